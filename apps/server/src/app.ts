@@ -1,0 +1,84 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import fastifyCookie from "@fastify/cookie";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { installErrorHandling } from "./platform/errors/error-handler.js";
+import { installAccessControl } from "./platform/identity/index.js";
+import { installWebAssets, defaultWebDist } from "./platform/http/web-assets.js";
+import type { AppDeps } from "./platform/deps.js";
+import { healthModule } from "./modules/health/index.js";
+import { authModule } from "./modules/auth/index.js";
+import { technicianModule } from "./modules/technicians/index.js";
+import { organizationsModule } from "./modules/organizations/index.js";
+import { settingsModule } from "./modules/settings/index.js";
+import { dashboardModule } from "./modules/dashboard/index.js";
+import { promotionModule } from "./modules/promotion/index.js";
+
+export interface BuildAppOptions {
+  logger?: FastifyBaseLogger | boolean;
+  /** Serve the built web console (off in API tests). */
+  serveWeb?: boolean;
+}
+
+/** Builds the whole console server: platform, then every module's routes. */
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(typeof options.logger === "object" ? { loggerInstance: options.logger } : { logger: options.logger ?? false }),
+    bodyLimit: deps.config.bodyLimitBytes,
+    trustProxy: deps.config.trustProxy,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
+    return503OnClosing: true,
+    forceCloseConnections: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+    if (request.url.startsWith("/api")) reply.header("cache-control", "no-store");
+    reply.header("x-content-type-options", "nosniff");
+    reply.header("referrer-policy", "same-origin");
+  });
+
+  await app.register(fastifyCookie);
+  installAccessControl(app, {
+    db: deps.db,
+    policy: { idleSeconds: deps.config.sessionIdleSeconds, absoluteSeconds: deps.config.sessionAbsoluteSeconds },
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: "Steward console API", version: deps.version },
+      components: {
+        securitySchemes: {
+          session: { type: "apiKey", in: "cookie", name: "steward_session" },
+          csrf: { type: "apiKey", in: "header", name: "x-csrf-token" },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+
+  await app.register(healthModule(deps), { prefix: "/api" });
+  await app.register(authModule(deps), { prefix: "/api" });
+  await app.register(technicianModule(deps), { prefix: "/api" });
+  await app.register(organizationsModule(deps), { prefix: "/api" });
+  await app.register(settingsModule(deps), { prefix: "/api" });
+  await app.register(dashboardModule(deps), { prefix: "/api" });
+  await app.register(promotionModule(deps), { prefix: "/api" });
+
+  await installWebAssets(app, options.serveWeb === false ? "/nonexistent" : (deps.config.webDistDir ?? defaultWebDist));
+  return app;
+}

@@ -1,0 +1,50 @@
+import path from "node:path";
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Public base URL used in invite links; defaults to http://localhost:PORT. */
+  publicUrl: string;
+  sessionIdleSeconds: number;
+  sessionAbsoluteSeconds: number;
+  /** Served over HTTPS (directly or behind a TLS-terminating proxy): cookies get Secure. */
+  trustProxy: boolean;
+  logLevel: string;
+  webDistDir: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  seedAdmin: { email: string; password: string } | undefined;
+  bodyLimitBytes: number;
+}
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === "") return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return n;
+}
+
+/** Reads the server's configuration from the environment; every setting has an embedded default. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = int(env.PORT, 8080, "PORT");
+  const email = env.STEWARD_ADMIN_EMAIL;
+  const password = env.STEWARD_ADMIN_PASSWORD;
+  return {
+    port,
+    host: env.HOST ?? "0.0.0.0",
+    dataDir: path.resolve(env.STEWARD_DATA_DIR ?? "./var"),
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicUrl: (env.STEWARD_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+    sessionIdleSeconds: int(env.STEWARD_SESSION_IDLE_SECONDS, 3600, "STEWARD_SESSION_IDLE_SECONDS"),
+    sessionAbsoluteSeconds: int(env.STEWARD_SESSION_ABSOLUTE_SECONDS, 86400, "STEWARD_SESSION_ABSOLUTE_SECONDS"),
+    trustProxy: env.STEWARD_TRUST_PROXY === "true",
+    logLevel: env.LOG_LEVEL ?? "info",
+    webDistDir: env.STEWARD_WEB_DIST,
+    smtpUrl: env.STEWARD_SMTP_URL || undefined,
+    mailFrom: env.STEWARD_MAIL_FROM ?? "Steward <steward@localhost>",
+    seedAdmin: email && password ? { email, password } : undefined,
+    bodyLimitBytes: int(env.STEWARD_BODY_LIMIT_BYTES, 1048576, "STEWARD_BODY_LIMIT_BYTES"),
+  };
+}

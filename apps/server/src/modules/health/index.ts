@@ -1,0 +1,1 @@
+export { healthRoutes as healthModule } from "./health.routes.js";

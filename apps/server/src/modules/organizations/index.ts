@@ -1,0 +1,7 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppDeps } from "../../platform/deps.js";
+
+// Placeholder while the module is being written; replaced in the same change.
+export function organizationsModule(_deps: AppDeps): FastifyPluginAsyncZod {
+  return async () => {};
+}

@@ -1,0 +1,4 @@
+export * from "./tokens.js";
+export * from "./secret-box.js";
+export * from "./totp.js";
+export * from "./passwords.js";

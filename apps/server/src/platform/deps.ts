@@ -1,0 +1,15 @@
+import type { ServerConfig } from "../config.js";
+import type { Db } from "./db/database.js";
+import type { SecretBox } from "./crypto/index.js";
+import type { Mailer } from "./mail/mailer.js";
+
+/** What every module's factory receives; the only way modules reach shared infrastructure. */
+export interface AppDeps {
+  db: Db;
+  dbKind: "pglite" | "postgres";
+  config: ServerConfig;
+  secretBox: SecretBox;
+  mailer: Mailer;
+  version: string;
+  startedAt: Date;
+}

@@ -1,0 +1,45 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { FastifyInstance } from "fastify";
+import fastifyStatic from "@fastify/static";
+import { sendError } from "../errors/error-handler.js";
+
+export const defaultWebDist = fileURLToPath(new URL("../../../../web/dist", import.meta.url));
+
+/**
+ * Serves the built console and answers unknown paths: JSON 404 under /api, the console's
+ * index.html for any other GET (client-side routes), plain 404 otherwise.
+ */
+export async function installWebAssets(app: FastifyInstance, webDist: string): Promise<void> {
+  const indexFile = path.join(webDist, "index.html");
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, prefix: "/", wildcard: false, index: false, cacheControl: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    if (pathname === "/api" || pathname.startsWith("/api/")) {
+      return sendError(reply, request, 404, { code: "E_NOT_FOUND", message: `No such endpoint: ${request.method} ${pathname}` });
+    }
+    if (request.method === "GET" && hasWeb && !path.extname(pathname)) {
+      return reply
+        .header("cache-control", "no-cache")
+        .header("content-security-policy", CSP)
+        .type("text/html")
+        .send(fs.createReadStream(indexFile));
+    }
+    return reply.status(404).type("text/plain").send("Not found");
+  });
+}
+
+const CSP = [
+  "default-src 'self'",
+  "img-src 'self' data: blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "script-src 'self'",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join("; ");

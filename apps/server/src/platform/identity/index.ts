@@ -1,0 +1,5 @@
+export * from "./identity.tables.js";
+export * from "./access.js";
+export * from "./session-store.js";
+export * from "./permissions.js";
+export * from "./audit.js";

@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+/** Stable error codes; the web switches on these, never on messages. */
+export const errorCodes = [
+  "E_VALIDATION",
+  "E_BAD_JSON",
+  "E_BODY_TOO_LARGE",
+  "E_UNSUPPORTED_MEDIA_TYPE",
+  "E_NOT_FOUND",
+  "E_METHOD_NOT_ALLOWED",
+  "E_UNAUTHENTICATED",
+  "E_SESSION_EXPIRED",
+  "E_MFA_REQUIRED",
+  "E_FORBIDDEN",
+  "E_CSRF",
+  "E_INVALID_CREDENTIALS",
+  "E_LOCKED_OUT",
+  "E_MFA_INVALID_CODE",
+  "E_MFA_ALREADY_ENROLLED",
+  "E_MFA_NOT_ENROLLED",
+  "E_MFA_ENROLLMENT_NOT_STARTED",
+  "E_WEAK_PASSWORD",
+  "E_SETUP_ALREADY_DONE",
+  "E_USER_NOT_FOUND",
+  "E_USER_DISABLED",
+  "E_EMAIL_TAKEN",
+  "E_INVITE_INVALID",
+  "E_CANNOT_MODIFY_SELF",
+  "E_ORGANIZATION_NOT_FOUND",
+  "E_ORGANIZATION_NAME_TAKEN",
+  "E_LOCATION_NOT_FOUND",
+  "E_LOCATION_NAME_TAKEN",
+  "E_DEFAULT_LOCATION_UNDELETABLE",
+  "E_INTERNAL",
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** The one error body every failing /api request answers with. */
+export const errorResponseSchema = z
+  .object({
+    code: z.enum(errorCodes),
+    message: z.string(),
+    details: z.unknown().optional(),
+    requestId: z.string(),
+    /** Present on calls whose spec'd answers carry a resultCode (e.g. GET /api/client/{id}). */
+    resultCode: z.string().optional(),
+  })
+  .meta({ id: "Error" });
+
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { permissions } from "../permissions.js";
+
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const emailField = z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address").max(254));
+export const passwordField = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+export const personNameField = z.string().trim().min(1).max(100);
+
+/** A TOTP code as typed: six digits, spaces tolerated. */
+export const totpCodeField = z
+  .string()
+  .transform((s) => s.replace(/\s+/g, ""))
+  .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code"));
+
+export const setupStatusResponse = z.object({ setupRequired: z.literal(true) });
+
+export const setupRequest = z.object({
+  email: emailField,
+  password: passwordField,
+  firstName: personNameField,
+  lastName: personNameField,
+  companyName: z.string().trim().min(1).max(200).optional(),
+});
+export type SetupRequest = z.infer<typeof setupRequest>;
+
+export const loginRequest = z.object({
+  email: emailField,
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const sessionUser = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  isSystemAdmin: z.boolean(),
+  permissions: z.array(z.enum(permissions)),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export const mfaFactorType = z.enum(["TOTP", "U2F", "SMS", "DUO"]);
+export type MfaFactorType = z.infer<typeof mfaFactorType>;
+
+/** What the web needs to decide where a visitor goes next. */
+export const sessionResponse = z.discriminatedUnion("state", [
+  z.object({ state: z.literal("anonymous"), setupRequired: z.boolean() }),
+  z.object({
+    state: z.literal("mfa-enrollment"),
+    user: sessionUser,
+    csrfToken: z.string(),
+    idleExpiresAt: z.string(),
+    absoluteExpiresAt: z.string(),
+  }),
+  z.object({
+    state: z.literal("mfa-verification"),
+    user: sessionUser,
+    csrfToken: z.string(),
+    factors: z.array(mfaFactorType),
+    idleExpiresAt: z.string(),
+    absoluteExpiresAt: z.string(),
+  }),
+  z.object({
+    state: z.literal("authenticated"),
+    user: sessionUser,
+    csrfToken: z.string(),
+    idleExpiresAt: z.string(),
+    absoluteExpiresAt: z.string(),
+  }),
+]);
+export type SessionResponse = z.infer<typeof sessionResponse>;
+
+export const totpEnrollmentResponse = z.object({
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  issuer: z.string(),
+  accountName: z.string(),
+});
+export type TotpEnrollmentResponse = z.infer<typeof totpEnrollmentResponse>;
+
+export const totpConfirmRequest = z.object({ code: totpCodeField });
+export const recoveryCodesResponse = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponse>;
+
+export const mfaVerifyRequest = z.union([
+  z.object({ code: totpCodeField }),
+  z.object({ recoveryCode: z.string().trim().min(8).max(32) }),
+]);
+export type MfaVerifyRequest = z.infer<typeof mfaVerifyRequest>;
+
+export const inviteInfoResponse = z.object({ email: z.string(), firstName: z.string(), lastName: z.string() });
+export const acceptInviteRequest = z.object({ password: passwordField });

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { emailField, personNameField } from "./auth.js";
+
+export const technicianStatus = z.enum(["INVITED", "ACTIVE", "DISABLED"]);
+export type TechnicianStatus = z.infer<typeof technicianStatus>;
+
+export const technician = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  isSystemAdmin: z.boolean(),
+  status: technicianStatus,
+  mfaEnrolled: z.boolean(),
+  inviteExpiresAt: z.string().nullable(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Technician = z.infer<typeof technician>;
+
+export const technicianList = z.object({ items: z.array(technician) });
+
+export const createTechnicianRequest = z.object({
+  email: emailField,
+  firstName: personNameField,
+  lastName: personNameField,
+  phone: z.string().trim().max(40).optional(),
+  isSystemAdmin: z.boolean().default(false),
+});
+export type CreateTechnicianRequest = z.input<typeof createTechnicianRequest>;
+
+export const updateTechnicianRequest = z.object({
+  firstName: personNameField.optional(),
+  lastName: personNameField.optional(),
+  phone: z.string().trim().max(40).nullable().optional(),
+  isSystemAdmin: z.boolean().optional(),
+});
+export type UpdateTechnicianRequest = z.infer<typeof updateTechnicianRequest>;
+
+/** Returned once when a technician is invited (or re-invited): the link to hand over. */
+export const technicianInviteResponse = z.object({
+  technician,
+  inviteUrl: z.string(),
+  inviteExpiresAt: z.string(),
+  emailSent: z.boolean(),
+});
+export type TechnicianInviteResponse = z.infer<typeof technicianInviteResponse>;

@@ -1,0 +1,5 @@
+export * from "./messages.js";
+export * from "./demo-request.js";
+export * from "./tags.js";
+export * from "./units.js";
+export * from "./lockout.js";
