@@ -31,6 +31,8 @@ export const errorCodes = [
   "E_LOCATION_NOT_FOUND",
   "E_LOCATION_NAME_TAKEN",
   "E_DEFAULT_LOCATION_UNDELETABLE",
+  "E_LAST_ADMIN",
+  "E_INVITE_NOT_PENDING",
   "E_INTERNAL",
 ] as const;
 

@@ -6,6 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { inject } from "vitest";
+import pino from "pino";
 import type { Permission } from "@steward/contracts";
 import { buildApp } from "../app.js";
 import { loadConfig, type ServerConfig } from "../config.js";
@@ -80,7 +81,9 @@ export async function createTestContext(overrides: Partial<ServerConfig> = {}): 
     version: "test",
     startedAt: new Date(),
   };
-  const app = await buildApp(deps, { logger: false, serveWeb: false });
+  // Unexpected errors (500s) are printed so a failing test shows why; everything else stays quiet.
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? "error" });
+  const app = await buildApp(deps, { logger, serveWeb: false });
   await app.ready();
   return {
     app,
@@ -118,8 +121,9 @@ export class TestClient {
     const setCookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
     if (setCookie) this.cookie = setCookie.value === "" ? undefined : setCookie.value;
     const json = safeJson(res);
-    if (json && typeof json === "object" && "csrfToken" in json && typeof json.csrfToken === "string") {
-      this.csrfToken = json.csrfToken;
+    const session = json && typeof json === "object" && "session" in json ? json.session : json;
+    if (session && typeof session === "object" && "csrfToken" in session && typeof session.csrfToken === "string") {
+      this.csrfToken = session.csrfToken;
     }
     return res;
   }

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../platform/deps.js";
+import { createAuthService } from "../auth/index.js";
+import { techniciansRoutes } from "./technicians.routes.js";
+import { createTechniciansService } from "./technicians.service.js";
 
-// Placeholder while the module is being written; replaced in the same change.
-export function technicianModule(_deps: AppDeps): FastifyPluginAsyncZod {
-  return async () => {};
+export { INVITE_VALID_HOURS } from "./technicians.service.js";
+
+export function technicianModule(deps: AppDeps): FastifyPluginAsyncZod {
+  return techniciansRoutes(deps, createTechniciansService(deps), createAuthService(deps));
 }

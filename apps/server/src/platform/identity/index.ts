@@ -3,3 +3,4 @@ export * from "./access.js";
 export * from "./session-store.js";
 export * from "./permissions.js";
 export * from "./audit.js";
+export * from "./users.js";

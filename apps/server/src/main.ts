@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+import { loadConfig } from "./config.js";
+import { buildApp } from "./app.js";
+import { createDeps, createLogger, openConfiguredDatabase } from "./runtime.js";
+import { countSystemAdmins, insertSystemAdmin } from "./platform/identity/index.js";
+import { passwordField, emailField } from "@steward/contracts";
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config);
+  const database = await openConfiguredDatabase(config);
+  logger.info({ database: database.kind, dataDir: config.dataDir }, "database migrated");
+  const deps = createDeps(config, database, logger);
+
+  // Automated deployments may seed the first administrator from the environment.
+  if (config.seedAdmin && (await countSystemAdmins(deps.db)) === 0) {
+    const email = emailField.parse(config.seedAdmin.email);
+    const password = passwordField.parse(config.seedAdmin.password);
+    await insertSystemAdmin(deps.db, { email, password, firstName: "System", lastName: "Administrator" });
+    logger.info({ email }, "seeded the first system administrator from STEWARD_ADMIN_EMAIL");
+  }
+
+  const app = await buildApp(deps, { logger });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      logger.error("shutdown took longer than 15 s; exiting");
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      logger.info("database closed; bye");
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, "error during shutdown");
+      process.exit(1);
+    }
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: config.port, host: config.host });
+  const setup = (await countSystemAdmins(deps.db)) === 0 ? " (first run: open it to create the administrator)" : "";
+  process.stdout.write(`\nSteward console is running: ${config.publicUrl}${setup}\n\n`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Steward failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+import type { Permission, SessionResponse, SessionUser } from "@steward/contracts";
+
+export interface SessionView {
+  user: { id: number; email: string; firstName: string; lastName: string; isSystemAdmin: boolean };
+  permissions: Iterable<Permission>;
+  csrfToken: string;
+  mfaVerified: boolean;
+  factors: string[];
+  lastSeenAt: Date;
+  expiresAt: Date;
+  idleSeconds: number;
+}
+
+export function presentUser(view: Pick<SessionView, "user" | "permissions">): SessionUser {
+  const { id, email, firstName, lastName, isSystemAdmin } = view.user;
+  return { id, email, firstName, lastName, isSystemAdmin, permissions: [...view.permissions].sort() };
+}
+
+/** The session as the web sees it: which step of sign-in the visitor is at. */
+export function presentSession(view: SessionView): SessionResponse {
+  const idle = new Date(Math.min(view.lastSeenAt.getTime() + view.idleSeconds * 1000, view.expiresAt.getTime()));
+  const base = {
+    user: presentUser(view),
+    csrfToken: view.csrfToken,
+    idleExpiresAt: idle.toISOString(),
+    absoluteExpiresAt: view.expiresAt.toISOString(),
+  };
+  if (view.mfaVerified) return { state: "authenticated", ...base };
+  const factors = view.factors.filter((f): f is "TOTP" | "U2F" | "SMS" | "DUO" =>
+    ["TOTP", "U2F", "SMS", "DUO"].includes(f),
+  );
+  if (factors.length === 0) return { state: "mfa-enrollment", ...base };
+  return { state: "mfa-verification", factors, ...base };
+}

@@ -1,0 +1,154 @@
+import type { CreateTechnicianRequest, TechnicianInviteResponse, UpdateTechnicianRequest } from "@steward/contracts";
+import { createTechnicianRequest } from "@steward/contracts";
+import { AppError } from "../../platform/errors/app-error.js";
+import type { AppDeps } from "../../platform/deps.js";
+import { hashPassword, randomToken, sha256 } from "../../platform/crypto/index.js";
+import { deleteUserSessions, type AuthContext } from "../../platform/identity/index.js";
+import { createTechniciansRepository, type TechnicianRow } from "./technicians.repository.js";
+import { presentTechnician } from "./technicians.presenter.js";
+
+export const INVITE_VALID_HOURS = 24;
+
+const userNotFound = () => new AppError("E_USER_NOT_FOUND", 404, "No such technician");
+
+/** Technician administration: invite, edit, disable, delete; and accepting an invite. */
+export function createTechniciansService(deps: Pick<AppDeps, "db" | "config" | "mailer">) {
+  const repo = createTechniciansRepository(deps.db);
+
+  async function get(id: number): Promise<TechnicianRow> {
+    const row = await repo.byId(id);
+    if (!row) throw userNotFound();
+    return row;
+  }
+
+  async function issueInvite(row: TechnicianRow, invitedBy: AuthContext): Promise<TechnicianInviteResponse> {
+    const token = randomToken(32);
+    const expiresAt = new Date(Date.now() + INVITE_VALID_HOURS * 3600 * 1000);
+    await repo.update(row.id, { inviteTokenHash: sha256(token), inviteExpiresAt: expiresAt });
+    const inviteUrl = `${deps.config.publicUrl}/invite/${token}`;
+    const inviter = `${invitedBy.session.user.firstName} ${invitedBy.session.user.lastName}`.trim();
+    const emailSent = await deps.mailer.send({
+      to: row.email,
+      subject: "You are invited to Steward",
+      text:
+        `${inviter} invited you to the Steward console.\n\n` +
+        `Set your password here (the link is valid for ${INVITE_VALID_HOURS} hours):\n${inviteUrl}\n\n` +
+        `You will then set up multi-factor authentication with an authenticator app.\n`,
+    });
+    return { technician: presentTechnician(await get(row.id)), inviteUrl, inviteExpiresAt: expiresAt.toISOString(), emailSent };
+  }
+
+  function assertMayGrantAdmin(actor: AuthContext, wantsAdmin: boolean | undefined) {
+    if (wantsAdmin && !actor.session.user.isSystemAdmin) {
+      throw new AppError("E_FORBIDDEN", 403, "Only system administrators can make system administrators");
+    }
+  }
+
+  async function assertNotLastAdmin(row: TechnicianRow) {
+    if (row.isSystemAdmin && row.status === "ACTIVE" && (await repo.activeAdminCount()) <= 1) {
+      throw new AppError("E_LAST_ADMIN", 409, "The last active system administrator cannot be removed or disabled");
+    }
+  }
+
+  function assertNotSelf(actor: AuthContext, id: number) {
+    if (actor.session.user.id === id) throw new AppError("E_CANNOT_MODIFY_SELF", 409, "You cannot do this to your own account");
+  }
+
+  return {
+    async list() {
+      return (await repo.list()).map(presentTechnician);
+    },
+    async get(id: number) {
+      return presentTechnician(await get(id));
+    },
+
+    async invite(actor: AuthContext, input: CreateTechnicianRequest): Promise<TechnicianInviteResponse> {
+      const body = createTechnicianRequest.parse(input);
+      assertMayGrantAdmin(actor, body.isSystemAdmin);
+      if (await repo.emailTaken(body.email)) throw new AppError("E_EMAIL_TAKEN", 409, "A technician with this email already exists");
+      const id = await repo.insertInvited({
+        email: body.email,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        phone: body.phone ?? null,
+        isSystemAdmin: body.isSystemAdmin,
+        inviteTokenHash: sha256(randomToken(32)),
+        inviteExpiresAt: new Date(),
+        invitedByUserId: actor.session.user.id,
+      });
+      return issueInvite(await get(id), actor);
+    },
+
+    async reinvite(actor: AuthContext, id: number) {
+      const row = await get(id);
+      if (row.status !== "INVITED") throw new AppError("E_INVITE_NOT_PENDING", 409, "This technician has already accepted the invitation");
+      return issueInvite(row, actor);
+    },
+
+    async update(actor: AuthContext, id: number, input: UpdateTechnicianRequest) {
+      const row = await get(id);
+      if (input.isSystemAdmin !== undefined && input.isSystemAdmin !== row.isSystemAdmin) {
+        if (!actor.session.user.isSystemAdmin) throw new AppError("E_FORBIDDEN", 403, "Only system administrators can change administrator rights");
+        assertNotSelf(actor, id);
+        if (!input.isSystemAdmin) await assertNotLastAdmin(row);
+      }
+      await repo.update(id, {
+        ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
+        ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
+        ...(input.phone !== undefined ? { phone: input.phone } : {}),
+        ...(input.isSystemAdmin !== undefined ? { isSystemAdmin: input.isSystemAdmin } : {}),
+      });
+      return presentTechnician(await get(id));
+    },
+
+    async disable(actor: AuthContext, id: number) {
+      assertNotSelf(actor, id);
+      const row = await get(id);
+      if (row.isSystemAdmin && !actor.session.user.isSystemAdmin) throw new AppError("E_FORBIDDEN", 403);
+      await assertNotLastAdmin(row);
+      await repo.update(id, { status: "DISABLED" });
+      await deleteUserSessions(deps.db, id);
+      return presentTechnician(await get(id));
+    },
+
+    async enable(actor: AuthContext, id: number) {
+      const row = await get(id);
+      if (row.isSystemAdmin && !actor.session.user.isSystemAdmin) throw new AppError("E_FORBIDDEN", 403);
+      const full = await deps.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, id), columns: { passwordHash: true } });
+      await repo.update(id, { status: full?.passwordHash ? "ACTIVE" : "INVITED" });
+      return presentTechnician(await get(id));
+    },
+
+    async remove(actor: AuthContext, id: number) {
+      assertNotSelf(actor, id);
+      const row = await get(id);
+      if (row.isSystemAdmin && !actor.session.user.isSystemAdmin) throw new AppError("E_FORBIDDEN", 403);
+      await assertNotLastAdmin(row);
+      await repo.remove(id);
+    },
+
+    /** For a lost authenticator: the technician enrolls again at next sign-in. */
+    async resetMfa(actor: AuthContext, id: number) {
+      assertNotSelf(actor, id);
+      await get(id);
+      await repo.resetMfa(id);
+      await deleteUserSessions(deps.db, id);
+      return presentTechnician(await get(id));
+    },
+
+    async inviteInfo(token: string) {
+      const found = await repo.byValidInvite(sha256(token), new Date());
+      if (!found) throw new AppError("E_INVITE_INVALID", 404, "This invitation link is invalid or has expired");
+      return { email: found.email, firstName: found.firstName, lastName: found.lastName };
+    },
+
+    /** Sets the password from a valid invite; returns the user id to start a session for. */
+    async acceptInvite(token: string, password: string): Promise<number> {
+      const id = await repo.acceptInvite(sha256(token), await hashPassword(password), new Date());
+      if (id === undefined) throw new AppError("E_INVITE_INVALID", 404, "This invitation link is invalid or has expired");
+      return id;
+    },
+  };
+}
+
+export type TechniciansService = ReturnType<typeof createTechniciansService>;

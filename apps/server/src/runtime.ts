@@ -1,0 +1,46 @@
+import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+import pino, { type Logger } from "pino";
+import type { ServerConfig } from "./config.js";
+import { openDatabase, type Database } from "./platform/db/database.js";
+import { createSecretBox, loadOrCreateKey } from "./platform/crypto/index.js";
+import { createMailer } from "./platform/mail/mailer.js";
+import type { AppDeps } from "./platform/deps.js";
+
+const require = createRequire(import.meta.url);
+export const VERSION: string = (require("../package.json") as { version: string }).version;
+
+export function createLogger(config: Pick<ServerConfig, "logLevel">): Logger {
+  return pino({
+    level: config.logLevel,
+    // Secrets never reach the logs, even if a future log call passes a whole request.
+    redact: {
+      paths: ["req.headers.cookie", "req.headers['x-csrf-token']", "res.headers['set-cookie']", "*.password", "*.secret", "*.token"],
+      censor: "[redacted]",
+    },
+  });
+}
+
+/** Opens (and migrates) the database the configuration names: PostgreSQL or the embedded PGlite. */
+export async function openConfiguredDatabase(config: ServerConfig): Promise<Database> {
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, "db"),
+  });
+  await database.migrate();
+  return database;
+}
+
+export function createDeps(config: ServerConfig, database: Database, logger: Logger): AppDeps {
+  return {
+    db: database.db,
+    dbKind: database.kind,
+    config,
+    secretBox: createSecretBox(loadOrCreateKey(config.dataDir)),
+    mailer: createMailer(config.smtpUrl, config.mailFrom, logger),
+    version: VERSION,
+    startedAt: new Date(),
+  };
+}
