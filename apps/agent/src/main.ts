@@ -1,7 +1,133 @@
 #!/usr/bin/env node
-// The Steward agent arrives with the agent issue; this entry point only reports its version.
-export const AGENT_VERSION = "0.1.0";
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { fileURLToPath } from "node:url";
+import { agent as proto } from "@steward/contracts";
+import { AGENT_VERSION } from "./version.js";
+import { defaultDataDir, loadState, newKeyPair, saveState, signWith, stateFile } from "./identity.js";
+import { collectInventory } from "./inventory/collect.js";
+import { runAgent } from "./run.js";
+import { launchdPlist, systemdUnit, windowsServiceScript } from "./service/definitions.js";
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop() ?? "")) {
-  process.stdout.write(`steward-agent ${AGENT_VERSION}\n`);
+const USAGE = `steward-agent ${AGENT_VERSION}
+
+Usage:
+  steward-agent enroll --server URL --token TOKEN [--data-dir DIR]
+  steward-agent run [--data-dir DIR]
+  steward-agent install-service [--data-dir DIR] [--print]
+  steward-agent status [--data-dir DIR]
+  steward-agent version`;
+
+function die(message: string, code = 1): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(code);
 }
+
+async function enroll(serverUrl: string, token: string, dataDir: string): Promise<void> {
+  if (loadState(dataDir)) die(`Already enrolled (${stateFile(dataDir)}). Remove that file to enroll again.`);
+  const keys = newKeyPair();
+  const inventory = await collectInventory();
+  const body: proto.EnrollRequest = { token, publicKey: keys.publicKey, inventory };
+  const url = `${serverUrl.replace(/\/+$/, "")}/agent/v1/enroll`;
+  let res: Response;
+  try {
+    res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  } catch (err) {
+    die(`Cannot reach ${url}: ${(err as Error).message}`);
+  }
+  const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!res.ok) die(`Enrollment refused (${res.status}): ${String(json.message ?? res.statusText)}`);
+  const answer = proto.enrollResponse.parse(json);
+  saveState(dataDir, {
+    deviceId: answer.deviceId,
+    serverUrl,
+    privateKeyPem: keys.privateKeyPem,
+    publicKey: keys.publicKey,
+    serverPublicKey: answer.serverPublicKey,
+    enrolledAt: new Date().toISOString(),
+  });
+  fs.writeFileSync(path.join(dataDir, "inventory.json"), JSON.stringify(inventory), { mode: 0o600 });
+  const pending = answer.approval === "PENDING" ? " It waits for approval in the console." : "";
+  process.stdout.write(`Enrolled as device ${answer.deviceId}.${pending}\n`);
+}
+
+async function main() {
+  const [command = "help", ...rest] = process.argv.slice(2);
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      server: { type: "string" },
+      token: { type: "string" },
+      "data-dir": { type: "string" },
+      print: { type: "boolean" },
+    },
+    strict: true,
+  });
+  const dataDir = values["data-dir"] ? path.resolve(values["data-dir"]) : defaultDataDir();
+  switch (command) {
+    case "enroll":
+      if (!values.server || !values.token) die(USAGE, 2);
+      await enroll(values.server, values.token, dataDir);
+      break;
+    case "run": {
+      const state = loadState(dataDir);
+      if (!state) die(`Not enrolled: run "steward-agent enroll --server URL --token TOKEN" first.`);
+      await runAgent(state, dataDir);
+      break;
+    }
+    case "status": {
+      const state = loadState(dataDir);
+      if (!state) {
+        process.stdout.write(`Not enrolled (data folder ${dataDir}).\n`);
+        process.exitCode = 3;
+        break;
+      }
+      const status = path.join(dataDir, "status.json");
+      const live = fs.existsSync(status) ? (JSON.parse(fs.readFileSync(status, "utf8")) as Record<string, unknown>) : {};
+      process.stdout.write(
+        `Device ${state.deviceId} enrolled ${state.enrolledAt} with ${state.serverUrl}\n` +
+          `Connection: ${String(live.state ?? "unknown")}${live.at ? ` (since ${String(live.at)})` : ""}\n`,
+      );
+      break;
+    }
+    case "install-service": {
+      const spec = { nodePath: process.execPath, agentPath: fileURLToPath(import.meta.url), dataDir };
+      if (process.platform === "linux") {
+        const unit = systemdUnit(spec);
+        if (values.print) process.stdout.write(unit);
+        else {
+          fs.writeFileSync("/etc/systemd/system/steward-agent.service", unit, { mode: 0o644 });
+          process.stdout.write("Wrote /etc/systemd/system/steward-agent.service. Start it with: systemctl daemon-reload && systemctl enable --now steward-agent\n");
+        }
+      } else if (process.platform === "darwin") {
+        const plist = launchdPlist(spec);
+        if (values.print) process.stdout.write(plist);
+        else {
+          fs.writeFileSync("/Library/LaunchDaemons/com.steward.agent.plist", plist, { mode: 0o644 });
+          process.stdout.write("Wrote /Library/LaunchDaemons/com.steward.agent.plist. Load it with: launchctl load -w /Library/LaunchDaemons/com.steward.agent.plist\n");
+        }
+      } else if (process.platform === "win32") {
+        const script = windowsServiceScript(spec);
+        if (values.print) process.stdout.write(script);
+        else {
+          const file = path.join(dataDir, "install-service.ps1");
+          fs.mkdirSync(dataDir, { recursive: true });
+          fs.writeFileSync(file, script);
+          process.stdout.write(`Wrote ${file}. Run it in an elevated PowerShell.\n`);
+        }
+      } else die(`No service definition for ${process.platform}.`);
+      break;
+    }
+    case "version":
+      process.stdout.write(`${AGENT_VERSION}\n`);
+      break;
+    default:
+      process.stdout.write(`${USAGE}\n`);
+      if (command !== "help" && command !== "--help") process.exitCode = 2;
+  }
+}
+
+main().catch((err: unknown) => die(err instanceof Error ? err.message : String(err)));
+
+

@@ -8,3 +8,4 @@ export * from "./http/organizations.js";
 export * from "./http/settings.js";
 export * from "./http/dashboard.js";
 export * from "./http/promotion.js";
+export * as agent from "./agent/index.js";

@@ -1,0 +1,141 @@
+import WebSocket from "ws";
+import { agent as proto } from "@steward/contracts";
+import { backoffDelay } from "./backoff.js";
+
+export interface ConnectionOptions {
+  serverUrl: string;
+  deviceId: number;
+  agentVersion: string;
+  /** Signs the challenge payload with the device's private key. */
+  sign(payload: string): string;
+  /** Called once authenticated; returns what to send as the first inventory report. */
+  onWelcome?(welcome: { wantFullInventory: boolean; approval: string }): void;
+  onPong?(rttMs: number): void;
+  onStateChange?(state: "connecting" | "connected" | "disconnected" | "stopped", detail?: string): void;
+  /** Overrides the server's heartbeat interval (simulator, tests). */
+  heartbeatSeconds?: number;
+  random?: () => number;
+}
+
+export function wsUrl(serverUrl: string): string {
+  const u = new URL(serverUrl);
+  u.protocol = u.protocol === "https:" ? "wss:" : "ws:";
+  u.pathname = `${u.pathname.replace(/\/+$/, "")}/agent/v1/ws`;
+  return u.toString();
+}
+
+/**
+ * One outbound WebSocket to the agent listener: answers the server's challenge, keeps a
+ * heartbeat, and reconnects with jittered exponential backoff until stopped.
+ */
+export class AgentConnection {
+  private ws: WebSocket | undefined;
+  private attempt = 0;
+  private seq = 0;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private reconnect: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private authenticated = false;
+
+  constructor(private readonly options: ConnectionOptions) {}
+
+  get connected(): boolean {
+    return this.authenticated && this.ws?.readyState === WebSocket.OPEN;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.open();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearInterval(this.heartbeat);
+    clearTimeout(this.reconnect);
+    this.ws?.close(1000, "agent stopping");
+    this.options.onStateChange?.("stopped");
+  }
+
+  /** Sends a message if authenticated; false when offline (the caller keeps it for later). */
+  send(message: proto.AgentToServer): boolean {
+    if (!this.connected || !this.ws) return false;
+    this.ws.send(JSON.stringify(message));
+    return true;
+  }
+
+  private open(): void {
+    this.options.onStateChange?.("connecting");
+    const ws = new WebSocket(wsUrl(this.options.serverUrl), { maxPayload: proto.AGENT_MAX_MESSAGE_BYTES, handshakeTimeout: 15_000 });
+    this.ws = ws;
+    this.authenticated = false;
+    ws.on("message", (data) => this.handle(ws, data.toString()));
+    ws.on("close", (code, reason) => this.closed(code, reason.toString()));
+    ws.on("error", () => {
+      // 'close' follows and schedules the reconnect.
+    });
+  }
+
+  private handle(ws: WebSocket, raw: string): void {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    const result = proto.serverToAgent.safeParse(parsed);
+    if (!result.success) return;
+    const message = result.data;
+    switch (message.type) {
+      case "challenge": {
+        const hello: proto.AgentToServer = {
+          type: "hello",
+          deviceId: this.options.deviceId,
+          signature: this.options.sign(proto.challengePayload(this.options.deviceId, message.nonce)),
+          agentVersion: this.options.agentVersion,
+          protocol: proto.AGENT_PROTOCOL_VERSION,
+        };
+        ws.send(JSON.stringify(hello));
+        break;
+      }
+      case "welcome": {
+        this.authenticated = true;
+        this.attempt = 0;
+        this.options.onStateChange?.("connected");
+        const seconds = this.options.heartbeatSeconds ?? message.heartbeatSeconds;
+        clearInterval(this.heartbeat);
+        this.heartbeat = setInterval(() => this.ping(), seconds * 1000);
+        this.options.onWelcome?.({ wantFullInventory: message.wantFullInventory, approval: message.approval });
+        break;
+      }
+      case "pong":
+        this.options.onPong?.(Date.now() - message.sentAt);
+        break;
+      case "error":
+        this.options.onStateChange?.("disconnected", `${message.code}: ${message.message}`);
+        break;
+      default: {
+        const exhaustive: never = message;
+        void exhaustive;
+      }
+    }
+  }
+
+  ping(): void {
+    this.send({ type: "ping", seq: this.seq++, sentAt: Date.now() });
+  }
+
+  private closed(code: number, reason: string): void {
+    clearInterval(this.heartbeat);
+    this.authenticated = false;
+    if (this.stopped) return;
+    this.options.onStateChange?.("disconnected", `${code}${reason ? ` ${reason}` : ""}`);
+    if (code === proto.agentCloseCodes.revoked) {
+      // The device was deleted or rejected in the console: nothing to reconnect to.
+      this.stopped = true;
+      this.options.onStateChange?.("stopped", "revoked by the server");
+      return;
+    }
+    const delay = backoffDelay(this.attempt++, this.options.random);
+    this.reconnect = setTimeout(() => this.open(), delay);
+  }
+}

@@ -1,0 +1,81 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { agent as proto } from "@steward/contracts";
+import { AgentConnection } from "./connection/client.js";
+import { signWith, type AgentState } from "./identity.js";
+import { changedSections, collectInventory } from "./inventory/collect.js";
+import { AGENT_VERSION } from "./version.js";
+
+const INVENTORY_SECONDS = Number(process.env.STEWARD_AGENT_INVENTORY_SECONDS ?? 900);
+
+/** The agent's main loop: stay connected, report inventory changes, until SIGTERM. */
+export async function runAgent(state: AgentState, dataDir: string): Promise<void> {
+  const inventoryFile = path.join(dataDir, "inventory.json");
+  const statusFile = path.join(dataDir, "status.json");
+  const log = (msg: string) => process.stdout.write(`${new Date().toISOString()} ${msg}\n`);
+  const lastSent = (): proto.Inventory | undefined => {
+    try {
+      return JSON.parse(fs.readFileSync(inventoryFile, "utf8")) as proto.Inventory;
+    } catch {
+      return undefined;
+    }
+  };
+  const remember = (inv: proto.Inventory) => fs.writeFileSync(inventoryFile, JSON.stringify(inv), { mode: 0o600 });
+
+  let wantFull = true;
+  const report = async () => {
+    if (!connection.connected) return;
+    const current = await collectInventory();
+    const previous = lastSent();
+    if (wantFull || !previous) {
+      if (connection.send({ type: "inventory", mode: "full", inventory: current })) {
+        wantFull = false;
+        remember(current);
+      }
+      return;
+    }
+    const changes = changedSections(previous, current);
+    if (Object.keys(changes).length === 0) return;
+    if (connection.send({ type: "inventory", mode: "delta", changes })) {
+      remember(current);
+      log(`reported changes: ${Object.keys(changes).join(", ")}`);
+    }
+  };
+
+  let finish: () => void = () => undefined;
+  const connection = new AgentConnection({
+    serverUrl: state.serverUrl,
+    deviceId: state.deviceId,
+    agentVersion: AGENT_VERSION,
+    sign: (payload) => signWith(state.privateKeyPem, payload),
+    onWelcome: ({ wantFullInventory, approval }) => {
+      wantFull = wantFullInventory;
+      log(`connected as device ${state.deviceId} (${approval.toLowerCase()})`);
+      void report().catch((err: unknown) => log(`inventory failed: ${(err as Error).message}`));
+    },
+    onStateChange: (s, detail) => {
+      fs.writeFileSync(statusFile, JSON.stringify({ state: s, detail, at: new Date().toISOString() }));
+      if (s !== "connected") log(`${s}${detail ? `: ${detail}` : ""}`);
+      if (s === "stopped" && detail) {
+        process.exitCode = 4;
+        finish();
+      }
+    },
+  });
+  connection.start();
+  const timer = setInterval(() => void report().catch(() => undefined), INVENTORY_SECONDS * 1000);
+
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      clearInterval(timer);
+      connection.stop();
+      resolve();
+    };
+    finish = () => {
+      clearInterval(timer);
+      resolve();
+    };
+    process.once("SIGTERM", stop);
+    process.once("SIGINT", stop);
+  });
+}

@@ -1,0 +1,2 @@
+export * from "./inventory.js";
+export * from "./protocol.js";
