@@ -17,6 +17,13 @@ export interface ServerConfig {
   mailFrom: string;
   seedAdmin: { email: string; password: string } | undefined;
   bodyLimitBytes: number;
+  /** Port of the agent listener (its own port: it exposes no console routes). */
+  agentPort: number;
+  /** URL agents use to reach the agent listener; shown in install commands. */
+  agentPublicUrl: string;
+  /** Seconds between agent heartbeats, and of silence after which a device is marked DOWN. */
+  agentHeartbeatSeconds: number;
+  agentSilenceSeconds: number;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -29,6 +36,7 @@ function int(value: string | undefined, fallback: number, name: string): number 
 /** Reads the server's configuration from the environment; every setting has an embedded default. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = int(env.PORT, 8080, "PORT");
+  const agentPort = env.STEWARD_AGENT_PORT === "0" ? 0 : int(env.STEWARD_AGENT_PORT, port + 1, "STEWARD_AGENT_PORT");
   const email = env.STEWARD_ADMIN_EMAIL;
   const password = env.STEWARD_ADMIN_PASSWORD;
   return {
@@ -46,5 +54,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: env.STEWARD_MAIL_FROM ?? "Steward <steward@localhost>",
     seedAdmin: email && password ? { email, password } : undefined,
     bodyLimitBytes: int(env.STEWARD_BODY_LIMIT_BYTES, 1048576, "STEWARD_BODY_LIMIT_BYTES"),
+    agentPort,
+    agentPublicUrl: (env.STEWARD_AGENT_PUBLIC_URL ?? `http://${publicHost(env, port)}:${agentPort}`).replace(/\/+$/, ""),
+    agentHeartbeatSeconds: int(env.STEWARD_AGENT_HEARTBEAT_SECONDS, 20, "STEWARD_AGENT_HEARTBEAT_SECONDS"),
+    agentSilenceSeconds: int(env.STEWARD_AGENT_SILENCE_SECONDS, 60, "STEWARD_AGENT_SILENCE_SECONDS"),
   };
+}
+
+function publicHost(env: NodeJS.ProcessEnv, port: number): string {
+  try {
+    return new URL(env.STEWARD_PUBLIC_URL ?? `http://localhost:${port}`).hostname;
+  } catch {
+    return "localhost";
+  }
 }

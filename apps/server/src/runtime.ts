@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import pino, { type Logger } from "pino";
 import type { ServerConfig } from "./config.js";
 import { openDatabase, type Database } from "./platform/db/database.js";
-import { createSecretBox, loadOrCreateKey } from "./platform/crypto/index.js";
+import { createSecretBox, loadOrCreateCommandSigner, loadOrCreateKey } from "./platform/crypto/index.js";
 import { createMailer } from "./platform/mail/mailer.js";
 import type { AppDeps } from "./platform/deps.js";
 
@@ -40,6 +40,7 @@ export function createDeps(config: ServerConfig, database: Database, logger: Log
     config,
     secretBox: createSecretBox(loadOrCreateKey(config.dataDir)),
     mailer: createMailer(config.smtpUrl, config.mailFrom, logger),
+    commandSigner: loadOrCreateCommandSigner(config.dataDir),
     version: VERSION,
     startedAt: new Date(),
   };

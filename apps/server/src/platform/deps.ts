@@ -1,6 +1,6 @@
 import type { ServerConfig } from "../config.js";
 import type { Db } from "./db/database.js";
-import type { SecretBox } from "./crypto/index.js";
+import type { CommandSigner, SecretBox } from "./crypto/index.js";
 import type { Mailer } from "./mail/mailer.js";
 
 /** What every module's factory receives; the only way modules reach shared infrastructure. */
@@ -10,6 +10,7 @@ export interface AppDeps {
   config: ServerConfig;
   secretBox: SecretBox;
   mailer: Mailer;
+  commandSigner: CommandSigner;
   version: string;
   startedAt: Date;
 }

@@ -11,7 +11,7 @@ import type { Permission } from "@steward/contracts";
 import { buildApp } from "../app.js";
 import { loadConfig, type ServerConfig } from "../config.js";
 import { openDatabase, type Database } from "../platform/db/database.js";
-import { createSecretBox } from "../platform/crypto/index.js";
+import { createSecretBox, generateCommandSigner } from "../platform/crypto/index.js";
 import type { AppDeps } from "../platform/deps.js";
 import type { Mailer, MailMessage } from "../platform/mail/mailer.js";
 import {
@@ -78,6 +78,7 @@ export async function createTestContext(overrides: Partial<ServerConfig> = {}): 
     config,
     secretBox: createSecretBox(randomBytes(32)),
     mailer,
+    commandSigner: generateCommandSigner(),
     version: "test",
     startedAt: new Date(),
   };

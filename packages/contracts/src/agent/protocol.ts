@@ -77,3 +77,6 @@ export const agentCloseCodes = {
   replaced: 4009,
   protocol: 4400,
 } as const;
+
+/** Optional in the enroll body: the organization the install command was made for. */
+export const enrollRequestWithOrg = enrollRequest.extend({ organizationId: z.number().int().positive().optional() });

@@ -1,0 +1,115 @@
+import { eq } from "drizzle-orm";
+import type { agent } from "@steward/contracts";
+import { AppError } from "../../platform/errors/app-error.js";
+import type { AppDeps } from "../../platform/deps.js";
+import { randomToken, sha256 } from "../../platform/crypto/index.js";
+import { locations, organizations } from "../organizations/organizations.tables.js";
+import type { DevicesService } from "../devices/index.js";
+import { createEnrollmentRepository, type EnrollmentTokenRow } from "./enrollment.repository.js";
+
+export const TOKEN_PREFIX = "stw_";
+
+export type TokenState = "ACTIVE" | "EXPIRED" | "REVOKED" | "EXHAUSTED";
+
+export function tokenState(row: EnrollmentTokenRow, now = new Date()): TokenState {
+  if (row.revokedAt) return "REVOKED";
+  if (row.expiresAt.getTime() <= now.getTime()) return "EXPIRED";
+  if (row.maxUses !== null && row.useCount >= row.maxUses) return "EXHAUSTED";
+  return "ACTIVE";
+}
+
+const refusal: Record<Exclude<TokenState, "ACTIVE">, () => AppError> = {
+  EXPIRED: () => new AppError("E_ENROLLMENT_TOKEN_EXPIRED", 401, "This enrollment token has expired"),
+  REVOKED: () => new AppError("E_ENROLLMENT_TOKEN_REVOKED", 401, "This enrollment token has been revoked"),
+  EXHAUSTED: () => new AppError("E_ENROLLMENT_TOKEN_EXHAUSTED", 401, "This enrollment token has no uses left"),
+};
+
+/** Enrollment: tokens for the console, and the agent's one-time enroll call. */
+export function createEnrollmentService(deps: Pick<AppDeps, "db" | "secretBox" | "commandSigner" | "config">, devices: DevicesService) {
+  const repo = createEnrollmentRepository(deps.db);
+
+  async function organizationOf(locationId: number) {
+    const rows = await deps.db
+      .select({ organizationId: locations.organizationId, approvalMode: organizations.nodeApprovalMode })
+      .from(locations)
+      .innerJoin(organizations, eq(organizations.id, locations.organizationId))
+      .where(eq(locations.id, locationId))
+      .limit(1);
+    return rows[0];
+  }
+
+  return {
+    repo,
+
+    async createToken(input: { organizationId: number; locationId: number; name: string; expiresInHours: number; maxUses: number | null; createdByUserId: number }) {
+      const org = await organizationOf(input.locationId);
+      if (!org || org.organizationId !== input.organizationId) {
+        throw new AppError("E_LOCATION_NOT_FOUND", 404, "No such location in this organization");
+      }
+      const token = `${TOKEN_PREFIX}${randomToken(32)}`;
+      const row = await repo.insert({
+        organizationId: input.organizationId,
+        locationId: input.locationId,
+        name: input.name,
+        tokenHash: sha256(token),
+        tokenSealed: deps.secretBox.seal(token),
+        expiresAt: new Date(Date.now() + input.expiresInHours * 3600_000),
+        maxUses: input.maxUses,
+        createdByUserId: input.createdByUserId,
+      });
+      return { row, token };
+    },
+
+    revealToken(row: EnrollmentTokenRow): string {
+      return deps.secretBox.open(row.tokenSealed);
+    },
+
+    /** The agent's enroll call; everything in it is untrusted and already schema-checked. */
+    async enroll(request: agent.EnrollRequest & { organizationId?: number | undefined }, publicIp: string | null, options: { simulated?: boolean } = {}) {
+      const token = await repo.byHash(sha256(request.token));
+      if (!token) throw new AppError("E_ENROLLMENT_TOKEN_INVALID", 401, "Unknown enrollment token");
+      const state = tokenState(token);
+      if (state !== "ACTIVE") throw refusal[state]();
+      if (request.organizationId !== undefined && request.organizationId !== token.organizationId) {
+        throw new AppError("E_ENROLLMENT_WRONG_ORGANIZATION", 403, "This enrollment token belongs to another organization");
+      }
+      const org = await organizationOf(token.locationId);
+      if (!org || org.organizationId !== token.organizationId) {
+        throw new AppError("E_ENROLLMENT_WRONG_ORGANIZATION", 403, "This enrollment token belongs to another organization");
+      }
+      if (org.approvalMode === "REJECT") {
+        throw new AppError("E_ENROLLMENT_REJECTED", 403, "This organization does not accept new devices");
+      }
+      if (!(await repo.claimUse(token.id, new Date()))) {
+        const again = await repo.byId(token.id);
+        const now = again ? tokenState(again) : "REVOKED";
+        throw refusal[now === "ACTIVE" ? "EXHAUSTED" : now]();
+      }
+      try {
+        const device = await devices.enroll({
+          organizationId: token.organizationId,
+          locationId: token.locationId,
+          publicKey: request.publicKey,
+          approvalStatus: org.approvalMode === "MANUAL" ? "PENDING" : "APPROVED",
+          inventory: request.inventory,
+          publicIp,
+          enrollmentTokenId: token.id,
+          simulated: options.simulated ?? false,
+        });
+        return {
+          deviceId: device.id,
+          approval: device.approvalStatus as "APPROVED" | "PENDING",
+          serverPublicKey: deps.commandSigner.publicKey,
+          heartbeatSeconds: deps.config.agentHeartbeatSeconds,
+        };
+      } catch (err) {
+        if (/devices_public_key_key|duplicate key/i.test(String((err as Error).message) + String((err as { cause?: Error }).cause?.message))) {
+          throw new AppError("E_DEVICE_KEY_TAKEN", 409, "A device with this key is already enrolled");
+        }
+        throw err;
+      }
+    },
+  };
+}
+
+export type EnrollmentService = ReturnType<typeof createEnrollmentService>;

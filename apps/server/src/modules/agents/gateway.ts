@@ -1,0 +1,213 @@
+import { randomBytes, createPublicKey, verify } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import { WebSocketServer, type WebSocket } from "ws";
+import type { FastifyBaseLogger } from "fastify";
+import { agent as proto } from "@steward/contracts";
+import type { DevicesService } from "../devices/index.js";
+
+interface Connection {
+  ws: WebSocket;
+  ip: string;
+  nonce: string;
+  openedAt: number;
+  lastSeen: number;
+  deviceId?: number;
+  organizationId?: number;
+  /** Serializes this connection's database work so that messages apply in order. */
+  chain: Promise<void>;
+}
+
+export interface GatewayOptions {
+  devices: DevicesService;
+  logger: FastifyBaseLogger;
+  heartbeatSeconds: number;
+  silenceSeconds: number;
+  /** How often contact times are written to the database (batched for fleets). */
+  contactFlushMs?: number;
+}
+
+const HELLO_TIMEOUT_MS = 10_000;
+
+/** Verifies an Ed25519 signature made with a raw 32-byte public key (base64). */
+export function verifyDeviceSignature(publicKeyRaw: string, payload: string, signature: string): boolean {
+  try {
+    const raw = Buffer.from(publicKeyRaw, "base64");
+    if (raw.length !== 32) return false;
+    const spki = Buffer.concat([Buffer.from("302a300506032b6570032100", "hex"), raw]);
+    const key = createPublicKey({ key: spki, format: "der", type: "spki" });
+    return verify(null, Buffer.from(payload, "utf8"), key, Buffer.from(signature, "base64"));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The agents' WebSocket endpoint: challenge → signed hello → welcome, then heartbeats and
+ * inventory. A device is UP while its socket is authenticated and talking, DOWN at once when
+ * the socket closes and after `silenceSeconds` without a message.
+ */
+export function createAgentGateway(options: GatewayOptions) {
+  const { devices, logger } = options;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: proto.AGENT_MAX_MESSAGE_BYTES });
+  const online = new Map<number, Connection>();
+  const pending = new Set<Connection>();
+  const contacted = new Set<number>();
+  const silenceMs = options.silenceSeconds * 1000;
+
+  const send = (ws: WebSocket, message: proto.ServerToAgent) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+  };
+
+  const enqueue = (conn: Connection, work: () => Promise<void>) => {
+    conn.chain = conn.chain.then(work).catch((err: unknown) => {
+      logger.error({ err, deviceId: conn.deviceId }, "agent message handling failed");
+    });
+  };
+
+  async function hello(conn: Connection, message: Extract<proto.AgentToServer, { type: "hello" }>) {
+    const device = await devices.identity(message.deviceId);
+    if (!device || device.approvalStatus === "REJECTED") {
+      conn.ws.close(proto.agentCloseCodes.revoked, "unknown or rejected device");
+      return;
+    }
+    if (!verifyDeviceSignature(device.publicKey, proto.challengePayload(message.deviceId, conn.nonce), message.signature)) {
+      logger.warn({ deviceId: message.deviceId, ip: conn.ip }, "agent failed the identity challenge");
+      conn.ws.close(proto.agentCloseCodes.authFailed, "identity check failed");
+      return;
+    }
+    const previous = online.get(device.id);
+    if (previous && previous !== conn) {
+      previous.deviceId = undefined;
+      previous.ws.close(proto.agentCloseCodes.replaced, "replaced by a newer connection");
+    }
+    conn.deviceId = device.id;
+    conn.organizationId = device.organizationId;
+    pending.delete(conn);
+    online.set(device.id, conn);
+    await devices.markUp(device.id, conn.ip);
+    send(conn.ws, {
+      type: "welcome",
+      deviceId: device.id,
+      heartbeatSeconds: options.heartbeatSeconds,
+      approval: device.approvalStatus === "PENDING" ? "PENDING" : "APPROVED",
+      wantFullInventory: device.inventoryUpdatedAt === null,
+    });
+  }
+
+  function onMessage(conn: Connection, raw: string) {
+    conn.lastSeen = Date.now();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      conn.ws.close(proto.agentCloseCodes.protocol, "not JSON");
+      return;
+    }
+    const result = proto.agentToServer.safeParse(parsed);
+    if (!result.success) {
+      logger.warn({ deviceId: conn.deviceId, issue: result.error.issues[0]?.message }, "agent sent an invalid message");
+      conn.ws.close(proto.agentCloseCodes.protocol, "invalid message");
+      return;
+    }
+    const message = result.data;
+    if (message.type === "hello") {
+      if (conn.deviceId === undefined) enqueue(conn, () => hello(conn, message));
+      return;
+    }
+    const deviceId = conn.deviceId;
+    if (deviceId === undefined) {
+      conn.ws.close(proto.agentCloseCodes.authFailed, "say hello first");
+      return;
+    }
+    contacted.add(deviceId);
+    switch (message.type) {
+      case "ping":
+        send(conn.ws, { type: "pong", seq: message.seq, sentAt: message.sentAt });
+        break;
+      case "inventory":
+        enqueue(conn, () => devices.applyInventory(deviceId, conn.organizationId ?? 0, message));
+        break;
+      default: {
+        const exhaustive: never = message;
+        void exhaustive;
+      }
+    }
+  }
+
+  function onClose(conn: Connection) {
+    pending.delete(conn);
+    const deviceId = conn.deviceId;
+    if (deviceId !== undefined && online.get(deviceId) === conn) {
+      online.delete(deviceId);
+      enqueue(conn, () => devices.markDown(deviceId, "disconnected"));
+    }
+  }
+
+  function accept(ws: WebSocket, request: IncomingMessage, ip: string) {
+    void request;
+    const conn: Connection = {
+      ws,
+      ip,
+      nonce: randomBytes(24).toString("base64"),
+      openedAt: Date.now(),
+      lastSeen: Date.now(),
+      chain: Promise.resolve(),
+    };
+    pending.add(conn);
+    ws.on("message", (data, isBinary) => {
+      if (isBinary) {
+        ws.close(proto.agentCloseCodes.protocol, "text frames only");
+        return;
+      }
+      onMessage(conn, data.toString());
+    });
+    ws.on("close", () => onClose(conn));
+    ws.on("error", () => undefined);
+    send(ws, { type: "challenge", nonce: conn.nonce, serverTime: Date.now() });
+  }
+
+  const sweeper = setInterval(() => {
+    const now = Date.now();
+    for (const conn of pending) {
+      if (now - conn.openedAt > HELLO_TIMEOUT_MS) conn.ws.terminate();
+    }
+    for (const [deviceId, conn] of online) {
+      if (now - conn.lastSeen > silenceMs) {
+        online.delete(deviceId);
+        conn.deviceId = undefined;
+        conn.ws.terminate();
+        enqueue(conn, () => devices.markDown(deviceId, "silent"));
+      }
+    }
+  }, Math.max(250, Math.min(5000, silenceMs / 4)));
+  sweeper.unref();
+
+  const flusher = setInterval(() => {
+    if (contacted.size === 0) return;
+    const ids = [...contacted];
+    contacted.clear();
+    devices.touchContacts(ids, new Date()).catch((err: unknown) => logger.warn({ err }, "could not record agent contacts"));
+  }, options.contactFlushMs ?? 30_000);
+  flusher.unref();
+
+  return {
+    wss,
+    accept,
+    isOnline: (deviceId: number) => online.has(deviceId),
+    onlineCount: () => online.size,
+    /** Drops a device's connection (deleted or rejected in the console). */
+    disconnect(deviceId: number) {
+      const conn = online.get(deviceId);
+      if (conn) conn.ws.close(proto.agentCloseCodes.revoked, "device removed");
+    },
+    async close() {
+      clearInterval(sweeper);
+      clearInterval(flusher);
+      for (const conn of [...online.values(), ...pending]) conn.ws.terminate();
+      await Promise.all([...online.values()].map((c) => c.chain));
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
+
+export type AgentGateway = ReturnType<typeof createAgentGateway>;

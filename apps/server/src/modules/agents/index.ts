@@ -1,0 +1,26 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { AppDeps } from "../../platform/deps.js";
+import { createDevicesService } from "../devices/index.js";
+import { createEnrollmentService } from "./enrollment.service.js";
+import { createAgentGateway } from "./gateway.js";
+import { createAgentListener } from "./listener.js";
+
+export { verifyDeviceSignature } from "./gateway.js";
+export type { AgentListener } from "./listener.js";
+export { createEnrollmentService, tokenState, TOKEN_PREFIX } from "./enrollment.service.js";
+
+/** Builds the agent side of the server: enrollment, the WebSocket gateway, their own listener. */
+export function createAgentSide(deps: AppDeps, logger: FastifyBaseLogger) {
+  const devices = createDevicesService(deps);
+  const enrollment = createEnrollmentService(deps, devices);
+  const gateway = createAgentGateway({
+    devices,
+    logger,
+    heartbeatSeconds: deps.config.agentHeartbeatSeconds,
+    silenceSeconds: deps.config.agentSilenceSeconds,
+  });
+  const listener = createAgentListener({ enrollment, gateway, logger, trustProxy: deps.config.trustProxy });
+  return { devices, enrollment, gateway, listener };
+}
+
+export type AgentSide = ReturnType<typeof createAgentSide>;

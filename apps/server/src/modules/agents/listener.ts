@@ -1,0 +1,116 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { FastifyBaseLogger } from "fastify";
+import { agent as proto } from "@steward/contracts";
+import { AppError } from "../../platform/errors/app-error.js";
+import type { EnrollmentService } from "./enrollment.service.js";
+import type { AgentGateway } from "./gateway.js";
+
+export interface AgentListenerOptions {
+  enrollment: EnrollmentService;
+  gateway: AgentGateway;
+  logger: FastifyBaseLogger;
+  trustProxy: boolean;
+}
+
+function clientIp(req: http.IncomingMessage, trustProxy: boolean): string {
+  const forwarded = trustProxy ? req.headers["x-forwarded-for"] : undefined;
+  const first = typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : undefined;
+  return (first || req.socket.remoteAddress || "").replace(/^::ffff:/, "");
+}
+
+function reply(res: http.ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), "cache-control": "no-store" });
+  res.end(text);
+}
+
+async function readBody(req: http.IncomingMessage, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new AppError("E_BODY_TOO_LARGE", 400, "The request body is too large");
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * The agent listener: its own HTTP server and port, separate from the console. It knows two
+ * things only: POST /agent/v1/enroll and the WebSocket at /agent/v1/ws. No cookies, no
+ * console routes; everything else is 404.
+ */
+export function createAgentListener(options: AgentListenerOptions) {
+  const { enrollment, gateway, logger } = options;
+
+  const server = http.createServer((req, res) => {
+    const path = (req.url ?? "/").split("?")[0];
+    if (req.method === "POST" && path === "/agent/v1/enroll") {
+      void handleEnroll(req, res);
+      return;
+    }
+    if (req.method === "GET" && path === "/agent/v1/health") {
+      reply(res, 200, { status: "ok" });
+      return;
+    }
+    reply(res, 404, { code: "E_NOT_FOUND", message: "Not an agent endpoint" });
+  });
+
+  async function handleEnroll(req: http.IncomingMessage, res: http.ServerResponse) {
+    try {
+      if (!/^application\/json\b/i.test(req.headers["content-type"] ?? "")) {
+        throw new AppError("E_UNSUPPORTED_MEDIA_TYPE", 415, "Send the request body as application/json");
+      }
+      const text = await readBody(req, proto.AGENT_MAX_MESSAGE_BYTES);
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        throw new AppError("E_BAD_JSON", 400, "The request body is not valid JSON");
+      }
+      const parsed = proto.enrollRequestWithOrg.safeParse(json);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new AppError("E_VALIDATION", 400, `${issue?.path.join(".") ?? "body"}: ${issue?.message ?? "invalid"}`);
+      }
+      const answer = await enrollment.enroll(parsed.data, clientIp(req, options.trustProxy));
+      logger.info({ deviceId: answer.deviceId, approval: answer.approval }, "device enrolled");
+      reply(res, 201, proto.enrollResponse.parse(answer));
+    } catch (err) {
+      if (err instanceof AppError) {
+        reply(res, err.statusCode, { code: err.code, message: err.message });
+        return;
+      }
+      logger.error({ err }, "enrollment failed");
+      reply(res, 500, { code: "E_INTERNAL", message: "Enrollment failed on the server" });
+    }
+  }
+
+  server.on("upgrade", (req, socket, head) => {
+    const path = (req.url ?? "/").split("?")[0];
+    if (path !== "/agent/v1/ws") {
+      socket.write("HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n");
+      socket.destroy();
+      return;
+    }
+    gateway.wss.handleUpgrade(req, socket, head, (ws) => gateway.accept(ws, req, clientIp(req, options.trustProxy)));
+  });
+
+  return {
+    server,
+    async listen(port: number, host: string): Promise<number> {
+      await new Promise<void>((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(port, host, () => resolve());
+      });
+      return (server.address() as AddressInfo).port;
+    },
+    async close(): Promise<void> {
+      await gateway.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export type AgentListener = ReturnType<typeof createAgentListener>;

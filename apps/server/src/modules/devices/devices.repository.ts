@@ -1,0 +1,135 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { agent } from "@steward/contracts";
+import type { Db } from "../../platform/db/database.js";
+import { deviceActivities, devices } from "./devices.tables.js";
+
+export type DeviceRow = typeof devices.$inferSelect;
+
+export interface NewDevice {
+  organizationId: number;
+  locationId: number;
+  publicKey: string;
+  approvalStatus: "APPROVED" | "PENDING";
+  inventory: agent.Inventory;
+  publicIp: string | null;
+  enrollmentTokenId: number | null;
+  simulated: boolean;
+}
+
+export type ActivityType = "ENROLLED" | "APPROVED" | "REJECTED" | "WENT_DOWN" | "CAME_UP" | "INVENTORY_CHANGED" | "DELETED";
+
+/** Grid projections of an inventory: kept in columns so searches need not read the JSON. */
+export function projections(inv: Partial<agent.Inventory>) {
+  const out: Partial<typeof devices.$inferInsert> = {};
+  if (inv.hostname !== undefined) out.hostname = inv.hostname;
+  if (inv.os) {
+    out.osFamily = inv.os.family;
+    out.osName = inv.os.name;
+    out.osVersion = inv.os.version;
+  }
+  if (inv.agentVersion !== undefined) out.agentVersion = inv.agentVersion;
+  if (inv.memory) out.totalMemoryBytes = inv.memory.totalBytes;
+  if (inv.pendingReboot !== undefined) out.pendingReboot = inv.pendingReboot;
+  if (inv.software) out.softwareCount = inv.software.length;
+  if (inv.volumes) {
+    const pcts = inv.volumes.filter((v) => v.sizeBytes > 0).map((v) => (v.freeBytes / v.sizeBytes) * 100);
+    out.minFreeDiskPercent = pcts.length ? Math.min(...pcts) : null;
+  }
+  return out;
+}
+
+export function createDevicesRepository(db: Db) {
+  return {
+    async insert(device: NewDevice): Promise<DeviceRow> {
+      const [row] = await db
+        .insert(devices)
+        .values({
+          organizationId: device.organizationId,
+          locationId: device.locationId,
+          publicKey: device.publicKey,
+          approvalStatus: device.approvalStatus,
+          hostname: device.inventory.hostname,
+          osFamily: device.inventory.os.family,
+          publicIp: device.publicIp,
+          inventory: device.inventory,
+          inventoryUpdatedAt: new Date(),
+          enrollmentTokenId: device.enrollmentTokenId,
+          simulated: device.simulated,
+          ...projections(device.inventory),
+        })
+        .returning();
+      if (!row) throw new Error("device insert failed");
+      return row;
+    },
+
+    async byId(id: number): Promise<DeviceRow | undefined> {
+      const rows = await db.select().from(devices).where(eq(devices.id, id)).limit(1);
+      return rows[0];
+    },
+
+    async identity(id: number) {
+      const rows = await db
+        .select({ id: devices.id, publicKey: devices.publicKey, approvalStatus: devices.approvalStatus, organizationId: devices.organizationId, status: devices.status, inventoryUpdatedAt: devices.inventoryUpdatedAt })
+        .from(devices)
+        .where(eq(devices.id, id))
+        .limit(1);
+      return rows[0];
+    },
+
+    /** Sets UP/DOWN; returns true when the status actually changed. */
+    async setStatus(id: number, status: "UP" | "DOWN", at: Date, publicIp?: string): Promise<{ changed: boolean; organizationId: number } | undefined> {
+      const rows = await db
+        .update(devices)
+        .set({
+          status,
+          statusChangedAt: sql`case when ${devices.status} = ${status} then ${devices.statusChangedAt} else ${at} end`,
+          lastContactAt: at,
+          ...(publicIp ? { publicIp } : {}),
+        })
+        .where(eq(devices.id, id))
+        .returning({ organizationId: devices.organizationId, changedAt: devices.statusChangedAt });
+      const row = rows[0];
+      if (!row) return undefined;
+      return { changed: row.changedAt.getTime() === at.getTime(), organizationId: row.organizationId };
+    },
+
+    async markAllDown(at: Date): Promise<number> {
+      const rows = await db
+        .update(devices)
+        .set({ status: "DOWN", statusChangedAt: at })
+        .where(eq(devices.status, "UP"))
+        .returning({ id: devices.id });
+      return rows.length;
+    },
+
+    async touchContacts(ids: number[], at: Date): Promise<void> {
+      if (ids.length === 0) return;
+      await db.update(devices).set({ lastContactAt: at }).where(inArray(devices.id, ids));
+    },
+
+    async applyInventory(id: number, full: agent.Inventory | undefined, changes: Partial<agent.Inventory>): Promise<void> {
+      const values = { ...projections(full ?? changes), inventoryUpdatedAt: new Date() };
+      const inventoryValue = full
+        ? sql`${JSON.stringify(full)}::jsonb`
+        : sql`${devices.inventory} || ${JSON.stringify(changes)}::jsonb`;
+      await db
+        .update(devices)
+        .set({ ...values, inventory: inventoryValue })
+        .where(eq(devices.id, id));
+    },
+
+    async addActivity(deviceId: number, organizationId: number, type: ActivityType, message: string, data: Record<string, unknown> = {}, actorUserId: number | null = null) {
+      await db.insert(deviceActivities).values({ deviceId, organizationId, type, message, data, actorUserId });
+    },
+
+    async countByStatus(organizationId?: number) {
+      return db
+        .select({ status: devices.status, n: sql<number>`count(*)::int` })
+        .from(devices)
+        .where(organizationId === undefined ? undefined : and(eq(devices.organizationId, organizationId)))
+        .groupBy(devices.status);
+    },
+  };
+}
+
+export type DevicesRepository = ReturnType<typeof createDevicesRepository>;

@@ -1,0 +1,68 @@
+import type { agent } from "@steward/contracts";
+import type { AppDeps } from "../../platform/deps.js";
+import { createDevicesRepository, type NewDevice } from "./devices.repository.js";
+
+const SECTION_LABELS: Partial<Record<keyof agent.Inventory, string>> = {
+  hostname: "host name",
+  os: "operating system",
+  cpu: "processor",
+  memory: "memory",
+  disks: "disks",
+  volumes: "volumes",
+  network: "network adapters",
+  loggedInUsers: "logged-in users",
+  software: "installed software",
+  pendingReboot: "pending reboot",
+  agentVersion: "agent version",
+};
+
+/** Device state as agents change it: enrollment, presence, inventory; each change is an activity. */
+export function createDevicesService(deps: Pick<AppDeps, "db">) {
+  const repo = createDevicesRepository(deps.db);
+  return {
+    repo,
+
+    async enroll(device: NewDevice) {
+      const row = await repo.insert(device);
+      const pending = device.approvalStatus === "PENDING" ? " (waiting for approval)" : "";
+      await repo.addActivity(row.id, row.organizationId, "ENROLLED", `Device ${row.hostname} enrolled${pending}`, {
+        tokenId: device.enrollmentTokenId,
+      });
+      return row;
+    },
+
+    identity: repo.identity,
+
+    async markUp(id: number, publicIp: string | undefined, at = new Date()) {
+      const result = await repo.setStatus(id, "UP", at, publicIp);
+      if (result?.changed) await repo.addActivity(id, result.organizationId, "CAME_UP", "Device came online");
+    },
+
+    async markDown(id: number, reason: "disconnected" | "silent", at = new Date()) {
+      const result = await repo.setStatus(id, "DOWN", at);
+      if (result?.changed) {
+        const message = reason === "silent" ? "Device went offline (no heartbeat)" : "Device went offline (connection closed)";
+        await repo.addActivity(id, result.organizationId, "WENT_DOWN", message, { reason });
+      }
+    },
+
+    async applyInventory(id: number, organizationId: number, message: agent.InventoryMessage) {
+      if (message.mode === "full") {
+        await repo.applyInventory(id, message.inventory, {});
+        return;
+      }
+      const sections = Object.keys(message.changes) as (keyof agent.Inventory)[];
+      if (sections.length === 0) return;
+      await repo.applyInventory(id, undefined, message.changes);
+      const labels = sections.map((s) => SECTION_LABELS[s]).filter(Boolean);
+      if (labels.length > 0) {
+        await repo.addActivity(id, organizationId, "INVENTORY_CHANGED", `Inventory changed: ${labels.join(", ")}`, { sections });
+      }
+    },
+
+    touchContacts: repo.touchContacts,
+    markAllDown: repo.markAllDown,
+  };
+}
+
+export type DevicesService = ReturnType<typeof createDevicesService>;
