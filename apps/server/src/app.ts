@@ -20,6 +20,7 @@ import { organizationsModule } from "./modules/organizations/index.js";
 import { settingsModule } from "./modules/settings/index.js";
 import { dashboardModule } from "./modules/dashboard/index.js";
 import { promotionModule } from "./modules/promotion/index.js";
+import { agentsModule } from "./modules/agents/index.js";
 
 export interface BuildAppOptions {
   logger?: FastifyBaseLogger | boolean;
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(settingsModule(deps), { prefix: "/api" });
   await app.register(dashboardModule(deps), { prefix: "/api" });
   await app.register(promotionModule(deps), { prefix: "/api" });
+  await app.register(agentsModule(deps), { prefix: "/api" });
 
   await installWebAssets(app, options.serveWeb === false ? "/nonexistent" : (deps.config.webDistDir ?? defaultWebDist));
   return app;

@@ -4,6 +4,7 @@ import { buildApp } from "./app.js";
 import { createDeps, createLogger, openConfiguredDatabase } from "./runtime.js";
 import { countSystemAdmins, insertSystemAdmin } from "./platform/identity/index.js";
 import { passwordField, emailField } from "@steward/contracts";
+import { createAgentSide } from "./modules/agents/index.js";
 
 async function main() {
   const config = loadConfig();
@@ -21,6 +22,10 @@ async function main() {
   }
 
   const app = await buildApp(deps, { logger });
+  // Single node: nobody is connected yet, whatever the database last said.
+  const agents = createAgentSide(deps, app.log);
+  const wentDown = await agents.devices.markAllDown(new Date());
+  if (wentDown > 0) logger.info({ devices: wentDown }, "marked devices DOWN until their agents reconnect");
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -32,6 +37,7 @@ async function main() {
     }, 15_000);
     force.unref();
     try {
+      await agents.listener.close();
       await app.close();
       await database.close();
       logger.info("database closed; bye");
@@ -45,6 +51,8 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
+  const agentPort = await agents.listener.listen(config.agentPort, config.host);
+  logger.info({ port: agentPort, url: config.agentPublicUrl }, "agent listener ready");
   const setup = (await countSystemAdmins(deps.db)) === 0 ? " (first run: open it to create the administrator)" : "";
   process.stdout.write(`\nSteward console is running: ${config.publicUrl}${setup}\n\n`);
 }

@@ -9,3 +9,5 @@ export * from "./http/settings.js";
 export * from "./http/dashboard.js";
 export * from "./http/promotion.js";
 export * as agent from "./agent/index.js";
+export * from "./http/devices.js";
+export * from "./http/enrollment.js";

@@ -10,6 +10,9 @@ export const permissions = [
   "settings.read",
   "settings.manage",
   "dashboard.read",
+  "devices.read",
+  "devices.manage",
+  "enrollment.manage",
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -32,4 +35,6 @@ export const defaultTechnicianPermissions: readonly Permission[] = [
   "technicians.read",
   "settings.read",
   "dashboard.read",
+  "devices.read",
+  "devices.manage",
 ];

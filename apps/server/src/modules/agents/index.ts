@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { enrollmentRoutes } from "./enrollment.routes.js";
 import type { AppDeps } from "../../platform/deps.js";
 import { createDevicesService } from "../devices/index.js";
 import { createEnrollmentService } from "./enrollment.service.js";
@@ -6,6 +8,7 @@ import { createAgentGateway } from "./gateway.js";
 import { createAgentListener } from "./listener.js";
 
 export { verifyDeviceSignature } from "./gateway.js";
+export { enrollmentRoutes, agentBundlePath } from "./enrollment.routes.js";
 export type { AgentListener } from "./listener.js";
 export { createEnrollmentService, tokenState, TOKEN_PREFIX } from "./enrollment.service.js";
 
@@ -24,3 +27,8 @@ export function createAgentSide(deps: AppDeps, logger: FastifyBaseLogger) {
 }
 
 export type AgentSide = ReturnType<typeof createAgentSide>;
+
+/** Console routes of this area (enrollment tokens, agent download). */
+export function agentsModule(deps: AppDeps): FastifyPluginAsyncZod {
+  return enrollmentRoutes(deps, createEnrollmentService(deps, createDevicesService(deps)));
+}

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FastifyBaseLogger } from "fastify";
@@ -5,6 +6,7 @@ import { agent as proto } from "@steward/contracts";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { EnrollmentService } from "./enrollment.service.js";
 import type { AgentGateway } from "./gateway.js";
+import { agentBundlePath } from "./enrollment.routes.js";
 
 export interface AgentListenerOptions {
   enrollment: EnrollmentService;
@@ -48,6 +50,16 @@ export function createAgentListener(options: AgentListenerOptions) {
     const path = (req.url ?? "/").split("?")[0];
     if (req.method === "POST" && path === "/agent/v1/enroll") {
       void handleEnroll(req, res);
+      return;
+    }
+    if (req.method === "GET" && path === "/agent/v1/download/steward-agent.mjs") {
+      // The agent program is not secret; the one-line install command fetches it from here.
+      if (!fs.existsSync(agentBundlePath)) {
+        reply(res, 404, { code: "E_NOT_FOUND", message: "The agent has not been built" });
+        return;
+      }
+      res.writeHead(200, { "content-type": "text/javascript", "content-length": fs.statSync(agentBundlePath).size });
+      fs.createReadStream(agentBundlePath).pipe(res);
       return;
     }
     if (req.method === "GET" && path === "/agent/v1/health") {

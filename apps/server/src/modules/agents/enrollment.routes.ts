@@ -1,0 +1,116 @@
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { eq, inArray } from "drizzle-orm";
+import {
+  createEnrollmentTokenRequest,
+  enrollmentToken,
+  enrollmentTokenList,
+  enrollmentTokenSecret,
+  idParam,
+} from "@steward/contracts";
+import { AppError } from "../../platform/errors/app-error.js";
+import { audit, requireAuth } from "../../platform/identity/index.js";
+import type { AppDeps } from "../../platform/deps.js";
+import { locations, organizations } from "../organizations/organizations.tables.js";
+import type { EnrollmentService } from "./enrollment.service.js";
+import type { EnrollmentTokenRow } from "./enrollment.repository.js";
+import { installCommands, presentToken } from "./enrollment.presenter.js";
+
+export const agentBundlePath = fileURLToPath(new URL("../../../../agent/dist/steward-agent.mjs", import.meta.url));
+const tags = ["enrollment"];
+
+export function enrollmentRoutes(deps: AppDeps, enrollment: EnrollmentService): FastifyPluginAsyncZod {
+  async function locationNames(rows: EnrollmentTokenRow[]) {
+    const ids = [...new Set(rows.map((r) => r.locationId))];
+    if (ids.length === 0) return new Map<number, string>();
+    const found = await deps.db.select({ id: locations.id, name: locations.name }).from(locations).where(inArray(locations.id, ids));
+    return new Map(found.map((l) => [l.id, l.name]));
+  }
+  async function present(row: EnrollmentTokenRow) {
+    return presentToken(row, (await locationNames([row])).get(row.locationId) ?? "");
+  }
+  async function secretOf(row: EnrollmentTokenRow) {
+    const secret = enrollment.revealToken(row);
+    return {
+      token: await present(row),
+      secret,
+      agentServerUrl: deps.config.agentPublicUrl,
+      commands: installCommands(deps.config.agentPublicUrl, secret, row.organizationId),
+    };
+  }
+  async function tokenOr404(id: number) {
+    const row = await enrollment.repo.byId(id);
+    if (!row) throw new AppError("E_ENROLLMENT_TOKEN_NOT_FOUND", 404, "No such enrollment token");
+    return row;
+  }
+
+  return async (app) => {
+    app.get(
+      "/organizations/:id/enrollment-tokens",
+      { config: { access: "devices.read" }, schema: { tags, params: idParam, response: { 200: enrollmentTokenList } } },
+      async (request) => {
+        const org = await deps.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, request.params.id));
+        if (org.length === 0) throw new AppError("E_ORGANIZATION_NOT_FOUND", 404, "No such organization");
+        const rows = await enrollment.repo.listForOrganization(request.params.id);
+        const names = await locationNames(rows);
+        return { items: rows.map((r) => presentToken(r, names.get(r.locationId) ?? "")) };
+      },
+    );
+
+    app.post(
+      "/organizations/:id/enrollment-tokens",
+      {
+        config: { access: "enrollment.manage" },
+        schema: { tags, params: idParam, body: createEnrollmentTokenRequest, response: { 201: enrollmentTokenSecret } },
+      },
+      async (request, reply) => {
+        const actor = requireAuth(request);
+        const { row } = await enrollment.createToken({
+          organizationId: request.params.id,
+          locationId: request.body.locationId,
+          name: request.body.name,
+          expiresInHours: request.body.expiresInHours,
+          maxUses: request.body.maxUses,
+          createdByUserId: actor.session.user.id,
+        });
+        await audit(deps.db, request, { action: "enrollment_token.created", targetType: "enrollment_token", targetId: row.id, data: { organizationId: row.organizationId, locationId: row.locationId } });
+        return reply.status(201).send(await secretOf(row));
+      },
+    );
+
+    app.get(
+      "/enrollment-tokens/:id/secret",
+      { config: { access: "enrollment.manage" }, schema: { tags, params: idParam, response: { 200: enrollmentTokenSecret } } },
+      async (request) => {
+        const row = await tokenOr404(request.params.id);
+        await audit(deps.db, request, { action: "enrollment_token.revealed", targetType: "enrollment_token", targetId: row.id });
+        return secretOf(row);
+      },
+    );
+
+    app.post(
+      "/enrollment-tokens/:id/revoke",
+      { config: { access: "enrollment.manage" }, schema: { tags, params: idParam, response: { 200: enrollmentToken } } },
+      async (request) => {
+        await tokenOr404(request.params.id);
+        await enrollment.repo.revoke(request.params.id, new Date());
+        await audit(deps.db, request, { action: "enrollment_token.revoked", targetType: "enrollment_token", targetId: request.params.id });
+        return present(await tokenOr404(request.params.id));
+      },
+    );
+
+    app.get(
+      "/agent/download",
+      { config: { access: "devices.read" }, schema: { tags, response: { 200: z.any() } } },
+      async (_request, reply) => {
+        if (!fs.existsSync(agentBundlePath)) throw new AppError("E_NOT_FOUND", 404, "The agent has not been built (npm run build)");
+        return reply
+          .type("text/javascript")
+          .header("content-disposition", 'attachment; filename="steward-agent.mjs"')
+          .send(fs.createReadStream(agentBundlePath));
+      },
+    );
+  };
+}
