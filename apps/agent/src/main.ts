@@ -8,6 +8,7 @@ import { AGENT_VERSION } from "./version.js";
 import { defaultDataDir, loadState, newKeyPair, saveState, signWith, stateFile } from "./identity.js";
 import { collectInventory } from "./inventory/collect.js";
 import { runAgent } from "./run.js";
+import { startFleet } from "./sim/fleet.js";
 import { launchdPlist, systemdUnit, windowsServiceScript } from "./service/definitions.js";
 
 const USAGE = `steward-agent ${AGENT_VERSION}
@@ -17,6 +18,9 @@ Usage:
   steward-agent run [--data-dir DIR]
   steward-agent install-service [--data-dir DIR] [--print]
   steward-agent status [--data-dir DIR]
+  steward-agent simulate --server URL --token TOKEN --count N [--state-file FILE] [--seed N]
+      [--heartbeat SECONDS] [--churn-disconnects PER_MIN] [--churn-inventory PER_MIN]
+      Runs N simulated agents (marked as simulated in the console) over the real protocol.
   steward-agent version`;
 
 function die(message: string, code = 1): never {
@@ -61,6 +65,12 @@ async function main() {
       token: { type: "string" },
       "data-dir": { type: "string" },
       print: { type: "boolean" },
+      count: { type: "string" },
+      "state-file": { type: "string" },
+      seed: { type: "string" },
+      heartbeat: { type: "string" },
+      "churn-disconnects": { type: "string" },
+      "churn-inventory": { type: "string" },
     },
     strict: true,
   });
@@ -117,6 +127,28 @@ async function main() {
           process.stdout.write(`Wrote ${file}. Run it in an elevated PowerShell.\n`);
         }
       } else die(`No service definition for ${process.platform}.`);
+      break;
+    }
+    case "simulate": {
+      if (!values.server || !values.token || !values.count) die(USAGE, 2);
+      const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+      const fleet = await startFleet({
+        serverUrl: values.server.replace(/\/+$/, ""),
+        token: values.token,
+        count: Number(values.count),
+        ...(values["state-file"] ? { stateFile: path.resolve(values["state-file"]) } : {}),
+        ...(values.seed ? { seed: Number(values.seed) } : {}),
+        ...(values.heartbeat ? { heartbeatSeconds: Number(values.heartbeat) } : {}),
+        ...(num(values["churn-disconnects"]) ? { disconnectsPerMinute: num(values["churn-disconnects"]) } : {}),
+        ...(num(values["churn-inventory"]) ? { inventoryChangesPerMinute: num(values["churn-inventory"]) } : {}),
+        log: (m) => process.stdout.write(`${m}\n`),
+      });
+      process.stdout.write(`simulating ${fleet.agents.length} agents\n`);
+      await new Promise<void>((resolve) => {
+        process.once("SIGTERM", resolve);
+        process.once("SIGINT", resolve);
+      });
+      fleet.stop();
       break;
     }
     case "version":

@@ -17,7 +17,7 @@ import { healthModule } from "./modules/health/index.js";
 import { authModule } from "./modules/auth/index.js";
 import { technicianModule } from "./modules/technicians/index.js";
 import { organizationsModule } from "./modules/organizations/index.js";
-import { settingsModule } from "./modules/settings/index.js";
+import { settingsModule, updateGeneralSettings } from "./modules/settings/index.js";
 import { dashboardModule } from "./modules/dashboard/index.js";
 import { promotionModule } from "./modules/promotion/index.js";
 import { agentsModule } from "./modules/agents/index.js";
@@ -73,7 +73,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 
   await app.register(healthModule(deps), { prefix: "/api" });
-  await app.register(authModule(deps), { prefix: "/api" });
+  await app.register(
+    authModule(deps, { onSetup: async ({ companyName }) => void (await updateGeneralSettings(deps.db, { companyName })) }),
+    { prefix: "/api" },
+  );
   await app.register(technicianModule(deps), { prefix: "/api" });
   await app.register(organizationsModule(deps), { prefix: "/api" });
   await app.register(settingsModule(deps), { prefix: "/api" });

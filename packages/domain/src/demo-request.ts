@@ -1,7 +1,18 @@
 import { messages } from "./messages.js";
 
-// A pragmatic address check: one @, a dot in the domain, no spaces. Same rule on web and server.
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// One address rule for web and server: dot-separated atoms of the usual characters before the @,
+// dot-separated host labels after it, and a top-level domain of at least two letters.
+const LOCAL = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*";
+const LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
+const EMAIL_RE = new RegExp(`^${LOCAL}@(?:${LABEL}\\.)+[A-Za-z]{2,63}$`);
+
+export const EMAIL_MAX_LENGTH = 254;
+
+/** Whether a text is an email address the console accepts (same rule in the browser and the API). */
+export function isValidEmail(value: string): boolean {
+  const v = value.trim();
+  return v.length <= EMAIL_MAX_LENGTH && EMAIL_RE.test(v);
+}
 
 export const demoRequestRules = {
   messages: {
@@ -12,7 +23,7 @@ export const demoRequestRules = {
   validate(input: { userName: string; userEmail: string }): Partial<Record<"userName" | "userEmail", string>> {
     const errors: Partial<Record<"userName" | "userEmail", string>> = {};
     if (input.userName.trim() === "") errors.userName = messages.mandatory;
-    if (!EMAIL_RE.test(input.userEmail.trim())) errors.userEmail = "Enter a valid email address";
+    if (!isValidEmail(input.userEmail)) errors.userEmail = demoRequestRules.messages.emailInvalid;
     return errors;
   },
 };

@@ -5,7 +5,6 @@ import pg from "pg";
 import { openDatabase } from "../platform/db/database.js";
 
 export const TEMPLATE_DIR = path.resolve(import.meta.dirname, "../../../../.steward-test");
-export const PGLITE_TEMPLATE = path.join(TEMPLATE_DIR, "pglite-template.tar.gz");
 
 /**
  * Runs once per test run: migrates one database that every test file then copies.
@@ -24,6 +23,7 @@ export default async function globalSetup({ provide }: { provide: (key: string, 
     await database.migrate();
     await database.close();
     provide("pgTemplate", name);
+    provide("pgliteTemplateFile", "");
     return async () => {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
@@ -33,10 +33,14 @@ export default async function globalSetup({ provide }: { provide: (key: string, 
   const database = await openDatabase({ pglite });
   await database.migrate();
   const dump = await pglite.dumpDataDir("gzip");
-  fs.writeFileSync(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));
+  // One file per run, written then renamed: overlapping runs never read a half-written template.
+  const file = path.join(TEMPLATE_DIR, `pglite-template-${process.pid}-${Date.now()}.tar.gz`);
+  fs.writeFileSync(`${file}.tmp`, Buffer.from(await dump.arrayBuffer()));
+  fs.renameSync(`${file}.tmp`, file);
   await pglite.close();
   provide("pgTemplate", "");
-  return undefined;
+  provide("pgliteTemplateFile", file);
+  return () => fs.rmSync(file, { force: true });
 }
 
 export function withDatabase(url: string, database: string): string {
@@ -48,5 +52,6 @@ export function withDatabase(url: string, database: string): string {
 declare module "vitest" {
   export interface ProvidedContext {
     pgTemplate: string;
+    pgliteTemplateFile: string;
   }
 }

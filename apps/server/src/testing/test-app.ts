@@ -23,7 +23,7 @@ import {
   users,
 } from "../platform/identity/index.js";
 import { hashPassword } from "../platform/crypto/index.js";
-import { PGLITE_TEMPLATE, withDatabase } from "./global-setup.js";
+import { withDatabase } from "./global-setup.js";
 
 export interface TestContext {
   app: FastifyInstance;
@@ -55,7 +55,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
       },
     };
   }
-  const blob = new Blob([fs.readFileSync(PGLITE_TEMPLATE)]);
+  const blob = new Blob([fs.readFileSync(inject("pgliteTemplateFile"))]);
   const pglite = await PGlite.create({ loadDataDir: blob });
   return { database: await openDatabase({ pglite }), drop: async () => {} };
 }

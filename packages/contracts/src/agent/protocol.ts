@@ -14,6 +14,8 @@ export const enrollRequest = z.object({
   /** Ed25519 public key, raw 32 bytes, base64. The private key never leaves the device. */
   publicKey: base64,
   inventory,
+  /** Set by the agent simulator: the console marks such devices as simulated. */
+  simulated: z.boolean().optional(),
 });
 export type EnrollRequest = z.infer<typeof enrollRequest>;
 

@@ -59,7 +59,13 @@ export const createLocationRequest = z.object({
   description: description.default(""),
 });
 export type CreateLocationRequest = z.input<typeof createLocationRequest>;
-export const updateLocationRequest = createLocationRequest.partial();
+// Not createLocationRequest.partial(): zod 4 still applies the inner .default(""), so a PATCH of
+// one field would blank the others.
+export const updateLocationRequest = z.object({
+  name: name.optional(),
+  address: description.optional(),
+  description: description.optional(),
+});
 export type UpdateLocationRequest = z.input<typeof updateLocationRequest>;
 
 export const createOrganizationRequest = z.object({

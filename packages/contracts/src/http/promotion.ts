@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { demoRequestRules } from "@steward/domain";
+import { demoRequestRules, isValidEmail } from "@steward/domain";
 
-/** POST /api/division/promotion/BackupDemoRequest */
+/** POST /api/division/promotion/BackupDemoRequest: the same rules the dialog checks. */
 export const backupDemoRequest = z.object({
   userName: z.string().trim().min(1, demoRequestRules.messages.nameRequired).max(200),
-  userEmail: z.string().trim().pipe(z.email(demoRequestRules.messages.emailInvalid).max(254)),
+  userEmail: z.string().trim().refine(isValidEmail, demoRequestRules.messages.emailInvalid),
 });
 export type BackupDemoRequest = z.infer<typeof backupDemoRequest>;
 

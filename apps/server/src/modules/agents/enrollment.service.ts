@@ -94,7 +94,7 @@ export function createEnrollmentService(deps: Pick<AppDeps, "db" | "secretBox" |
           inventory: request.inventory,
           publicIp,
           enrollmentTokenId: token.id,
-          simulated: options.simulated ?? false,
+          simulated: request.simulated === true || options.simulated === true,
         });
         return {
           deviceId: device.id,

@@ -27,6 +27,8 @@ describe("first-run setup", () => {
 
     const admin = await setupAdminViaApi(ctx);
     expect((await admin.client.get("/api/auth/session")).json().state).toBe("authenticated");
+    // The company name typed at setup becomes the general setting.
+    expect((await admin.client.get("/api/settings/general")).json().companyName).toBe("Acme MSP");
 
     const variants = ["/api/setup", "/api/setup/", "//api//setup", "/api/SETUP", "/api/Setup/", "/api/setup/x", "/api/setup?x=1", "/api/%73etup"];
     for (const url of variants) {

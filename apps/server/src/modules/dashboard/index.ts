@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../platform/deps.js";
+import { DashboardRepository } from "./dashboard.repository.js";
+import { dashboardRoutes } from "./dashboard.routes.js";
+import { createDashboardService } from "./dashboard.service.js";
 
-// Placeholder while the module is being written; replaced in the same change.
-export function dashboardModule(_deps: AppDeps): FastifyPluginAsyncZod {
-  return async () => {};
+/** System dashboard figures and the getting-started checklist: /api/dashboard/*. */
+export function dashboardModule(deps: AppDeps): FastifyPluginAsyncZod {
+  return dashboardRoutes(createDashboardService({ repo: new DashboardRepository(deps.db) }));
 }

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../platform/deps.js";
+import { PromotionRepository } from "./promotion.repository.js";
+import { promotionRoutes } from "./promotion.routes.js";
+import { createPromotionService } from "./promotion.service.js";
 
-// Placeholder while the module is being written; replaced in the same change.
-export function promotionModule(_deps: AppDeps): FastifyPluginAsyncZod {
-  return async () => {};
+/** Product promotions: the backup demo request (POST /api/division/promotion/BackupDemoRequest). */
+export function promotionModule(deps: AppDeps): FastifyPluginAsyncZod {
+  return promotionRoutes(createPromotionService({ repo: new PromotionRepository(deps.db) }));
 }

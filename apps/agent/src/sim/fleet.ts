@@ -1,0 +1,156 @@
+import { createPrivateKey, sign, type KeyObject } from "node:crypto";
+import fs from "node:fs";
+import { agent as proto } from "@steward/contracts";
+import { AgentConnection } from "../connection/client.js";
+import { newKeyPair } from "../identity.js";
+import { AGENT_VERSION } from "../version.js";
+import { prng, simulatedInventory } from "./templates.js";
+
+export interface FleetOptions {
+  serverUrl: string;
+  token: string;
+  count: number;
+  seed?: number;
+  /** Keeps identities between runs (demo fleet); without it every run enrolls new devices. */
+  stateFile?: string;
+  heartbeatSeconds?: number;
+  /** Simulated disconnects per minute across the fleet (each reconnects after a backoff). */
+  disconnectsPerMinute?: number;
+  /** Simulated inventory changes per minute across the fleet (disk usage, software). */
+  inventoryChangesPerMinute?: number;
+  enrollConcurrency?: number;
+  log?: (message: string) => void;
+}
+
+interface SimAgent {
+  index: number;
+  deviceId: number;
+  publicKey: string;
+  privateKeyPem: string;
+  key?: KeyObject;
+  inventory: proto.Inventory;
+  connection?: AgentConnection;
+}
+
+interface Saved {
+  index: number;
+  deviceId: number;
+  publicKey: string;
+  privateKeyPem: string;
+}
+
+async function enrollOne(options: FleetOptions, index: number, seed: number): Promise<SimAgent> {
+  const keys = newKeyPair();
+  const inventory = simulatedInventory(index, seed, AGENT_VERSION);
+  const body: proto.EnrollRequest = { token: options.token, publicKey: keys.publicKey, inventory, simulated: true };
+  const res = await fetch(`${options.serverUrl}/agent/v1/enroll`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { deviceId?: number; message?: string };
+  if (!res.ok || !json.deviceId) throw new Error(`enrollment refused (${res.status}): ${json.message ?? ""}`);
+  return { index, deviceId: json.deviceId, ...keys, inventory };
+}
+
+/**
+ * N simulated agents in one process over the real protocol (enroll, signed challenge,
+ * heartbeats, inventory), with optional churn. Used by benchmarks, load tests and the demo fleet.
+ */
+export async function startFleet(options: FleetOptions) {
+  const seed = options.seed ?? 1;
+  const log = options.log ?? (() => undefined);
+  const rand = prng(seed ^ 0x5eed);
+  const agents: SimAgent[] = [];
+  const saved: Saved[] = options.stateFile && fs.existsSync(options.stateFile) ? (JSON.parse(fs.readFileSync(options.stateFile, "utf8")) as Saved[]) : [];
+  for (const s of saved.slice(0, options.count)) agents.push({ ...s, inventory: simulatedInventory(s.index, seed, AGENT_VERSION) });
+
+  const missing = Array.from({ length: Math.max(0, options.count - agents.length) }, (_, i) => agents.length + i);
+  const concurrency = options.enrollConcurrency ?? 32;
+  const started = Date.now();
+  for (let i = 0; i < missing.length; i += concurrency) {
+    const batch = await Promise.all(missing.slice(i, i + concurrency).map((index) => enrollOne(options, index, seed)));
+    agents.push(...batch);
+    if ((i / concurrency) % 20 === 0) log(`enrolled ${agents.length}/${options.count}`);
+  }
+  if (missing.length > 0) log(`enrolled ${missing.length} simulated devices in ${Date.now() - started} ms`);
+  if (options.stateFile) {
+    const state: Saved[] = agents.map(({ index, deviceId, publicKey, privateKeyPem }) => ({ index, deviceId, publicKey, privateKeyPem }));
+    fs.writeFileSync(options.stateFile, JSON.stringify(state), { mode: 0o600 });
+  }
+
+  const rtts: number[] = [];
+  let connected = 0;
+  for (const a of agents) {
+    a.key = createPrivateKey(a.privateKeyPem);
+    let sentFull = false;
+    a.connection = new AgentConnection({
+      serverUrl: options.serverUrl,
+      deviceId: a.deviceId,
+      agentVersion: AGENT_VERSION,
+      sign: (payload) => sign(null, Buffer.from(payload), a.key!).toString("base64"),
+      ...(options.heartbeatSeconds ? { heartbeatSeconds: options.heartbeatSeconds } : {}),
+      random: rand,
+      onWelcome: ({ wantFullInventory }) => {
+        if (wantFullInventory && !sentFull) {
+          sentFull = a.connection!.send({ type: "inventory", mode: "full", inventory: a.inventory });
+        }
+      },
+      onPong: (rtt) => {
+        if (rtts.length < 1_000_000) rtts.push(rtt);
+      },
+      onStateChange: (state) => {
+        if (state === "connected") connected++;
+        else if (state === "disconnected" || state === "stopped") connected = Math.max(0, connected - 1);
+      },
+    });
+  }
+  // Stagger connects a little so the server sees a realistic arrival, not one burst.
+  for (let i = 0; i < agents.length; i++) {
+    agents[i]!.connection!.start();
+    if (i % 200 === 199) await new Promise((r) => setTimeout(r, 20));
+  }
+
+  const timers: NodeJS.Timeout[] = [];
+  const every = (perMinute: number | undefined, action: () => void) => {
+    if (!perMinute || perMinute <= 0) return;
+    timers.push(setInterval(action, Math.max(10, 60_000 / perMinute)));
+  };
+  every(options.disconnectsPerMinute, () => {
+    const a = agents[Math.floor(rand() * agents.length)];
+    if (!a?.connection) return;
+    a.connection.stop();
+    setTimeout(() => a.connection?.start(), 1000 + rand() * 5000);
+  });
+  every(options.inventoryChangesPerMinute, () => {
+    const a = agents[Math.floor(rand() * agents.length)];
+    const volume = a?.inventory.volumes[0];
+    if (!a || !volume) return;
+    volume.freeBytes = Math.max(0, Math.floor(volume.freeBytes * (0.9 + rand() * 0.2)));
+    a.connection?.send({ type: "inventory", mode: "delta", changes: { volumes: a.inventory.volumes } });
+  });
+
+  return {
+    agents,
+    connectedCount: () => agents.filter((a) => a.connection?.connected).length,
+    heartbeatRtts: () => rtts,
+    /** Sends one ping from every connected agent now (benchmarks measure round trips). */
+    pingAll: () => {
+      for (const a of agents) a.connection?.ping();
+    },
+    kill: (count: number) => {
+      const victims = agents.filter((a) => a.connection?.connected).slice(0, count);
+      for (const v of victims) v.connection?.stop();
+      return victims.map((v) => v.deviceId);
+    },
+    stop() {
+      for (const t of timers) clearInterval(t);
+      for (const a of agents) a.connection?.stop();
+    },
+    get connectedEvents() {
+      return connected;
+    },
+  };
+}
+
+export type Fleet = Awaited<ReturnType<typeof startFleet>>;

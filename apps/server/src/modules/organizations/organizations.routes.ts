@@ -1,0 +1,115 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  clientResponse,
+  createLocationRequest,
+  createOrganizationRequest,
+  idParam,
+  listOrganizationsQuery,
+  location,
+  locationParams,
+  organizationDetail,
+  organizationList,
+  updateLocationRequest,
+  updateOrganizationRequest,
+} from "@steward/contracts";
+import type { OrganizationsService } from "./organizations.service.js";
+
+const tags = ["organizations"];
+const noContent = { 204: z.null().describe("Deleted") };
+
+export function organizationsRoutes(service: OrganizationsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      "/organizations",
+      {
+        config: { access: "organizations.read" },
+        schema: { tags, querystring: listOrganizationsQuery, response: { 200: organizationList } },
+      },
+      async (request) => service.list(request.query),
+    );
+
+    app.post(
+      "/organizations",
+      {
+        config: { access: "organizations.write" },
+        schema: { tags, body: createOrganizationRequest, response: { 201: organizationDetail } },
+      },
+      async (request, reply) => reply.code(201).send(await service.create(request.body, request)),
+    );
+
+    app.get(
+      "/organizations/:id",
+      {
+        config: { access: "organizations.read" },
+        schema: { tags, params: idParam, response: { 200: organizationDetail } },
+      },
+      async (request) => service.get(request.params.id),
+    );
+
+    app.patch(
+      "/organizations/:id",
+      {
+        config: { access: "organizations.write" },
+        schema: {
+          tags,
+          params: idParam,
+          body: updateOrganizationRequest,
+          response: { 200: organizationDetail },
+        },
+      },
+      async (request) => service.update(request.params.id, request.body, request),
+    );
+
+    app.delete(
+      "/organizations/:id",
+      { config: { access: "organizations.write" }, schema: { tags, params: idParam, response: noContent } },
+      async (request, reply) => {
+        await service.remove(request.params.id, request);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.post(
+      "/organizations/:id/locations",
+      {
+        config: { access: "organizations.write" },
+        schema: { tags, params: idParam, body: createLocationRequest, response: { 201: location } },
+      },
+      async (request, reply) =>
+        reply.code(201).send(await service.createLocation(request.params.id, request.body, request)),
+    );
+
+    app.patch(
+      "/organizations/:id/locations/:locationId",
+      {
+        config: { access: "organizations.write" },
+        schema: { tags, params: locationParams, body: updateLocationRequest, response: { 200: location } },
+      },
+      async (request) =>
+        service.updateLocation(request.params.id, request.params.locationId, request.body, request),
+    );
+
+    app.delete(
+      "/organizations/:id/locations/:locationId",
+      {
+        config: { access: "organizations.write" },
+        schema: { tags, params: locationParams, response: noContent },
+      },
+      async (request, reply) => {
+        await service.deleteLocation(request.params.id, request.params.locationId, request);
+        return reply.code(204).send(null);
+      },
+    );
+
+    // The spec's call (§7): "reads resultCode and client; non-SUCCESS is raised as an error".
+    app.get(
+      "/client/:id",
+      {
+        config: { access: "organizations.read" },
+        schema: { tags, params: idParam, response: { 200: clientResponse } },
+      },
+      async (request) => service.client(request.params.id),
+    );
+  };
+}

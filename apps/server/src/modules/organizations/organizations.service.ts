@@ -1,0 +1,238 @@
+import {
+  DEFAULT_LOCATION_NAME,
+  type ClientResponse,
+  type Location,
+  type OrganizationDetail,
+  type OrganizationList,
+  type createLocationRequest,
+  type createOrganizationRequest,
+  type listOrganizationsQuery,
+  type updateLocationRequest,
+  type updateOrganizationRequest,
+} from "@steward/contracts";
+import { findDuplicateName } from "@steward/domain";
+import type { z } from "zod";
+import { AppError } from "../../platform/errors/app-error.js";
+import { audit } from "../../platform/identity/index.js";
+import { nameConflictOf, type OrganizationsRepository } from "./organizations.repository.js";
+import {
+  presentLocation,
+  presentOrganization,
+  presentOrganizationDetail,
+} from "./organizations.presenter.js";
+
+/** Who made a change, for the audit log (the request, or null for system actions). */
+export type Actor = Parameters<typeof audit>[1];
+
+type ListQuery = z.output<typeof listOrganizationsQuery>;
+type CreateInput = z.output<typeof createOrganizationRequest>;
+type UpdateInput = z.output<typeof updateOrganizationRequest>;
+type CreateLocationInput = z.output<typeof createLocationRequest>;
+type UpdateLocationInput = z.output<typeof updateLocationRequest>;
+
+const organizationNotFound = () => new AppError("E_ORGANIZATION_NOT_FOUND", 404, "Organization not found");
+const locationNotFound = () => new AppError("E_LOCATION_NOT_FOUND", 404, "Location not found");
+const organizationNameTaken = (name: string) =>
+  new AppError("E_ORGANIZATION_NAME_TAKEN", 409, `An organization named "${name}" already exists`);
+const locationNameTaken = (name: string | undefined) =>
+  new AppError(
+    "E_LOCATION_NAME_TAKEN",
+    409,
+    name === undefined
+      ? "Location names must be unique within an organization"
+      : `A location named "${name}" already exists in this organization`,
+  );
+
+/**
+ * Runs a write and turns a broken uniqueness rule into its 409. The database's unique indexes
+ * (on lower(name)) are the authority, so concurrent writers cannot slip a duplicate past a check.
+ */
+async function guardNames<T>(
+  write: () => Promise<T>,
+  names: { organization?: string | undefined; location?: string | undefined },
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const conflict = nameConflictOf(error);
+    if (conflict === "organization-name") throw organizationNameTaken(names.organization ?? "");
+    if (conflict === "location-name") throw locationNameTaken(names.location);
+    throw error;
+  }
+}
+
+/** Organizations (the MSP's customers) and their locations: the rules. */
+export function createOrganizationsService({ repo }: { repo: OrganizationsRepository }) {
+  async function detail(r: OrganizationsRepository, id: number): Promise<OrganizationDetail> {
+    const row = await r.findOrganization(id);
+    if (!row) throw organizationNotFound();
+    return presentOrganizationDetail(row, await r.listLocations(id));
+  }
+
+  async function existingLocation(r: OrganizationsRepository, organizationId: number, locationId: number) {
+    if (!(await r.findOrganization(organizationId))) throw organizationNotFound();
+    const location = await r.findLocation(organizationId, locationId);
+    if (!location) throw locationNotFound();
+    return location;
+  }
+
+  return {
+    async list(query: ListQuery): Promise<OrganizationList> {
+      const { items, total } = await repo.list({
+        search: query.search || undefined,
+        sort: query.sort,
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      return { items: items.map(presentOrganization), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    get: (id: number) => detail(repo, id),
+
+    /** GET /api/client/{id}: the spec's call answers with a resultCode; a failure carries FAILURE. */
+    async client(id: number): Promise<ClientResponse> {
+      try {
+        return { resultCode: "SUCCESS", client: await detail(repo, id) };
+      } catch (error) {
+        if (error instanceof AppError)
+          throw new AppError(error.code, error.statusCode, error.message, error.details, "FAILURE");
+        throw error;
+      }
+    },
+
+    /** Creates the organization with its default location and any extra ones, all or nothing. */
+    async create(input: CreateInput, actor: Actor): Promise<OrganizationDetail> {
+      const duplicate = findDuplicateName([DEFAULT_LOCATION_NAME, ...input.locations.map((l) => l.name)]);
+      if (duplicate !== null) throw locationNameTaken(duplicate);
+      const id = await guardNames(
+        () =>
+          repo.transaction(async (tx) => {
+            const orgId = await tx.insertOrganization({
+              name: input.name,
+              description: input.description,
+              nodeApprovalMode: input.nodeApprovalMode,
+            });
+            await tx.insertLocations(orgId, [
+              { name: DEFAULT_LOCATION_NAME, address: "", description: "", isDefault: true },
+              ...input.locations,
+            ]);
+            await audit(tx.db, actor, {
+              action: "organization.create",
+              targetType: "organization",
+              targetId: orgId,
+              data: {
+                name: input.name,
+                locations: [DEFAULT_LOCATION_NAME, ...input.locations.map((l) => l.name)],
+              },
+            });
+            return orgId;
+          }),
+        // Names were checked above; the index still decides for spellings lower() folds differently.
+        { organization: input.name },
+      );
+      return detail(repo, id);
+    },
+
+    async update(id: number, input: UpdateInput, actor: Actor): Promise<OrganizationDetail> {
+      await guardNames(
+        () =>
+          repo.transaction(async (tx) => {
+            if (!(await tx.updateOrganization(id, input))) throw organizationNotFound();
+            await audit(tx.db, actor, {
+              action: "organization.update",
+              targetType: "organization",
+              targetId: id,
+              data: {
+                changed: Object.keys(input).filter((k) => input[k as keyof UpdateInput] !== undefined),
+                ...input,
+              },
+            });
+          }),
+        { organization: input.name },
+      );
+      return detail(repo, id);
+    },
+
+    async remove(id: number, actor: Actor): Promise<void> {
+      await repo.transaction(async (tx) => {
+        const row = await tx.findOrganization(id);
+        if (!row || !(await tx.deleteOrganization(id))) throw organizationNotFound();
+        await audit(tx.db, actor, {
+          action: "organization.delete",
+          targetType: "organization",
+          targetId: id,
+          data: { name: row.name },
+        });
+      });
+    },
+
+    async createLocation(
+      organizationId: number,
+      input: CreateLocationInput,
+      actor: Actor,
+    ): Promise<Location> {
+      const locationId = await guardNames(
+        () =>
+          repo.transaction(async (tx) => {
+            // Touching the organization also proves it exists.
+            if (!(await tx.updateOrganization(organizationId, {}))) throw organizationNotFound();
+            const [newId] = await tx.insertLocations(organizationId, [input]);
+            if (newId === undefined) throw new Error("location insert returned no id");
+            await audit(tx.db, actor, {
+              action: "location.create",
+              targetType: "location",
+              targetId: newId,
+              data: { organizationId, name: input.name },
+            });
+            return newId;
+          }),
+        { location: input.name },
+      );
+      return presentLocation(await existingLocation(repo, organizationId, locationId));
+    },
+
+    async updateLocation(
+      organizationId: number,
+      locationId: number,
+      input: UpdateLocationInput,
+      actor: Actor,
+    ): Promise<Location> {
+      await guardNames(
+        () =>
+          repo.transaction(async (tx) => {
+            await existingLocation(tx, organizationId, locationId);
+            await tx.updateLocation(organizationId, locationId, input);
+            await tx.updateOrganization(organizationId, {});
+            await audit(tx.db, actor, {
+              action: "location.update",
+              targetType: "location",
+              targetId: locationId,
+              data: { organizationId, ...input },
+            });
+          }),
+        { location: input.name },
+      );
+      return presentLocation(await existingLocation(repo, organizationId, locationId));
+    },
+
+    /** Deletes a location; the default location stays for as long as its organization does. */
+    async deleteLocation(organizationId: number, locationId: number, actor: Actor): Promise<void> {
+      await repo.transaction(async (tx) => {
+        const location = await existingLocation(tx, organizationId, locationId);
+        if (location.isDefault) {
+          throw new AppError("E_DEFAULT_LOCATION_UNDELETABLE", 409, "The default location cannot be deleted");
+        }
+        await tx.deleteLocation(organizationId, locationId);
+        await tx.updateOrganization(organizationId, {});
+        await audit(tx.db, actor, {
+          action: "location.delete",
+          targetType: "location",
+          targetId: locationId,
+          data: { organizationId, name: location.name },
+        });
+      });
+    },
+  };
+}
+
+export type OrganizationsService = ReturnType<typeof createOrganizationsService>;

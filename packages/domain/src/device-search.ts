@@ -1,0 +1,41 @@
+/** Spec §4: the low-disk-space search uses free space below 10 (percent). */
+export const LOW_DISK_THRESHOLD_PERCENT = 10;
+
+/**
+ * The fixed filters behind the built-in searches (spec §4 "Built-in search names ALL, UP,
+ * DOWN, WARNING and others map to fixed filters"). Each is expressed in the plain criteria
+ * fields the device grid understands, so the server has one filter implementation.
+ */
+export interface FixedCriteria {
+  status?: ("UP" | "DOWN")[];
+  approval?: ("APPROVED" | "PENDING" | "REJECTED")[];
+  lowDisk?: boolean;
+  needsReboot?: boolean;
+  hasSoftwareInventory?: boolean;
+  /** Any of these conditions (used by WARNING and INSTALL_ISSUES). */
+  anyOf?: ("lowDisk" | "needsReboot" | "pendingApproval" | "noInventory" | "failedPatches" | "networkDevice")[];
+  failedPatches?: boolean;
+  networkDevice?: boolean;
+}
+
+export const builtInSearches = {
+  ALL: { label: "All devices", criteria: {} },
+  UP: { label: "Up", criteria: { status: ["UP"] } },
+  DOWN: { label: "Down", criteria: { status: ["DOWN"] } },
+  // Until alert conditions exist, a warning is a device that needs a technician's attention.
+  WARNING: { label: "Warning", criteria: { anyOf: ["lowDisk", "needsReboot", "pendingApproval"] } },
+  SOFTWARE_INVENTORY: { label: "Software inventory", criteria: { hasSoftwareInventory: true } },
+  LOW_DISK_SPACE: { label: "Low disk space", criteria: { lowDisk: true } },
+  FAILED_PATCHES: { label: "Failed patches", criteria: { failedPatches: true } },
+  NETWORK_DEVICES: { label: "Network devices", criteria: { networkDevice: true } },
+  NEEDS_REBOOT: { label: "Needs reboot", criteria: { needsReboot: true } },
+  INSTALL_ISSUES: { label: "Install issues", criteria: { anyOf: ["pendingApproval", "noInventory"] } },
+} as const satisfies Record<string, { label: string; criteria: FixedCriteria }>;
+
+export type BuiltInSearchName = keyof typeof builtInSearches;
+export const builtInSearchNames = Object.keys(builtInSearches) as BuiltInSearchName[];
+
+/** True when a volume list has a volume with less than 10 % free (what LOW_DISK_SPACE finds). */
+export function isLowDisk(volumes: { sizeBytes: number; freeBytes: number }[]): boolean {
+  return volumes.some((v) => v.sizeBytes > 0 && (v.freeBytes / v.sizeBytes) * 100 < LOW_DISK_THRESHOLD_PERCENT);
+}
