@@ -5,6 +5,13 @@ import { createDeps, createLogger, openConfiguredDatabase } from "./runtime.js";
 import { countSystemAdmins, insertSystemAdmin } from "./platform/identity/index.js";
 import { passwordField, emailField } from "@steward/contracts";
 import { createAgentSide } from "./modules/agents/index.js";
+import { startCompanions, type Companions } from "./companions.js";
+import { parseArgs } from "node:util";
+
+const { values: flags } = parseArgs({
+  options: { "no-local-agent": { type: "boolean" }, "demo-fleet": { type: "string" } },
+  strict: false,
+});
 
 async function main() {
   const config = loadConfig();
@@ -27,6 +34,7 @@ async function main() {
   const wentDown = await agents.devices.markAllDown(new Date());
   if (wentDown > 0) logger.info({ devices: wentDown }, "marked devices DOWN until their agents reconnect");
   let closing = false;
+  let companions: Companions | undefined;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -37,6 +45,7 @@ async function main() {
     }, 15_000);
     force.unref();
     try {
+      companions?.stop();
       await agents.listener.close();
       await app.close();
       await database.close();
@@ -53,6 +62,17 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const agentPort = await agents.listener.listen(config.agentPort, config.host);
   logger.info({ port: agentPort, url: config.agentPublicUrl }, "agent listener ready");
+  const demoFleet = Number(flags["demo-fleet"] ?? process.env.STEWARD_DEMO_FLEET ?? 0);
+  companions = await startCompanions(
+    deps,
+    agents,
+    `http://127.0.0.1:${agentPort}`,
+    {
+      localAgent: flags["no-local-agent"] !== true && process.env.STEWARD_LOCAL_AGENT !== "false",
+      demoFleet: Number.isInteger(demoFleet) && demoFleet > 0 ? Math.min(demoFleet, 20_000) : 0,
+    },
+    app.log,
+  );
   const setup = (await countSystemAdmins(deps.db)) === 0 ? " (first run: open it to create the administrator)" : "";
   process.stdout.write(`\nSteward console is running: ${config.publicUrl}${setup}\n\n`);
 }
