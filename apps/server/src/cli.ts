@@ -2,7 +2,11 @@
 import { parseArgs } from "node:util";
 import { emailField, passwordField, personNameField } from "@steward/contracts";
 import { loadConfig } from "./config.js";
-import { openConfiguredDatabase } from "./runtime.js";
+import pino from "pino";
+import { createDeps, openConfiguredDatabase } from "./runtime.js";
+import { createEnrollmentService } from "./modules/agents/index.js";
+import { createDevicesService } from "./modules/devices/index.js";
+import { ensureOrganization } from "./companions.js";
 import { findUserByEmail, insertSystemAdmin, deleteUserSessions } from "./platform/identity/index.js";
 import { mfaFactors, mfaRecoveryCodes } from "./platform/identity/index.js";
 import { eq } from "drizzle-orm";
@@ -14,6 +18,9 @@ Commands:
       Create a system administrator (headless setup). MFA enrollment happens at first sign-in.
   reset-mfa --email EMAIL
       Remove a user's second factors (lost authenticator); they enroll again at next sign-in.
+  create-enrollment-token --organization NAME [--hours N] [--max-uses N]
+      Print an agent enrollment token for the organization's default location (the organization
+      is created when it does not exist). For scripted installs and benchmarks.
   migrate
       Apply database migrations and exit.
 
@@ -43,11 +50,14 @@ async function main() {
       password: { type: "string" },
       "first-name": { type: "string" },
       "last-name": { type: "string" },
+      organization: { type: "string" },
+      hours: { type: "string" },
+      "max-uses": { type: "string" },
     },
     strict: true,
   });
   const config = loadConfig();
-  const database = await openConfiguredDatabase({ ...config, logLevel: "warn" });
+  const database = await openConfiguredDatabase({ ...config, logLevel: "warn" }, `cli ${command}`);
   try {
     switch (command) {
       case "migrate":
@@ -71,6 +81,20 @@ async function main() {
         await database.db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
         await deleteUserSessions(database.db, user.id);
         process.stdout.write(`Second factors removed for ${email}; they will enroll again at next sign-in.\n`);
+        break;
+      }
+      case "create-enrollment-token": {
+        const name = (values.organization ?? "").trim();
+        if (!name) fail("--organization is required");
+        const hours = Number(values.hours ?? 24);
+        const maxUses = values["max-uses"] === undefined ? null : Number(values["max-uses"]);
+        if (!Number.isInteger(hours) || hours < 1) fail("--hours must be a whole number of hours");
+        if (maxUses !== null && (!Number.isInteger(maxUses) || maxUses < 1)) fail("--max-uses must be a positive whole number");
+        const deps = createDeps(config, database, pino({ level: "warn" }));
+        const target = await ensureOrganization(deps, name);
+        const enrollment = createEnrollmentService(deps, createDevicesService(deps));
+        const { token } = await enrollment.createToken({ ...target, name: "CLI", expiresInHours: hours, maxUses, createdByUserId: 0 });
+        process.stdout.write(`${token}\n`);
         break;
       }
       default:

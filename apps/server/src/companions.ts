@@ -10,8 +10,8 @@ import { locations, organizations } from "./modules/organizations/organizations.
 
 const run = promisify(execFile);
 
-/** Finds or creates an organization (with its default location) the server itself manages. */
-async function systemOrganization(deps: AppDeps, name: string, description: string) {
+/** Finds or creates an organization (with its default location) by name. */
+export async function ensureOrganization(deps: Pick<AppDeps, "db">, name: string, description = "") {
   const existing = await deps.db.select().from(organizations).where(eq(organizations.name, name)).limit(1);
   const org =
     existing[0] ?? (await deps.db.insert(organizations).values({ name, description, nodeApprovalMode: "AUTOMATIC" }).returning())[0]!;
@@ -52,7 +52,7 @@ export async function startCompanions(
   if (options.localAgent) {
     const dataDir = path.join(deps.config.dataDir, "local-agent");
     if (!fs.existsSync(path.join(dataDir, "agent.json"))) {
-      const target = await systemOrganization(deps, "Steward server", "The machine this console runs on, enrolled by npm start.");
+      const target = await ensureOrganization(deps, "Steward server", "The machine this console runs on, enrolled by npm start.");
       const { token } = await agents.enrollment.createToken({ ...target, name: "npm start: this machine", expiresInHours: 1, maxUses: 1, createdByUserId: 0 });
       try {
         await run(process.execPath, [agentBundlePath, "enroll", "--server", agentUrl, "--token", token, "--data-dir", dataDir], { timeout: 120_000 });
@@ -65,7 +65,7 @@ export async function startCompanions(
   }
 
   if (options.demoFleet > 0) {
-    const target = await systemOrganization(deps, "Demo fleet (simulated)", "Simulated devices started with --demo-fleet. They are not real machines.");
+    const target = await ensureOrganization(deps, "Demo fleet (simulated)", "Simulated devices started with --demo-fleet. They are not real machines.");
     const { token } = await agents.enrollment.createToken({ ...target, name: "demo fleet", expiresInHours: 1, maxUses: null, createdByUserId: 0 });
     const stateFile = path.join(deps.config.dataDir, "demo-fleet.json");
     spawnAgent(["simulate", "--server", agentUrl, "--token", token, "--count", String(options.demoFleet), "--state-file", stateFile, "--churn-inventory", "2"], "demo fleet");

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import pino, { type Logger } from "pino";
 import type { ServerConfig } from "./config.js";
 import { openDatabase, type Database } from "./platform/db/database.js";
+import { claimEmbeddedDatabase } from "./platform/db/embedded-lock.js";
 import { createSecretBox, loadOrCreateCommandSigner, loadOrCreateKey } from "./platform/crypto/index.js";
 import { createMailer } from "./platform/mail/mailer.js";
 import type { AppDeps } from "./platform/deps.js";
@@ -23,13 +24,26 @@ export function createLogger(config: Pick<ServerConfig, "logLevel">): Logger {
 }
 
 /** Opens (and migrates) the database the configuration names: PostgreSQL or the embedded PGlite. */
-export async function openConfiguredDatabase(config: ServerConfig): Promise<Database> {
+export async function openConfiguredDatabase(config: ServerConfig, role = "server"): Promise<Database> {
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const database = await openDatabase({
+  const release = config.databaseUrl ? () => undefined : claimEmbeddedDatabase(config.dataDir, role);
+  const opened = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, "db"),
   });
-  await database.migrate();
+  const database: Database = {
+    ...opened,
+    close: async () => {
+      await opened.close();
+      release();
+    },
+  };
+  try {
+    await database.migrate();
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
   return database;
 }
 

@@ -4,7 +4,7 @@ import { AppError } from "../../platform/errors/app-error.js";
 import type { AppDeps } from "../../platform/deps.js";
 import { randomToken, sha256 } from "../../platform/crypto/index.js";
 import { locations, organizations } from "../organizations/organizations.tables.js";
-import type { DevicesService } from "../devices/index.js";
+import { createDevicesService, type DevicesService } from "../devices/index.js";
 import { createEnrollmentRepository, type EnrollmentTokenRow } from "./enrollment.repository.js";
 
 export const TOKEN_PREFIX = "stw_";
@@ -80,29 +80,35 @@ export function createEnrollmentService(deps: Pick<AppDeps, "db" | "secretBox" |
       if (org.approvalMode === "REJECT") {
         throw new AppError("E_ENROLLMENT_REJECTED", 403, "This organization does not accept new devices");
       }
-      if (!(await repo.claimUse(token.id, new Date()))) {
-        const again = await repo.byId(token.id);
-        const now = again ? tokenState(again) : "REVOKED";
-        throw refusal[now === "ACTIVE" ? "EXHAUSTED" : now]();
-      }
+      const approvalStatus = org.approvalMode === "MANUAL" ? ("PENDING" as const) : ("APPROVED" as const);
       try {
-        const device = await devices.enroll({
-          organizationId: token.organizationId,
-          locationId: token.locationId,
-          publicKey: request.publicKey,
-          approvalStatus: org.approvalMode === "MANUAL" ? "PENDING" : "APPROVED",
-          inventory: request.inventory,
-          publicIp,
-          enrollmentTokenId: token.id,
-          simulated: request.simulated === true || options.simulated === true,
+        // One transaction (one commit) for the use count, the device and its first activity.
+        const device = await deps.db.transaction(async (tx) => {
+          if (!(await createEnrollmentRepository(tx).claimUse(token.id, new Date()))) return null;
+          return createDevicesService({ db: tx }).enroll({
+            organizationId: token.organizationId,
+            locationId: token.locationId,
+            publicKey: request.publicKey,
+            approvalStatus,
+            inventory: request.inventory,
+            publicIp,
+            enrollmentTokenId: token.id,
+            simulated: request.simulated === true || options.simulated === true,
+          });
         });
+        if (!device) {
+          const again = await repo.byId(token.id);
+          const now = again ? tokenState(again) : "REVOKED";
+          throw refusal[now === "ACTIVE" ? "EXHAUSTED" : now]();
+        }
         return {
           deviceId: device.id,
-          approval: device.approvalStatus as "APPROVED" | "PENDING",
+          approval: approvalStatus,
           serverPublicKey: deps.commandSigner.publicKey,
           heartbeatSeconds: deps.config.agentHeartbeatSeconds,
         };
       } catch (err) {
+        if (err instanceof AppError) throw err;
         if (/devices_public_key_key|duplicate key/i.test(String((err as Error).message) + String((err as { cause?: Error }).cause?.message))) {
           throw new AppError("E_DEVICE_KEY_TAKEN", 409, "A device with this key is already enrolled");
         }
