@@ -6,3 +6,7 @@ export * from "./lockout.js";
 export * from "./names.js";
 export * from "./time-zones.js";
 export * from "./device-search.js";
+export * from "./custom-fields.js";
+export * from "./csv.js";
+export * from "./device-roles.js";
+export * from "./jobs.js";
