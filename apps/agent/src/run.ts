@@ -5,6 +5,7 @@ import { AgentConnection } from "./connection/client.js";
 import { signWith, type AgentState } from "./identity.js";
 import { changedSections, collectInventory } from "./inventory/collect.js";
 import { AGENT_VERSION } from "./version.js";
+import { JobManager } from "./jobs/manager.js";
 
 const INVENTORY_SECONDS = Number(process.env.STEWARD_AGENT_INVENTORY_SECONDS ?? 900);
 
@@ -43,6 +44,13 @@ export async function runAgent(state: AgentState, dataDir: string): Promise<void
   };
 
   let finish: () => void = () => undefined;
+  const jobs = new JobManager({
+    dataDir,
+    agentId: state.deviceId,
+    serverPublicKey: state.serverPublicKey,
+    send: (message) => connection.send(message),
+    log,
+  });
   const connection = new AgentConnection({
     serverUrl: state.serverUrl,
     deviceId: state.deviceId,
@@ -51,8 +59,11 @@ export async function runAgent(state: AgentState, dataDir: string): Promise<void
     onWelcome: ({ wantFullInventory, approval }) => {
       wantFull = wantFullInventory;
       log(`connected as device ${state.deviceId} (${approval.toLowerCase()})`);
+      jobs.onConnected();
       void report().catch((err: unknown) => log(`inventory failed: ${(err as Error).message}`));
     },
+    onCommand: (message) => jobs.handleCommand(message),
+    onJobAck: (jobUid, attempt) => jobs.onAck(jobUid, attempt),
     onStateChange: (s, detail) => {
       fs.writeFileSync(statusFile, JSON.stringify({ state: s, detail, at: new Date().toISOString() }));
       if (s !== "connected") log(`${s}${detail ? `: ${detail}` : ""}`);
@@ -68,6 +79,7 @@ export async function runAgent(state: AgentState, dataDir: string): Promise<void
   await new Promise<void>((resolve) => {
     const stop = () => {
       clearInterval(timer);
+      jobs.stopAll();
       connection.stop();
       resolve();
     };

@@ -21,11 +21,18 @@ import { settingsModule, updateGeneralSettings } from "./modules/settings/index.
 import { dashboardModule } from "./modules/dashboard/index.js";
 import { promotionModule } from "./modules/promotion/index.js";
 import { agentsModule } from "./modules/agents/index.js";
+import { createDevicesService, devicesModule } from "./modules/devices/index.js";
+import { deviceRolesModule } from "./modules/device-roles/index.js";
+import { savedSearchesModule } from "./modules/saved-searches/index.js";
+import { customFieldsModule } from "./modules/custom-fields/index.js";
+import { jobsModule } from "./modules/jobs/index.js";
 
 export interface BuildAppOptions {
   logger?: FastifyBaseLogger | boolean;
   /** Serve the built web console (off in API tests). */
   serveWeb?: boolean;
+  /** Called for each device deleted or rejected in the console (disconnect its agent). */
+  onDeviceRemoved?: (deviceId: number) => void;
 }
 
 /** Builds the whole console server: platform, then every module's routes. */
@@ -78,11 +85,18 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     { prefix: "/api" },
   );
   await app.register(technicianModule(deps), { prefix: "/api" });
-  await app.register(organizationsModule(deps), { prefix: "/api" });
+  const onDeviceRemoved = (deviceId: number) => options.onDeviceRemoved?.(deviceId);
+  const devices = createDevicesService(deps, { onDeviceRemoved });
+  await app.register(organizationsModule(deps, { onDeviceRemoved }), { prefix: "/api" });
   await app.register(settingsModule(deps), { prefix: "/api" });
   await app.register(dashboardModule(deps), { prefix: "/api" });
   await app.register(promotionModule(deps), { prefix: "/api" });
   await app.register(agentsModule(deps), { prefix: "/api" });
+  await app.register(deviceRolesModule(deps), { prefix: "/api" });
+  await app.register(devicesModule(devices), { prefix: "/api" });
+  await app.register(savedSearchesModule(deps, devices), { prefix: "/api" });
+  await app.register(customFieldsModule(deps, devices), { prefix: "/api" });
+  await app.register(jobsModule(deps), { prefix: "/api" });
 
   await installWebAssets(app, options.serveWeb === false ? "/nonexistent" : (deps.config.webDistDir ?? defaultWebDist));
   return app;

@@ -8,6 +8,7 @@ import { claimEmbeddedDatabase } from "./platform/db/embedded-lock.js";
 import { createSecretBox, loadOrCreateCommandSigner, loadOrCreateKey } from "./platform/crypto/index.js";
 import { createMailer } from "./platform/mail/mailer.js";
 import type { AppDeps } from "./platform/deps.js";
+import { Bus } from "./platform/bus.js";
 
 const require = createRequire(import.meta.url);
 export const VERSION: string = (require("../package.json") as { version: string }).version;
@@ -55,6 +56,7 @@ export function createDeps(config: ServerConfig, database: Database, logger: Log
     secretBox: createSecretBox(loadOrCreateKey(config.dataDir)),
     mailer: createMailer(config.smtpUrl, config.mailFrom, logger),
     commandSigner: loadOrCreateCommandSigner(config.dataDir),
+    bus: new Bus(),
     version: VERSION,
     startedAt: new Date(),
   };

@@ -13,6 +13,10 @@ export const permissions = [
   "devices.read",
   "devices.manage",
   "enrollment.manage",
+  /** Custom field definitions (global and per role); values are devices.manage. */
+  "customFields.manage",
+  /** Submit and cancel jobs (scripts and actions) on devices. */
+  "jobs.run",
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -37,4 +41,5 @@ export const defaultTechnicianPermissions: readonly Permission[] = [
   "dashboard.read",
   "devices.read",
   "devices.manage",
+  "jobs.run",
 ];

@@ -10,3 +10,4 @@ export * from "./custom-fields.js";
 export * from "./csv.js";
 export * from "./device-roles.js";
 export * from "./jobs.js";
+export * from "./script-text.js";

@@ -11,6 +11,8 @@ export interface ConnectionOptions {
   /** Called once authenticated; returns what to send as the first inventory report. */
   onWelcome?(welcome: { wantFullInventory: boolean; approval: string }): void;
   onPong?(rttMs: number): void;
+  onCommand?(message: Extract<proto.ServerToAgent, { type: "command" }>): void;
+  onJobAck?(jobUid: string, attempt: number): void;
   onStateChange?(state: "connecting" | "connected" | "disconnected" | "stopped", detail?: string): void;
   /** Overrides the server's heartbeat interval (simulator, tests). */
   heartbeatSeconds?: number;
@@ -112,6 +114,12 @@ export class AgentConnection {
         break;
       case "error":
         this.options.onStateChange?.("disconnected", `${message.code}: ${message.message}`);
+        break;
+      case "command":
+        if (this.authenticated) this.options.onCommand?.(message);
+        break;
+      case "job-ack":
+        this.options.onJobAck?.(message.jobUid, message.attempt);
         break;
       default: {
         const exhaustive: never = message;

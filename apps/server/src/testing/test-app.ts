@@ -24,6 +24,7 @@ import {
 } from "../platform/identity/index.js";
 import { hashPassword } from "../platform/crypto/index.js";
 import { withDatabase } from "./global-setup.js";
+import { Bus } from "../platform/bus.js";
 
 export interface TestContext {
   app: FastifyInstance;
@@ -79,6 +80,7 @@ export async function createTestContext(overrides: Partial<ServerConfig> = {}): 
     secretBox: createSecretBox(randomBytes(32)),
     mailer,
     commandSigner: generateCommandSigner(),
+    bus: new Bus(),
     version: "test",
     startedAt: new Date(),
   };

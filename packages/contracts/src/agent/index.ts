@@ -1,2 +1,3 @@
 export * from "./inventory.js";
 export * from "./protocol.js";
+export * from "./canonical.js";

@@ -62,10 +62,6 @@ export type InventoryMessage = z.infer<typeof inventoryMessage>;
 
 export const errorMessage = z.object({ type: z.literal("error"), code: z.string().max(60), message: z.string().max(500) });
 
-export const agentToServer = z.union([helloMessage, pingMessage, inventoryMessage]);
-export type AgentToServer = z.infer<typeof agentToServer>;
-export const serverToAgent = z.union([challengeMessage, welcomeMessage, pongMessage, errorMessage]);
-export type ServerToAgent = z.infer<typeof serverToAgent>;
 
 /** The exact bytes an agent signs to answer a challenge. */
 export function challengePayload(deviceId: number, nonce: string): string {
@@ -82,3 +78,84 @@ export const agentCloseCodes = {
 
 /** Optional in the enroll body: the organization the install command was made for. */
 export const enrollRequestWithOrg = enrollRequest.extend({ organizationId: z.number().int().positive().optional() });
+
+// ---- Jobs (issue: job engine) ----
+
+/**
+ * What the server signs for every command. The agent refuses it unless the signature verifies
+ * with the pinned server key, agentId is its own, now is inside [notBefore, notAfter], the
+ * nonce is new, and sha256(payload) equals payloadHash.
+ */
+export const commandEnvelope = z.object({
+  v: z.literal(1),
+  agentId: z.number().int().positive(),
+  jobUid: z.string().min(1).max(64),
+  attempt: z.number().int().positive(),
+  nonce: z.string().min(16).max(64),
+  notBefore: z.number().int(),
+  notAfter: z.number().int(),
+  kind: z.enum(["run-script", "cancel", "wake-on-lan"]),
+  /** sha256 hex of the payload's canonical JSON (for scripts: covers the script body). */
+  payloadHash: z.string().regex(/^[0-9a-f]{64}$/),
+  payload: z.record(z.string(), z.unknown()),
+});
+export type CommandEnvelope = z.infer<typeof commandEnvelope>;
+
+export const commandMessage = z.object({ type: z.literal("command"), envelope: commandEnvelope, signature: z.string().max(200) });
+
+export const runScriptPayload = z.object({
+  language: z.enum(["bash", "sh", "powershell", "batch", "python"]),
+  body: z.string().max(1_000_000),
+  /** Passed as environment variables STEWARD_PARAM_<NAME> and as an argument array, never spliced into a shell string. */
+  parameters: z.array(z.object({ name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/), value: z.string().max(10_000) })).max(50),
+  timeoutSeconds: z.number().int().min(1).max(86_400),
+  runAs: z.string().max(200),
+});
+export type RunScriptPayload = z.infer<typeof runScriptPayload>;
+
+export const JOB_OUTPUT_LIMIT_BYTES = 1024 * 1024;
+
+export const jobResultMessage = z.object({
+  type: z.literal("job-result"),
+  jobUid: z.string().max(64),
+  attempt: z.number().int().positive(),
+  outcome: z.enum(["SUCCESS", "FAILURE", "CANCELLED", "UNKNOWN"]),
+  exitCode: z.number().int().nullable(),
+  stdout: z.string().max(JOB_OUTPUT_LIMIT_BYTES + 1024),
+  stderr: z.string().max(JOB_OUTPUT_LIMIT_BYTES + 1024),
+  truncated: z.boolean(),
+  errorMessage: z.string().max(4000).nullable(),
+});
+export type JobResultMessage = z.infer<typeof jobResultMessage>;
+
+export const jobOutputMessage = z.object({
+  type: z.literal("job-output"),
+  jobUid: z.string().max(64),
+  attempt: z.number().int().positive(),
+  stream: z.enum(["stdout", "stderr"]),
+  chunk: z.string().max(64 * 1024),
+});
+
+/** Agent → server: the command was verified and the job recorded as started (or refused). */
+export const jobStartedMessage = z.object({ type: z.literal("job-started"), jobUid: z.string().max(64), attempt: z.number().int().positive() });
+export const commandRefusedMessage = z.object({
+  type: z.literal("command-refused"),
+  jobUid: z.string().max(64),
+  reason: z.enum(["signature", "agent", "expired", "replay", "hash", "invalid"]),
+});
+
+/** Server → agent: the result was stored; the agent may forget it. */
+export const jobAckMessage = z.object({ type: z.literal("job-ack"), jobUid: z.string().max(64), attempt: z.number().int().positive() });
+
+export const agentToServer = z.union([
+  helloMessage,
+  pingMessage,
+  inventoryMessage,
+  jobStartedMessage,
+  jobOutputMessage,
+  jobResultMessage,
+  commandRefusedMessage,
+]);
+export type AgentToServer = z.infer<typeof agentToServer>;
+export const serverToAgent = z.union([challengeMessage, welcomeMessage, pongMessage, errorMessage, commandMessage, jobAckMessage]);
+export type ServerToAgent = z.infer<typeof serverToAgent>;

@@ -24,6 +24,10 @@ export interface GatewayOptions {
   silenceSeconds: number;
   /** How often contact times are written to the database (batched for fleets). */
   contactFlushMs?: number;
+  /** Called once a device has authenticated (deliver what waited for it). */
+  onAgentReady?(deviceId: number): void;
+  /** Job messages from an authenticated device. */
+  onJobMessage?(deviceId: number, message: Extract<proto.AgentToServer, { type: "job-started" | "job-output" | "job-result" | "command-refused" }>): Promise<void>;
 }
 
 const HELLO_TIMEOUT_MS = 10_000;
@@ -92,6 +96,7 @@ export function createAgentGateway(options: GatewayOptions) {
       approval: device.approvalStatus === "PENDING" ? "PENDING" : "APPROVED",
       wantFullInventory: device.inventoryUpdatedAt === null,
     });
+    options.onAgentReady?.(device.id);
   }
 
   function onMessage(conn: Connection, raw: string) {
@@ -126,6 +131,14 @@ export function createAgentGateway(options: GatewayOptions) {
         break;
       case "inventory":
         enqueue(conn, () => devices.applyInventory(deviceId, conn.organizationId ?? 0, message));
+        break;
+      case "job-started":
+      case "job-output":
+      case "job-result":
+      case "command-refused":
+        enqueue(conn, async () => {
+          await options.onJobMessage?.(deviceId, message);
+        });
         break;
       default: {
         const exhaustive: never = message;
@@ -194,6 +207,13 @@ export function createAgentGateway(options: GatewayOptions) {
     wss,
     accept,
     isOnline: (deviceId: number) => online.has(deviceId),
+    /** Sends to a connected device; false when it is not connected here. */
+    sendTo(deviceId: number, message: proto.ServerToAgent): boolean {
+      const conn = online.get(deviceId);
+      if (!conn || conn.ws.readyState !== conn.ws.OPEN) return false;
+      conn.ws.send(JSON.stringify(message));
+      return true;
+    },
     onlineCount: () => online.size,
     /** Drops a device's connection (deleted or rejected in the console). */
     disconnect(deviceId: number) {

@@ -6,6 +6,7 @@ import { createDevicesService } from "../devices/index.js";
 import { createEnrollmentService } from "./enrollment.service.js";
 import { createAgentGateway } from "./gateway.js";
 import { createAgentListener } from "./listener.js";
+import { createJobDispatcher, createJobsService, type JobDispatcher } from "../jobs/index.js";
 
 export { verifyDeviceSignature } from "./gateway.js";
 export { enrollmentRoutes, agentBundlePath } from "./enrollment.routes.js";
@@ -16,14 +17,30 @@ export { createEnrollmentService, tokenState, TOKEN_PREFIX } from "./enrollment.
 export function createAgentSide(deps: AppDeps, logger: FastifyBaseLogger) {
   const devices = createDevicesService(deps);
   const enrollment = createEnrollmentService(deps, devices);
+  const jobs = createJobsService(deps);
+  let dispatcher: JobDispatcher | undefined;
   const gateway = createAgentGateway({
     devices,
     logger,
     heartbeatSeconds: deps.config.agentHeartbeatSeconds,
     silenceSeconds: deps.config.agentSilenceSeconds,
+    onAgentReady: (deviceId) => void dispatcher?.onAgentReady(deviceId),
+    onJobMessage: async (deviceId, message) => dispatcher?.onMessage(deviceId, message),
+  });
+  dispatcher = createJobDispatcher({
+    deps,
+    jobs,
+    logger,
+    send: (deviceId, message) => gateway.sendTo(deviceId, message),
+    isOnline: (deviceId) => gateway.isOnline(deviceId),
   });
   const listener = createAgentListener({ enrollment, gateway, logger, trustProxy: deps.config.trustProxy });
-  return { devices, enrollment, gateway, listener };
+  const closeListener = listener.close.bind(listener);
+  listener.close = async () => {
+    dispatcher?.close();
+    await closeListener();
+  };
+  return { devices, enrollment, gateway, listener, jobs, dispatcher };
 }
 
 export type AgentSide = ReturnType<typeof createAgentSide>;

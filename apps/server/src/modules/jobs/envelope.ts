@@ -1,0 +1,45 @@
+import { createHash, randomBytes } from "node:crypto";
+import { agent as proto } from "@steward/contracts";
+import type { CommandSigner } from "../../platform/crypto/index.js";
+import type { JobRow } from "./jobs.repository.js";
+
+/** How long a signed command stays valid; clock skew allowance before "now". */
+export const COMMAND_VALID_MS = 10 * 60_000;
+const SKEW_MS = 60_000;
+
+export function signCommand(
+  signer: CommandSigner,
+  target: { deviceId: number; jobUid: string; attempt: number },
+  kind: proto.CommandEnvelope["kind"],
+  payload: Record<string, unknown>,
+  now = Date.now(),
+): Extract<proto.ServerToAgent, { type: "command" }> {
+  const envelope: proto.CommandEnvelope = {
+    v: 1,
+    agentId: target.deviceId,
+    jobUid: target.jobUid,
+    attempt: target.attempt,
+    nonce: randomBytes(18).toString("base64url"),
+    notBefore: now - SKEW_MS,
+    notAfter: now + COMMAND_VALID_MS,
+    kind,
+    payloadHash: createHash("sha256").update(proto.canonicalJson(payload), "utf8").digest("hex"),
+    payload,
+  };
+  return { type: "command", envelope, signature: signer.sign(proto.envelopeSigningText(envelope)) };
+}
+
+/** The agent-side payload of a job row (only ACTION/run-script today). */
+export function payloadOf(row: JobRow): { kind: proto.CommandEnvelope["kind"]; payload: Record<string, unknown> } | null {
+  if (row.jobType !== "ACTION") return null;
+  const c = row.content as { script?: { language: string; body: string }; parameters?: unknown[]; timeoutSeconds?: number; runAs?: string };
+  if (!c.script) return null;
+  const payload: proto.RunScriptPayload = {
+    language: c.script.language as proto.RunScriptPayload["language"],
+    body: c.script.body,
+    parameters: (c.parameters ?? []) as proto.RunScriptPayload["parameters"],
+    timeoutSeconds: c.timeoutSeconds ?? 600,
+    runAs: c.runAs ?? "System",
+  };
+  return { kind: "run-script", payload };
+}

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { jobListQuery, jobListResponse, jobOutputResponse, jobResponse, submitJobRequest, submitJobResponse } from "@steward/contracts";
+import { audit, requireAuth, type AuthContext } from "../../platform/identity/index.js";
+import type { AppDeps } from "../../platform/deps.js";
+import type { JobsService } from "./jobs.service.js";
+import { presentJob } from "./jobs.presenter.js";
+
+const tags = ["jobs"];
+const uidParam = z.object({ jobUid: z.string().min(1).max(64) });
+const actorOf = (auth: AuthContext) => ({
+  userId: auth.session.user.id,
+  name: `${auth.session.user.firstName} ${auth.session.user.lastName}`.trim() || auth.session.user.email,
+});
+
+/** The seed's job calls, under /api with their exact paths. */
+export function jobsRoutes(deps: AppDeps, service: JobsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      "/webapp/submit/job",
+      { config: { access: "jobs.run" }, schema: { tags, body: submitJobRequest, response: { 200: submitJobResponse } } },
+      async (request) => {
+        const rows = await service.submit(actorOf(requireAuth(request)), request.body);
+        await audit(deps.db, request, { action: "jobs.submitted", targetType: "job", data: { count: rows.length, jobUids: rows.slice(0, 50).map((r) => r.jobUid) } });
+        return {
+          resultCode: "SUCCESS" as const,
+          status: "SUCCESS" as const,
+          jobs: rows.map((r) => ({ jobUid: r.jobUid, nodeId: r.deviceId, jobType: r.jobType })),
+        };
+      },
+    );
+
+    app.get(
+      "/webapp/job/list",
+      { config: { access: "devices.read", touchSession: false }, schema: { tags, querystring: jobListQuery, response: { 200: jobListResponse } } },
+      async (request) => {
+        const q = request.query;
+        const { items, total } = await service.list(
+          { deviceId: q.nodeId, organizationId: q.organizationId, jobType: q.jobType, jobStatus: q.jobStatus, appUserId: q.appUserId, since: q.since ? new Date(q.since) : undefined },
+          q.page,
+          q.pageSize,
+        );
+        return { resultCode: "SUCCESS" as const, jobs: items.map(presentJob), total, page: q.page, pageSize: q.pageSize };
+      },
+    );
+
+    app.get(
+      "/webapp/job/:jobUid",
+      { config: { access: "devices.read", touchSession: false }, schema: { tags, params: uidParam, response: { 200: jobResponse } } },
+      async (request) => ({ resultCode: "SUCCESS" as const, job: presentJob(await service.get(request.params.jobUid)) }),
+    );
+
+    app.get(
+      "/webapp/job/:jobUid/output",
+      { config: { access: "devices.read", touchSession: false }, schema: { tags, params: uidParam, response: { 200: jobOutputResponse } } },
+      async (request) => {
+        const row = await service.get(request.params.jobUid);
+        return { stdout: row.stdout, stderr: row.stderr, truncated: row.outputTruncated, exitCode: row.exitCode };
+      },
+    );
+
+    app.post(
+      "/webapp/job/:jobUid/cancel",
+      { config: { access: "jobs.run" }, schema: { tags, params: uidParam, response: { 200: jobResponse } } },
+      async (request) => {
+        const row = await service.cancel(actorOf(requireAuth(request)), request.params.jobUid);
+        await audit(deps.db, request, { action: "job.cancelled", targetType: "job", targetId: row.jobUid });
+        return { resultCode: "SUCCESS" as const, job: presentJob(row) };
+      },
+    );
+  };
+}

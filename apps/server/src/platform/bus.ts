@@ -1,0 +1,26 @@
+import { EventEmitter } from "node:events";
+
+export interface BusEvents {
+  /** New work is queued for these devices; whichever node holds a device's socket delivers it. */
+  jobsQueued: [deviceIds: number[]];
+  /** A delivered job must be stopped on its device. */
+  cancelJob: [target: { deviceId: number; jobUid: string; attempt: number }];
+}
+
+/**
+ * In-process event bus between the console side and the agent side of the server. With several
+ * server nodes the same events travel over NATS (blueprint); callers do not change.
+ */
+export class Bus {
+  private readonly emitter = new EventEmitter();
+  constructor() {
+    this.emitter.setMaxListeners(100);
+  }
+  emit<K extends keyof BusEvents>(event: K, ...args: BusEvents[K]): void {
+    this.emitter.emit(event, ...args);
+  }
+  on<K extends keyof BusEvents>(event: K, listener: (...args: BusEvents[K]) => void): () => void {
+    this.emitter.on(event, listener as (...a: unknown[]) => void);
+    return () => this.emitter.off(event, listener as (...a: unknown[]) => void);
+  }
+}

@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { INVALID_JOB_TYPE_MESSAGE, isJobType, JOB_STATUSES } from "@steward/domain";
+
+/** A job as submitted: the type is checked by the server so that the spec's message can be given. */
+export const submittedJob = z.object({
+  jobType: z.string().max(60),
+  jobName: z.string().trim().max(200).optional(),
+  content: z.record(z.string(), z.unknown()).default({}),
+});
+
+/** POST /api/webapp/submit/job */
+export const submitJobRequest = z.object({
+  nodes: z
+    .array(z.object({ nodeId: z.number().int().positive(), jobs: z.array(submittedJob).min(1).max(50) }))
+    .min(1)
+    .max(10_000),
+});
+export type SubmitJobRequest = z.input<typeof submitJobRequest>;
+
+export const submitJobResponse = z.object({
+  resultCode: z.literal("SUCCESS"),
+  status: z.literal("SUCCESS"),
+  jobs: z.array(z.object({ jobUid: z.string(), nodeId: z.number().int(), jobType: z.string() })),
+});
+export type SubmitJobResponse = z.infer<typeof submitJobResponse>;
+
+export const jobView = z.object({
+  jobUid: z.string(),
+  jobType: z.string(),
+  jobStatus: z.enum(JOB_STATUSES),
+  jobName: z.string(),
+  message: z.string().nullable(),
+  data: z.object({ message: z.object({ code: z.string(), params: z.record(z.string(), z.unknown()) }).nullable() }),
+  appUserId: z.number().int().nullable(),
+  content: z.record(z.string(), z.unknown()),
+  jobResult: z.enum(["SUCCESS", "FAILURE"]).nullable(),
+  resultContent: z.object({
+    errorMessage: z.string().nullable(),
+    exitCode: z.number().int().nullable().optional(),
+    outcome: z.string().nullable().optional(),
+  }),
+  nodeId: z.number().int(),
+  attempt: z.number().int(),
+  delivery: z.enum(["QUEUED", "SENT", "STARTED", "FINISHED"]),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type JobView = z.infer<typeof jobView>;
+
+/** GET /api/webapp/job/{jobUid}: the poll of the configuration job wait. */
+export const jobResponse = z.object({ resultCode: z.literal("SUCCESS"), job: jobView });
+
+export const jobListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(50),
+  nodeId: z.coerce.number().int().positive().optional(),
+  organizationId: z.coerce.number().int().positive().optional(),
+  jobType: z.string().max(60).optional(),
+  jobStatus: z.enum(JOB_STATUSES).optional(),
+  appUserId: z.coerce.number().int().positive().optional(),
+  since: z.iso.datetime({ offset: true }).optional(),
+});
+export const jobListResponse = z.object({
+  resultCode: z.literal("SUCCESS"),
+  jobs: z.array(jobView),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const jobOutputResponse = z.object({
+  stdout: z.string(),
+  stderr: z.string(),
+  truncated: z.boolean(),
+  exitCode: z.number().int().nullable(),
+});
+
+export { INVALID_JOB_TYPE_MESSAGE, isJobType };
+
+/** Content of an ACTION job that runs a script (inline, or resolved from the library by the server). */
+export const runScriptJobContent = z.object({
+  scriptId: z.number().int().positive().optional(),
+  script: z
+    .object({
+      name: z.string().trim().max(200).default("Script"),
+      language: z.enum(["bash", "sh", "powershell", "batch", "python"]),
+      body: z.string().min(1).max(1_000_000),
+    })
+    .optional(),
+  parameters: z
+    .array(z.object({ name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, "Parameter names are letters, digits and _"), value: z.string().max(10_000) }))
+    .max(50)
+    .default([]),
+  timeoutSeconds: z.number().int().min(1).max(86_400).default(600),
+  runAs: z.string().trim().min(1).max(200).default("System"),
+});
+export type RunScriptJobContent = z.input<typeof runScriptJobContent>;
