@@ -18,5 +18,7 @@ export default defineProject({
     include: ["src/**/*.test.{ts,tsx}"],
     environment: "jsdom",
     setupFiles: ["./src/test/setup.ts"],
+    // Typing into jsdom forms is slow when the whole suite runs in parallel.
+    testTimeout: 15_000,
   },
 });

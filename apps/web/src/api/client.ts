@@ -1,0 +1,157 @@
+import type { ErrorCode } from "@steward/contracts";
+
+/** Codes the client itself raises when the server never answered with an error body. */
+export type ClientErrorCode = "E_NETWORK" | "E_HTTP";
+
+/** A failed /api call; `code` is the server's stable code (switch on it, never on the message). */
+export class ApiError extends Error {
+  readonly code: ErrorCode | ClientErrorCode;
+  readonly status: number;
+  readonly details: unknown;
+  readonly requestId: string | undefined;
+
+  constructor(init: {
+    code: ErrorCode | ClientErrorCode;
+    status: number;
+    message: string;
+    details?: unknown;
+    requestId?: string | undefined;
+  }) {
+    super(init.message);
+    this.name = "ApiError";
+    this.code = init.code;
+    this.status = init.status;
+    this.details = init.details;
+    this.requestId = init.requestId;
+  }
+}
+
+export function isApiError(error: unknown, code?: ApiError["code"]): error is ApiError {
+  return error instanceof ApiError && (code === undefined || error.code === code);
+}
+
+/** What the app does when the server says the session is gone or needs MFA. */
+export type AuthFailureHandler = (code: "E_UNAUTHENTICATED" | "E_SESSION_EXPIRED" | "E_MFA_REQUIRED") => void;
+
+let csrfToken: string | null = null;
+let authFailureHandler: AuthFailureHandler | null = null;
+
+/** Called whenever a session answer carries a CSRF token (or the session ends). */
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+export function setAuthFailureHandler(handler: AuthFailureHandler | null): void {
+  authFailureHandler = handler;
+}
+
+export type QueryValue = string | number | boolean | undefined | null;
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  /** false: a 401 is returned to the caller only, without sending the user anywhere (the session probe). */
+  redirectOnAuthFailure?: boolean;
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD"]);
+const NETWORK_MESSAGE = "Could not reach the Steward server. Check your connection and try again.";
+
+function buildUrl(path: string, query: RequestOptions["query"]): string {
+  const url = path.startsWith("/api") ? path : `/api${path}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === "") continue;
+    params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+async function readErrorBody(response: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  if (body && typeof body === "object" && typeof (body as { code?: unknown }).code === "string") {
+    const b = body as { code: ErrorCode; message?: unknown; details?: unknown; requestId?: unknown };
+    return new ApiError({
+      code: b.code,
+      status: response.status,
+      message: typeof b.message === "string" && b.message ? b.message : `Request failed (${response.status})`,
+      details: b.details,
+      requestId:
+        typeof b.requestId === "string" ? b.requestId : (response.headers.get("x-request-id") ?? undefined),
+    });
+  }
+  return new ApiError({
+    code: "E_HTTP",
+    status: response.status,
+    message: `The server answered with an unexpected error (HTTP ${response.status}).`,
+    requestId: response.headers.get("x-request-id") ?? undefined,
+  });
+}
+
+/** The one way the console talks to the server: JSON in and out, same-origin cookies, CSRF header. */
+export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const upper = method.toUpperCase();
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (!SAFE_METHODS.has(upper) && csrfToken) headers["x-csrf-token"] = csrfToken;
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: upper,
+      headers,
+      credentials: "same-origin",
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    throw new ApiError({ code: "E_NETWORK", status: 0, message: NETWORK_MESSAGE });
+  }
+
+  if (!response.ok) {
+    const error = await readErrorBody(response);
+    if (response.status === 401 && options.redirectOnAuthFailure !== false && authFailureHandler) {
+      if (
+        error.code === "E_UNAUTHENTICATED" ||
+        error.code === "E_SESSION_EXPIRED" ||
+        error.code === "E_MFA_REQUIRED"
+      ) {
+        authFailureHandler(error.code);
+      }
+    }
+    throw error;
+  }
+
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ApiError({
+      code: "E_HTTP",
+      status: response.status,
+      message: "The server sent an answer the console could not read.",
+    });
+  }
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, "body">) => apiRequest<T>("GET", path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>("POST", path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>("PUT", path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>("PATCH", path, { ...options, body }),
+  delete: <T = void>(path: string, options?: RequestOptions) => apiRequest<T>("DELETE", path, options),
+};

@@ -1,0 +1,3 @@
+export { api, apiRequest, ApiError, isApiError, setCsrfToken, setAuthFailureHandler } from "./client";
+export type { AuthFailureHandler, RequestOptions, QueryValue, ClientErrorCode } from "./client";
+export { describeError } from "./describe-error";

@@ -1,0 +1,60 @@
+import { Suspense, useState } from "react";
+import { AppShell, Group, Stack, Text, ThemeIcon } from "@mantine/core";
+import { IconShieldLock } from "@tabler/icons-react";
+import { Link, Outlet } from "react-router";
+import { MIN_LAYOUT_WIDTH_PX } from "@steward/domain";
+import type { SessionUser } from "@steward/contracts";
+import { PageTitleContext, useCurrentEntry } from "../../routing";
+import { LoadingState } from "../../ui";
+import { Breadcrumbs } from "./Breadcrumbs";
+import { RouteTabs } from "./RouteTabs";
+import { Sidebar } from "./Sidebar";
+import { UserMenu } from "./UserMenu";
+import { useDocumentTitle } from "./use-document-title";
+
+/** Header, sidebar, breadcrumbs and tabs around every signed-in page (min width 1024 px, spec §2). */
+export function AppShellLayout({ user }: { user: SessionUser }) {
+  const entry = useCurrentEntry();
+  const [pageTitle, setPageTitle] = useState<string | null>(null);
+  useDocumentTitle(pageTitle ?? entry?.title ?? null);
+
+  return (
+    <PageTitleContext.Provider value={setPageTitle}>
+      <AppShell
+        header={{ height: 56 }}
+        navbar={{ width: 232, breakpoint: 0 }}
+        padding="lg"
+        style={{ minWidth: MIN_LAYOUT_WIDTH_PX }}
+        data-testid="app-shell"
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Link to="/" style={{ textDecoration: "none", color: "inherit" }} aria-label="Steward home">
+              <Group gap="xs">
+                <ThemeIcon size={30} radius="md">
+                  <IconShieldLock size={18} />
+                </ThemeIcon>
+                <Text fw={800} fz="lg">
+                  Steward
+                </Text>
+              </Group>
+            </Link>
+            <UserMenu user={user} />
+          </Group>
+        </AppShell.Header>
+        <AppShell.Navbar>
+          <Sidebar current={entry} />
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <Stack gap="md">
+            {entry ? <Breadcrumbs entry={entry} title={pageTitle} /> : null}
+            {entry?.tab ? <RouteTabs entry={entry} /> : null}
+            <Suspense fallback={<LoadingState />}>
+              <Outlet />
+            </Suspense>
+          </Stack>
+        </AppShell.Main>
+      </AppShell>
+    </PageTitleContext.Provider>
+  );
+}

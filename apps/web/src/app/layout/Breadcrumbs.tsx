@@ -1,0 +1,47 @@
+import { Anchor, Breadcrumbs as MantineBreadcrumbs, Text } from "@mantine/core";
+import { Link, useParams } from "react-router";
+import { buildPath, type RouteEntry } from "../../routing";
+import { entryTrail } from "../registry";
+
+interface BreadcrumbsProps {
+  entry: RouteEntry;
+  /** A page-provided title (an organization's name) for the last item. */
+  title: string | null;
+}
+
+export function Breadcrumbs({ entry, title }: BreadcrumbsProps) {
+  const params = useParams();
+  const trail = entryTrail(entry);
+  const root = trail[0]?.section;
+  const items = trail.map((crumb, index) => {
+    const last = index === trail.length - 1;
+    const label = last ? (title ?? crumb.title) : crumb.title;
+    const href = last ? null : buildPath(crumb.path, params as Record<string, string>);
+    return href ? (
+      <Anchor key={crumb.path} component={Link} to={href} size="sm">
+        {label}
+      </Anchor>
+    ) : (
+      <Text
+        key={crumb.path}
+        size="sm"
+        c={last ? undefined : "dimmed"}
+        aria-current={last ? "page" : undefined}
+      >
+        {label}
+      </Text>
+    );
+  });
+  return (
+    <nav aria-label="Breadcrumbs">
+      <MantineBreadcrumbs separatorMargin={6}>
+        {root ? (
+          <Text size="sm" c="dimmed">
+            {root}
+          </Text>
+        ) : null}
+        {items}
+      </MantineBreadcrumbs>
+    </nav>
+  );
+}

@@ -1,0 +1,37 @@
+import { Tabs } from "@mantine/core";
+import { useNavigate, useParams } from "react-router";
+import { buildPath, type RouteEntry } from "../../routing";
+import { useCan } from "../../features/auth";
+import { tabsOf } from "../registry";
+
+/** The sibling pages of a dashboard, as tabs (from the registry's tab entries). */
+export function RouteTabs({ entry }: { entry: RouteEntry }) {
+  const navigate = useNavigate();
+  const params = useParams() as Record<string, string>;
+  const can = useCan();
+  if (!entry.tab) return null;
+  const tabs = tabsOf(entry.tab.group)
+    .filter((tab) => can(tab.access))
+    .map((tab) => ({ entry: tab, href: buildPath(tab.tab?.to ?? tab.path, params) }))
+    .filter((tab): tab is { entry: RouteEntry; href: string } => tab.href !== null);
+  return (
+    <Tabs
+      value={entry.path}
+      onChange={(value) => {
+        const target = tabs.find((tab) => tab.entry.path === value);
+        if (target) void navigate(target.href);
+      }}
+      variant="pills"
+      radius="xl"
+      styles={{ tab: { paddingInline: 12, paddingBlock: 6, whiteSpace: "nowrap" } }}
+    >
+      <Tabs.List aria-label="Dashboard sections" style={{ rowGap: 4, columnGap: 4 }}>
+        {tabs.map((tab) => (
+          <Tabs.Tab key={tab.entry.path} value={tab.entry.path}>
+            {tab.entry.tab?.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+    </Tabs>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from "react";
+import { MantineProvider, createTheme } from "@mantine/core";
+import { ModalsProvider } from "@mantine/modals";
+import { Notifications } from "@mantine/notifications";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { ApiError } from "../api";
+
+export const theme = createTheme({
+  primaryColor: "blue",
+  defaultRadius: "md",
+  fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+});
+
+/** Retries only what a retry can fix: network trouble and server errors, never 4xx. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetry, refetchOnWindowFocus: true, staleTime: 15_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        <ModalsProvider>
+          <Notifications position="top-right" limit={4} />
+          {children}
+        </ModalsProvider>
+      </MantineProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,152 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { Anchor, Button, Group, Stack, Stepper, Text } from "@mantine/core";
+import { isApiError } from "../../../api";
+import { ErrorState, LoadingState } from "../../../ui";
+import {
+  refreshSession,
+  sessionDestination,
+  useLogout,
+  useSessionQuery,
+  useTotpConfirm,
+  useTotpEnroll,
+} from "../api";
+import { AuthCard } from "../components/AuthCard";
+import { SessionRedirect } from "../components/SessionRedirect";
+import { AuthErrorAlert, LockoutAlert } from "../components/AuthErrorAlert";
+import { MfaCodeInput, isCodeWellFormed } from "../components/MfaCodeInput";
+import { RecoveryCodesPanel } from "../components/RecoveryCodesPanel";
+import { TotpSecretPanel } from "../components/TotpSecretPanel";
+import { useLockout } from "../components/use-lockout";
+import { readAuthState } from "../navigation";
+
+const AFTER_ENROLLMENT = "/getStarted";
+
+/** Mandatory TOTP enrollment: nothing else is reachable until it is done. */
+export function MfaEnrollPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { from } = readAuthState(location.state);
+  const session = useSessionQuery();
+  const enroll = useTotpEnroll();
+  const confirm = useTotpConfirm();
+  const logout = useLogout();
+  const lockout = useLockout();
+  const [code, setCode] = useState("");
+  const [confirmError, setConfirmError] = useState<unknown>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [continuing, setContinuing] = useState(false);
+  const started = useRef(false);
+
+  const inEnrollment = session.data?.state === "mfa-enrollment";
+  const startEnrollment = enroll.mutate;
+  useEffect(() => {
+    // Once per visit (refs survive StrictMode's effect replay): each call issues a new secret.
+    if (inEnrollment && !started.current) {
+      started.current = true;
+      startEnrollment();
+    }
+  }, [inEnrollment, startEnrollment]);
+
+  if (session.isPending) return <LoadingState />;
+  if (session.data && !inEnrollment && recoveryCodes === null && !confirm.isPending) {
+    return <SessionRedirect session={session.data} from={from ?? AFTER_ENROLLMENT} />;
+  }
+
+  const handleConfirm = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!isCodeWellFormed(code) || lockout.locked) return;
+    setConfirmError(null);
+    try {
+      const result = await confirm.mutateAsync(code.replace(/\s+/g, ""));
+      setRecoveryCodes(result.recoveryCodes);
+    } catch (error) {
+      setCode("");
+      if (isApiError(error, "E_MFA_ENROLLMENT_NOT_STARTED")) enroll.mutate();
+      if (!lockout.record(error)) setConfirmError(error);
+    }
+  };
+
+  const handleContinue = async () => {
+    setContinuing(true);
+    try {
+      const next = await refreshSession(queryClient);
+      void navigate(sessionDestination(next) ?? from ?? AFTER_ENROLLMENT, { replace: true });
+    } finally {
+      setContinuing(false);
+    }
+  };
+
+  // The guard above then goes to sign-in with the "signed out" notice.
+  const handleSignOut = () => logout.mutateAsync().catch(() => undefined);
+
+  return (
+    <AuthCard
+      width={640}
+      title="Set up two-factor authentication"
+      description="Steward requires an authenticator app for every account. It takes a minute."
+    >
+      <Stepper active={recoveryCodes ? 1 : 0} size="sm" allowNextStepsSelect={false}>
+        <Stepper.Step label="Authenticator app" description="Scan the QR code">
+          <Stack gap="md" mt="md">
+            {enroll.isError ? (
+              <ErrorState
+                title="Could not start the setup"
+                error={enroll.error}
+                onRetry={() => enroll.mutate()}
+              />
+            ) : enroll.data ? (
+              <>
+                <TotpSecretPanel enrollment={enroll.data} />
+                <form onSubmit={(event) => void handleConfirm(event)} noValidate>
+                  <Stack gap="sm">
+                    <Text size="sm">2. Enter the 6-digit code the app shows to confirm.</Text>
+                    <Group align="flex-end" wrap="nowrap">
+                      <div style={{ flex: 1 }}>
+                        <MfaCodeInput value={code} onChange={setCode} disabled={lockout.locked} />
+                      </div>
+                      <Button
+                        type="submit"
+                        loading={confirm.isPending}
+                        disabled={!isCodeWellFormed(code) || lockout.locked}
+                      >
+                        Confirm
+                      </Button>
+                    </Group>
+                    {lockout.until !== null ? (
+                      <LockoutAlert until={lockout.until} />
+                    ) : (
+                      <AuthErrorAlert error={confirmError} />
+                    )}
+                  </Stack>
+                </form>
+              </>
+            ) : (
+              <LoadingState label="Creating your secret key…" />
+            )}
+          </Stack>
+        </Stepper.Step>
+        <Stepper.Step label="Recovery codes" description="Save them">
+          {recoveryCodes ? (
+            <Stack mt="md">
+              <RecoveryCodesPanel
+                codes={recoveryCodes}
+                onContinue={() => void handleContinue()}
+                continuing={continuing}
+              />
+            </Stack>
+          ) : null}
+        </Stepper.Step>
+      </Stepper>
+      {recoveryCodes ? null : (
+        <Text size="sm" c="dimmed" ta="center">
+          <Anchor component="button" type="button" size="sm" onClick={() => void handleSignOut()}>
+            Sign out
+          </Anchor>
+        </Text>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState, type FormEvent } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
+import { mfaVerifyRequest } from "@steward/contracts";
+import { LoadingState } from "../../../ui";
+import { sessionDestination, useLogout, useMfaVerify, useSessionQuery } from "../api";
+import { AuthCard } from "../components/AuthCard";
+import { SessionRedirect } from "../components/SessionRedirect";
+import { AuthErrorAlert, LockoutAlert } from "../components/AuthErrorAlert";
+import { MfaCodeInput, isCodeWellFormed } from "../components/MfaCodeInput";
+import { useLockout } from "../components/use-lockout";
+import { HOME_PATH, readAuthState } from "../navigation";
+
+/** Every sign-in asks for the second factor here (TOTP, or a one-time recovery code). */
+export function MfaVerifyPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { from } = readAuthState(location.state);
+  const session = useSessionQuery();
+  const verify = useMfaVerify();
+  const logout = useLogout();
+  const lockout = useLockout();
+  const [mode, setMode] = useState<"code" | "recovery">("code");
+  const [code, setCode] = useState("");
+  const [recoveryCode, setRecoveryCode] = useState("");
+  const [submitError, setSubmitError] = useState<unknown>(null);
+
+  if (session.isPending) return <LoadingState />;
+  if (session.data && session.data.state !== "mfa-verification" && !verify.isPending) {
+    return <SessionRedirect session={session.data} from={from} />;
+  }
+
+  const body = mode === "code" ? { code } : { recoveryCode };
+  const wellFormed = mode === "code" ? isCodeWellFormed(code) : mfaVerifyRequest.safeParse(body).success;
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = mfaVerifyRequest.safeParse(body);
+    if (!parsed.success || lockout.locked) return;
+    setSubmitError(null);
+    try {
+      const next = await verify.mutateAsync(parsed.data);
+      void navigate(sessionDestination(next) ?? from ?? HOME_PATH, { replace: true });
+    } catch (error) {
+      if (!lockout.record(error)) setSubmitError(error);
+      else setSubmitError(null);
+      setCode("");
+    }
+  };
+
+  // The guard above then goes to sign-in with the "signed out" notice.
+  const handleSignOut = () => logout.mutateAsync().catch(() => undefined);
+
+  return (
+    <AuthCard
+      title="Two-factor authentication"
+      description={
+        mode === "code"
+          ? "Enter the 6-digit code from your authenticator app."
+          : "Enter one of the recovery codes you saved when you set up your authenticator. Each code works once."
+      }
+    >
+      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+        <Stack gap="md">
+          {mode === "code" ? (
+            <MfaCodeInput value={code} onChange={setCode} autoFocus disabled={lockout.locked} />
+          ) : (
+            <TextInput
+              label="Recovery code"
+              value={recoveryCode}
+              onChange={(event) => setRecoveryCode(event.currentTarget.value)}
+              autoComplete="off"
+              autoFocus
+              disabled={lockout.locked}
+            />
+          )}
+          {lockout.until !== null ? (
+            <LockoutAlert until={lockout.until} />
+          ) : (
+            <AuthErrorAlert error={submitError} />
+          )}
+          <Button type="submit" loading={verify.isPending} disabled={!wellFormed || lockout.locked} fullWidth>
+            Verify
+          </Button>
+          <Stack gap={4} align="center">
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => {
+                setMode(mode === "code" ? "recovery" : "code");
+                setSubmitError(null);
+              }}
+            >
+              {mode === "code" ? "Use a recovery code instead" : "Use my authenticator app instead"}
+            </Anchor>
+            <Text size="sm" c="dimmed">
+              Not you?{" "}
+              <Anchor component="button" type="button" size="sm" onClick={() => void handleSignOut()}>
+                Sign out
+              </Anchor>
+            </Text>
+          </Stack>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

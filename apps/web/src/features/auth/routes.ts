@@ -1,0 +1,23 @@
+import { lazyPage, type RouteEntry } from "../../routing";
+
+const page = {
+  setup: lazyPage(() => import("./pages/SetupPage"), "SetupPage"),
+  login: lazyPage(() => import("./pages/LoginPage"), "LoginPage"),
+  enroll: lazyPage(() => import("./pages/MfaEnrollPage"), "MfaEnrollPage"),
+  verify: lazyPage(() => import("./pages/MfaVerifyPage"), "MfaVerifyPage"),
+  invite: lazyPage(() => import("./pages/InvitePage"), "InvitePage"),
+};
+
+/** Sign-in steps: drawn without the console shell. */
+export const authRoutes: RouteEntry[] = [
+  { path: "/setup", page: page.setup, title: "Set up Steward", access: "public" },
+  { path: "/login", page: page.login, title: "Sign in", access: "public" },
+  {
+    path: "/mfa/enroll",
+    page: page.enroll,
+    title: "Set up two-factor authentication",
+    access: "mfa-pending",
+  },
+  { path: "/mfa/verify", page: page.verify, title: "Two-factor authentication", access: "mfa-pending" },
+  { path: "/invite/:token", page: page.invite, title: "Accept invite", access: "public" },
+];

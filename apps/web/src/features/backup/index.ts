@@ -1,0 +1,1 @@
+export { backupRoutes } from "./routes";

@@ -1,0 +1,2 @@
+export { dashboardRoutes } from "./routes";
+export { dashboardKeys } from "./api";

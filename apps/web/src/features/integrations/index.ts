@@ -1,0 +1,2 @@
+export { integrationRoutes } from "./routes";
+export { integrationKinds, appsPath } from "./kinds";

@@ -1,0 +1,29 @@
+import { IconApps } from "@tabler/icons-react";
+import { lazyPage, type RouteEntry } from "../../routing";
+import { NotAvailablePage } from "../../ui";
+import { appsPath, integrationKinds } from "./kinds";
+
+const landing = lazyPage(() => import("./pages/AppsLandingPage"), "AppsLandingPage");
+
+/** /administration/apps and one sub-page per integration kind (backup's lives in the backup feature). */
+export const integrationRoutes: RouteEntry[] = [
+  {
+    path: appsPath(),
+    page: landing,
+    title: "Apps",
+    access: "system-admin",
+    section: "Administration",
+    nav: { section: "administration", order: 35, icon: IconApps },
+  },
+  ...integrationKinds
+    .filter((kind) => kind.slug !== "backup")
+    .map((kind): RouteEntry => ({
+      path: appsPath(kind.slug),
+      page: NotAvailablePage,
+      title: kind.name,
+      area: `${kind.name} integrations`,
+      access: "system-admin",
+      section: "Administration",
+      parent: appsPath(),
+    })),
+];

@@ -1,0 +1,131 @@
+import { ActionIcon, Anchor, Badge, Group, Table, Text, Tooltip, UnstyledButton } from "@mantine/core";
+import { IconChevronDown, IconChevronUp, IconPencil, IconTrash } from "@tabler/icons-react";
+import { Link } from "react-router";
+import type { Organization } from "@steward/contracts";
+import { formatDate } from "../../../ui";
+import { approvalModeLabels } from "./ApprovalModeField";
+
+export type OrganizationSort = "name" | "-name" | "createdAt" | "-createdAt";
+
+interface OrganizationsTableProps {
+  items: Organization[];
+  sort: OrganizationSort;
+  onSortChange: (sort: OrganizationSort) => void;
+  canWrite: boolean;
+  onDelete: (organization: Organization) => void;
+}
+
+function SortHeader(props: {
+  label: string;
+  field: "name" | "createdAt";
+  sort: OrganizationSort;
+  onSortChange: (sort: OrganizationSort) => void;
+}) {
+  const { label, field, sort, onSortChange } = props;
+  const active = sort === field || sort === `-${field}`;
+  const descending = sort === `-${field}`;
+  return (
+    <UnstyledButton
+      onClick={() => onSortChange(active && !descending ? (`-${field}` as OrganizationSort) : field)}
+    >
+      <Group gap={4} wrap="nowrap">
+        <Text fw={700} size="sm">
+          {label}
+        </Text>
+        {active ? descending ? <IconChevronDown size={14} /> : <IconChevronUp size={14} /> : null}
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+export function OrganizationsTable({
+  items,
+  sort,
+  onSortChange,
+  canWrite,
+  onDelete,
+}: OrganizationsTableProps) {
+  return (
+    <Table striped highlightOnHover verticalSpacing="sm" layout="fixed" aria-label="Organizations">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th
+            aria-sort={sort.endsWith("name") ? (sort === "name" ? "ascending" : "descending") : undefined}
+          >
+            <SortHeader label="Name" field="name" sort={sort} onSortChange={onSortChange} />
+          </Table.Th>
+          <Table.Th w={124}>Device approval</Table.Th>
+          <Table.Th w={92} ta="right">
+            Locations
+          </Table.Th>
+          <Table.Th w={80} ta="right">
+            Devices
+          </Table.Th>
+          <Table.Th
+            w={124}
+            aria-sort={
+              sort.endsWith("createdAt") ? (sort === "createdAt" ? "ascending" : "descending") : undefined
+            }
+          >
+            <SortHeader label="Created" field="createdAt" sort={sort} onSortChange={onSortChange} />
+          </Table.Th>
+          {canWrite ? <Table.Th w={84}>Actions</Table.Th> : null}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((org) => (
+          <Table.Tr key={org.id}>
+            <Table.Td>
+              <Anchor component={Link} to={`/customerDashboard/${org.id}/overview`} fw={600}>
+                {org.name}
+              </Anchor>
+              {org.description ? (
+                <Text size="xs" c="dimmed" truncate="end" title={org.description}>
+                  {org.description}
+                </Text>
+              ) : null}
+            </Table.Td>
+            <Table.Td>
+              <Badge
+                variant="light"
+                color={org.nodeApprovalMode === "REJECT" ? "red" : "blue"}
+                style={{ overflow: "visible" }}
+              >
+                {approvalModeLabels[org.nodeApprovalMode].label}
+              </Badge>
+            </Table.Td>
+            <Table.Td ta="right">{org.locationCount}</Table.Td>
+            <Table.Td ta="right">{org.deviceCount}</Table.Td>
+            <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(org.createdAt)}</Table.Td>
+            {canWrite ? (
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <Tooltip label="Edit">
+                    <ActionIcon
+                      variant="subtle"
+                      component={Link}
+                      to={`/editor/customer/${org.id}/general`}
+                      aria-label={`Edit ${org.name}`}
+                    >
+                      <IconPencil size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label="Delete">
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete ${org.name}`}
+                      onClick={() => onDelete(org)}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              </Table.Td>
+            ) : null}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,2 @@
+export { organizationRoutes } from "./routes";
+export { organizationKeys } from "./api";

@@ -1,0 +1,159 @@
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { Button, Group, Pagination, Paper, Stack, Text, TextInput } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { notifications } from "@mantine/notifications";
+import { IconPlus, IconSearch } from "@tabler/icons-react";
+import type { Organization } from "@steward/contracts";
+import { describeError } from "../../../api";
+import { EmptyState, ErrorState, LoadingState, PageHeader, confirmAction } from "../../../ui";
+import { useCan } from "../../auth";
+import { useDeleteOrganization, useOrganizations } from "../api";
+
+import { CreateOrganizationModal } from "../components/CreateOrganizationModal";
+import { OrganizationsTable, type OrganizationSort } from "../components/OrganizationsTable";
+
+const PAGE_SIZE = 25;
+const sorts: OrganizationSort[] = ["name", "-name", "createdAt", "-createdAt"];
+
+export function OrganizationsPage() {
+  const can = useCan();
+  const canWrite = can("organizations.write");
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState(params.get("search") ?? "");
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const sortParam = params.get("sort") as OrganizationSort | null;
+  const sort = sortParam && sorts.includes(sortParam) ? sortParam : "name";
+  const creating = params.get("create") === "1" && canWrite;
+  const remove = useDeleteOrganization();
+
+  const query = useOrganizations({ page, pageSize: PAGE_SIZE, search: debouncedSearch || undefined, sort });
+
+  const setParam = (key: string, value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === null) next.delete(key);
+        else next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const handleDelete = (org: Organization) =>
+    confirmAction({
+      title: "Delete organization",
+      message: `Delete "${org.name}" and its ${org.locationCount} location(s)? This cannot be undone.`,
+      onConfirm: () =>
+        remove.mutate(org.id, {
+          onSuccess: () => {
+            notifications.show({ color: "teal", message: `Organization "${org.name}" deleted` });
+            // The last row of a later page is gone: show the page before it.
+            if (page > 1 && query.data?.items.length === 1) setPage(page - 1);
+          },
+          onError: (error) =>
+            notifications.show({
+              color: "red",
+              title: "Could not delete the organization",
+              message: describeError(error),
+            }),
+        }),
+    });
+
+  const data = query.data;
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title="Organizations"
+        description="The customers you manage. Each has locations, and devices belong to a location."
+        actions={
+          canWrite ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setParam("create", "1")}>
+              New organization
+            </Button>
+          ) : null
+        }
+      />
+      <Group>
+        <TextInput
+          aria-label="Search organizations"
+          placeholder="Search by name"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+          w={340}
+        />
+        {query.isFetching && !query.isPending ? (
+          <Text size="sm" c="dimmed" role="status">
+            Updating…
+          </Text>
+        ) : null}
+      </Group>
+      {query.isPending ? (
+        <LoadingState label="Loading organizations…" />
+      ) : query.isError ? (
+        <ErrorState
+          title="Could not load organizations"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      ) : data && data.items.length === 0 ? (
+        debouncedSearch ? (
+          <EmptyState
+            title="No matching organizations"
+            description={`No organization name contains "${debouncedSearch}". Check the spelling or clear the search.`}
+            action={
+              <Button variant="default" onClick={() => setSearch("")}>
+                Clear search
+              </Button>
+            }
+          />
+        ) : (
+          <EmptyState
+            title="No organizations yet"
+            description="Create your first organization to start adding locations and devices."
+            action={
+              canWrite ? (
+                <Button
+                  variant="light"
+                  leftSection={<IconPlus size={16} />}
+                  onClick={() => setParam("create", "1")}
+                >
+                  Create your first organization
+                </Button>
+              ) : undefined
+            }
+          />
+        )
+      ) : data ? (
+        <Stack gap="sm">
+          <Paper withBorder radius="md">
+            <OrganizationsTable
+              items={data.items}
+              sort={sort}
+              onSortChange={(next) => {
+                setParam("sort", next === "name" ? null : next);
+                setPage(1);
+              }}
+              canWrite={canWrite}
+              onDelete={handleDelete}
+            />
+          </Paper>
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              {data.total} organization{data.total === 1 ? "" : "s"}
+            </Text>
+            {totalPages > 1 ? <Pagination total={totalPages} value={page} onChange={setPage} /> : null}
+          </Group>
+        </Stack>
+      ) : null}
+      <CreateOrganizationModal opened={creating} onClose={() => setParam("create", null)} />
+    </Stack>
+  );
+}

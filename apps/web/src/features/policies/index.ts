@@ -1,0 +1,1 @@
+export { policyRoutes } from "./routes";

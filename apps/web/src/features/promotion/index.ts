@@ -1,0 +1,2 @@
+export { DemoRequestDialog } from "./components/DemoRequestDialog";
+export { RequestDemoButton } from "./components/RequestDemoButton";

@@ -1,0 +1,1 @@
+export { remoteSupportRoutes } from "./routes";

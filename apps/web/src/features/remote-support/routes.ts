@@ -1,0 +1,23 @@
+import { IconHeadset } from "@tabler/icons-react";
+import type { RouteEntry } from "../../routing";
+import { NotAvailablePage } from "../../ui";
+
+/** Remote support and quick connect — not built yet. */
+export const remoteSupportRoutes: RouteEntry[] = [
+  {
+    path: "/remoteSupport",
+    page: NotAvailablePage,
+    title: "Remote support",
+    area: "Remote support",
+    access: "authenticated",
+    nav: { section: "main", order: 70, icon: IconHeadset },
+  },
+  {
+    path: "/quickConnect/:page",
+    page: NotAvailablePage,
+    title: "Quick connect",
+    area: "Quick connect",
+    access: "authenticated",
+    parent: "/remoteSupport",
+  },
+];

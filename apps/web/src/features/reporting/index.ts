@@ -1,0 +1,1 @@
+export { reportingRoutes } from "./routes";

@@ -1,0 +1,23 @@
+import { IconReportAnalytics } from "@tabler/icons-react";
+import type { RouteEntry } from "../../routing";
+import { NotAvailablePage } from "../../ui";
+
+/** Reports — not built yet. */
+export const reportingRoutes: RouteEntry[] = [
+  {
+    path: "/reporting/*",
+    page: NotAvailablePage,
+    title: "Reporting",
+    area: "Reporting",
+    access: "authenticated",
+    nav: { section: "main", order: 60, to: "/reporting", icon: IconReportAnalytics },
+  },
+  {
+    path: "/editor/report/:id?",
+    page: NotAvailablePage,
+    title: "Edit report",
+    area: "Report editor",
+    access: "authenticated",
+    parent: "/reporting/*",
+  },
+];

@@ -1,0 +1,1 @@
+export { scriptRoutes } from "./routes";

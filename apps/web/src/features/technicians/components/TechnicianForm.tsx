@@ -1,0 +1,128 @@
+import { useState, type FormEvent } from "react";
+import { Button, Checkbox, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { updateTechnicianRequest, type Technician } from "@steward/contracts";
+import { describeError, isApiError } from "../../../api";
+import { clearError, serverFieldErrors, validateWith, type FieldErrors } from "../../../lib/forms";
+import { FormError, formatDateTime } from "../../../ui";
+import { useUpdateTechnician } from "../api";
+
+interface TechnicianFormProps {
+  technician: Technician;
+  canEdit: boolean;
+  /** One's own admin flag cannot be changed here (E_CANNOT_MODIFY_SELF). */
+  isSelf: boolean;
+}
+
+export function TechnicianForm({ technician, canEdit, isSelf }: TechnicianFormProps) {
+  const saved = {
+    firstName: technician.firstName,
+    lastName: technician.lastName,
+    phone: technician.phone ?? "",
+    isSystemAdmin: technician.isSystemAdmin,
+  };
+  const [draft, setDraft] = useState(saved);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const update = useUpdateTechnician(technician.id);
+  const dirty =
+    draft.firstName !== saved.firstName ||
+    draft.lastName !== saved.lastName ||
+    draft.phone !== saved.phone ||
+    draft.isSystemAdmin !== saved.isSystemAdmin;
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = {
+      firstName: draft.firstName,
+      lastName: draft.lastName,
+      phone: draft.phone.trim() === "" ? null : draft.phone,
+      ...(isSelf ? {} : { isSystemAdmin: draft.isSystemAdmin }),
+    };
+    const result = validateWith(updateTechnicianRequest, body);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    setSubmitError(null);
+    try {
+      await update.mutateAsync(result.data);
+      notifications.show({ color: "teal", message: "Technician saved" });
+    } catch (error) {
+      if (isApiError(error, "E_VALIDATION")) setErrors(serverFieldErrors(error.details));
+      setSubmitError(
+        isApiError(error, "E_CANNOT_MODIFY_SELF")
+          ? "You cannot change your own administrator role."
+          : describeError(error),
+      );
+    }
+  };
+
+  const text = (key: "firstName" | "lastName" | "phone") => ({
+    value: draft[key],
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setDraft((d) => ({ ...d, [key]: value }));
+      setErrors((current) => clearError(current, key));
+    },
+    error: errors[key],
+    readOnly: !canEdit,
+  });
+
+  return (
+    <Paper withBorder p="lg" radius="md" maw={720}>
+      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            value={technician.email}
+            readOnly
+            description="The sign-in name; it cannot be changed."
+          />
+          <Group grow align="flex-start">
+            <TextInput label="First name" withAsterisk {...text("firstName")} />
+            <TextInput label="Last name" withAsterisk {...text("lastName")} />
+          </Group>
+          <TextInput label="Phone" type="tel" {...text("phone")} />
+          <Checkbox
+            label="System administrator"
+            description={
+              isSelf ? "You cannot change your own role." : "Full access, including technicians and settings."
+            }
+            checked={draft.isSystemAdmin}
+            disabled={!canEdit || isSelf}
+            onChange={(event) => {
+              const checked = event.currentTarget.checked;
+              setDraft((d) => ({ ...d, isSystemAdmin: checked }));
+            }}
+          />
+          <Text size="sm" c="dimmed">
+            Created {formatDateTime(technician.createdAt)} · Last sign-in{" "}
+            {formatDateTime(technician.lastLoginAt)} · Two-factor{" "}
+            {technician.mfaEnrolled ? "enrolled" : "not set up"}
+          </Text>
+          <FormError message={submitError} />
+          {canEdit ? (
+            <Group justify="flex-end">
+              <Button
+                variant="default"
+                disabled={!dirty || update.isPending}
+                onClick={() => {
+                  setDraft(saved);
+                  setErrors({});
+                  setSubmitError(null);
+                }}
+              >
+                Discard changes
+              </Button>
+              <Button type="submit" disabled={!dirty} loading={update.isPending}>
+                Save
+              </Button>
+            </Group>
+          ) : null}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

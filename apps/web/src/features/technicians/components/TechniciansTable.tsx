@@ -1,0 +1,143 @@
+import { ActionIcon, Anchor, Badge, Group, Menu, Table, Text } from "@mantine/core";
+import {
+  IconDots,
+  IconMailForward,
+  IconPencil,
+  IconPlayerPlay,
+  IconBan,
+  IconShieldX,
+  IconTrash,
+} from "@tabler/icons-react";
+import { Link } from "react-router";
+import type { Technician } from "@steward/contracts";
+import { formatDate, formatDateTime } from "../../../ui";
+import type { TechnicianAction } from "../api";
+import { TechnicianStatusBadge } from "./TechnicianBadges";
+
+interface TechniciansTableProps {
+  items: Technician[];
+  currentUserId: number | undefined;
+  canManage: boolean;
+  onAction: (technician: Technician, action: TechnicianAction) => void;
+}
+
+function fullName(t: Technician): string {
+  return `${t.firstName} ${t.lastName}`.trim();
+}
+
+export function TechniciansTable({ items, currentUserId, canManage, onAction }: TechniciansTableProps) {
+  return (
+    <Table striped highlightOnHover verticalSpacing="sm" layout="fixed" aria-label="Technicians">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Name</Table.Th>
+          <Table.Th w={130}>Role</Table.Th>
+          <Table.Th w={150}>Status</Table.Th>
+          <Table.Th w={100}>Two-factor</Table.Th>
+          <Table.Th w={112}>Last sign-in</Table.Th>
+          {canManage ? <Table.Th w={84}>Actions</Table.Th> : null}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((t) => {
+          const self = t.id === currentUserId;
+          return (
+            <Table.Tr key={t.id}>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Anchor component={Link} to={`/editor/user/${t.id}/general`} fw={600}>
+                    {fullName(t)}
+                  </Anchor>
+                  {self ? (
+                    <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
+                      You
+                    </Badge>
+                  ) : null}
+                </Group>
+                <Text size="xs" c="dimmed" truncate="end" title={t.email}>
+                  {t.email}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{t.isSystemAdmin ? "System administrator" : "Technician"}</Text>
+              </Table.Td>
+              <Table.Td>
+                <TechnicianStatusBadge status={t.status} />
+                {t.status === "INVITED" && t.inviteExpiresAt ? (
+                  <Text size="xs" c="dimmed">
+                    Link valid until {formatDateTime(t.inviteExpiresAt)}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: "nowrap" }}>
+                {t.mfaEnrolled ? "Enrolled" : "Not set up"}
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(t.lastLoginAt)}</Table.Td>
+              {canManage ? (
+                <Table.Td>
+                  {self ? null : (
+                    <Menu position="bottom-end" withinPortal>
+                      <Menu.Target>
+                        <ActionIcon variant="subtle" aria-label={`Actions for ${fullName(t)}`}>
+                          <IconDots size={16} />
+                        </ActionIcon>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        <Menu.Item
+                          component={Link}
+                          to={`/editor/user/${t.id}/general`}
+                          leftSection={<IconPencil size={14} />}
+                        >
+                          Edit
+                        </Menu.Item>
+                        {t.status === "INVITED" ? (
+                          <Menu.Item
+                            leftSection={<IconMailForward size={14} />}
+                            onClick={() => onAction(t, "reinvite")}
+                          >
+                            Re-invite
+                          </Menu.Item>
+                        ) : null}
+                        {t.status === "DISABLED" ? (
+                          <Menu.Item
+                            leftSection={<IconPlayerPlay size={14} />}
+                            onClick={() => onAction(t, "enable")}
+                          >
+                            Enable
+                          </Menu.Item>
+                        ) : (
+                          <Menu.Item
+                            leftSection={<IconBan size={14} />}
+                            onClick={() => onAction(t, "disable")}
+                          >
+                            Disable
+                          </Menu.Item>
+                        )}
+                        {t.mfaEnrolled ? (
+                          <Menu.Item
+                            leftSection={<IconShieldX size={14} />}
+                            onClick={() => onAction(t, "reset-mfa")}
+                          >
+                            Reset two-factor
+                          </Menu.Item>
+                        ) : null}
+                        <Menu.Divider />
+                        <Menu.Item
+                          color="red"
+                          leftSection={<IconTrash size={14} />}
+                          onClick={() => onAction(t, "delete")}
+                        >
+                          Delete
+                        </Menu.Item>
+                      </Menu.Dropdown>
+                    </Menu>
+                  )}
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,2 @@
+export { technicianRoutes } from "./routes";
+export { technicianKeys } from "./api";

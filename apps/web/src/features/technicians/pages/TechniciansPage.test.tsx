@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { Technician } from "@steward/contracts";
+import { authenticatedSession, json, mockFetch, renderApp } from "../../../test/render";
+import { authKeys } from "../../auth";
+import { TechniciansPage } from "./TechniciansPage";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const grace: Technician = {
+  id: 5,
+  email: "grace@example.com",
+  firstName: "Grace",
+  lastName: "Hopper",
+  phone: null,
+  isSystemAdmin: false,
+  status: "ACTIVE",
+  mfaEnrolled: true,
+  inviteExpiresAt: null,
+  lastLoginAt: null,
+  createdAt: "2025-11-22T09:00:00.000Z",
+};
+
+function renderPage(handlers: Parameters<typeof mockFetch>[0]) {
+  const fetchMock = mockFetch(handlers);
+  const result = renderApp(<TechniciansPage />);
+  result.queryClient.setQueryData(authKeys.session(), authenticatedSession());
+  return { ...result, fetchMock, user: userEvent.setup() };
+}
+
+describe("TechniciansPage", () => {
+  it("invites a technician and hands over the 24-hour link", async () => {
+    let sent: unknown;
+    const { user } = renderPage({
+      "GET /api/technicians": () => json(200, { items: [] }),
+      "POST /api/technicians": ({ body }) => {
+        sent = body;
+        return json(201, {
+          technician: {
+            ...grace,
+            id: 9,
+            email: "new@example.com",
+            firstName: "New",
+            lastName: "Tech",
+            status: "INVITED",
+          },
+          inviteUrl: "http://localhost:8080/invite/abcdefghijklmnopqrstuvwxyz",
+          inviteExpiresAt: "2025-11-23T09:00:00.000Z",
+          emailSent: false,
+        });
+      },
+    });
+    await user.click((await screen.findAllByRole("button", { name: "Invite technician" }))[0]!);
+    const dialog = await screen.findByRole("dialog", { name: "Invite technician" });
+    await user.type(within(dialog).getByLabelText(/^Email/), "New@Example.com");
+    await user.type(within(dialog).getByLabelText(/^First name/), "New");
+    await user.type(within(dialog).getByLabelText(/^Last name/), "Tech");
+    await user.click(within(dialog).getByRole("button", { name: "Send invite" }));
+
+    const link = await screen.findByTestId("invite-link");
+    expect((link as HTMLInputElement).value).toBe("http://localhost:8080/invite/abcdefghijklmnopqrstuvwxyz");
+    expect(screen.getByText(/valid for 24 hours/)).toBeTruthy();
+    expect(screen.getByText(/No email was sent/)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Copy link" })).toBeTruthy();
+    expect(sent).toEqual({
+      email: "new@example.com",
+      firstName: "New",
+      lastName: "Tech",
+      isSystemAdmin: false,
+    });
+  });
+
+  it("disables a technician after confirmation", async () => {
+    const calls: string[] = [];
+    const { user } = renderPage({
+      "GET /api/technicians": () => json(200, { items: [grace] }),
+      "POST /api/technicians/5/disable": ({ url }) => {
+        calls.push(url.pathname);
+        return json(200, { ...grace, status: "DISABLED" });
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Actions for Grace Hopper" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Disable" }));
+    const dialog = await screen.findByRole("dialog", { name: "Disable technician" });
+    expect(calls).toEqual([]);
+    await user.click(within(dialog).getByRole("button", { name: "Disable" }));
+    await waitFor(() => expect(calls).toEqual(["/api/technicians/5/disable"]));
+  });
+
+  it("offers no actions on one's own account", async () => {
+    renderPage({ "GET /api/technicians": () => json(200, { items: [{ ...grace, id: 1 }] }) });
+    expect(await screen.findByText("You")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Actions for/ })).toBeNull();
+  });
+});

@@ -1,0 +1,1 @@
+export { ticketingRoutes, boardPath, DEFAULT_BOARD_ID } from "./routes";

@@ -1,0 +1,28 @@
+import { IconTicket } from "@tabler/icons-react";
+import type { RouteEntry } from "../../routing";
+import { NotAvailablePage } from "../../ui";
+
+/** Spec §2: board id 1 is used when a board path is built. */
+export const DEFAULT_BOARD_ID = 1;
+export const boardPath = (id: number = DEFAULT_BOARD_ID) => `/ticketing/board/${id}`;
+
+/** Ticketing — not built yet. */
+export const ticketingRoutes: RouteEntry[] = [
+  {
+    path: "/ticketing/board/:id",
+    page: NotAvailablePage,
+    title: "Ticket board",
+    area: "Ticketing boards",
+    access: "authenticated",
+    section: "Ticketing",
+    nav: { section: "main", label: "Ticketing", order: 50, to: boardPath(), icon: IconTicket },
+  },
+  {
+    path: "/ticketing/*",
+    page: NotAvailablePage,
+    title: "Ticketing",
+    area: "Ticketing",
+    access: "authenticated",
+    section: "Ticketing",
+  },
+];

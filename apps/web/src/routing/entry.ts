@@ -1,0 +1,81 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import type { RouteAccess } from "@steward/contracts";
+
+/** Where an entry shows up in the sidebar. */
+export type NavSectionId = "main" | "administration";
+
+export interface NavEntry {
+  section: NavSectionId;
+  /** Sidebar label; defaults to the entry's title. */
+  label?: string;
+  /** Concrete link when the path has parameters (e.g. "/ticketing/board/1"). */
+  to?: string;
+  order: number;
+  icon?: ComponentType<{ size?: number | string; stroke?: number }>;
+}
+
+/** A tab in a group of sibling pages (the dashboards, editors). */
+export interface TabEntry {
+  group: string;
+  label: string;
+  order: number;
+  /** Path template to link to, with parameters of the current page filled in; defaults to the path. */
+  to?: string;
+}
+
+export type PageComponent = ComponentType | LazyExoticComponent<ComponentType>;
+
+/** One route of the console. The registry of these drives router, sidebar, breadcrumbs and titles. */
+export interface RouteEntry {
+  /** Exact path shape of the spec (":id?" optional, trailing "/*" any sub-path). */
+  path: string;
+  page: PageComponent;
+  title: string;
+  /** Who may open it (same names as the server's route declarations). */
+  access: RouteAccess;
+  /** Area name for pages not built yet (shown on the "not available yet" page). */
+  area?: string;
+  nav?: NavEntry;
+  tab?: TabEntry;
+  /** Breadcrumb trail root, e.g. "Administration". */
+  section?: string;
+  /** Path template of the breadcrumb parent entry. */
+  parent?: string;
+}
+
+/** Lazily loads a named page export (pages use named exports, React.lazy wants a default). */
+export function lazyPage<M extends Record<string, unknown>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+): LazyExoticComponent<ComponentType> {
+  return lazy(async () => {
+    const module = await load();
+    return { default: module[name] as ComponentType };
+  });
+}
+
+/** Fills ":param" / ":param?" / "*" in a path template; returns null when a required value is missing. */
+export function buildPath(
+  template: string,
+  params: Record<string, string | number | undefined>,
+): string | null {
+  let missing = false;
+  const path = template
+    .split("/")
+    .map((segment) => {
+      if (segment === "*") return params["*"] !== undefined ? String(params["*"]) : "";
+      if (!segment.startsWith(":")) return segment;
+      const optional = segment.endsWith("?");
+      const name = segment.slice(1, optional ? -1 : undefined);
+      const value = params[name];
+      if (value === undefined || value === "") {
+        if (!optional) missing = true;
+        return "";
+      }
+      return encodeURIComponent(String(value));
+    })
+    .filter((segment, index) => index === 0 || segment !== "")
+    .join("/");
+  if (missing) return null;
+  return path === "" ? "/" : path;
+}

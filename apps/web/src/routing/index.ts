@@ -1,0 +1,5 @@
+export { lazyPage, buildPath } from "./entry";
+export type { RouteEntry, NavEntry, TabEntry, NavSectionId, PageComponent } from "./entry";
+export { useCurrentEntry } from "./current-entry";
+export type { EntryHandle } from "./current-entry";
+export { usePageTitle, PageTitleContext } from "./page-title";

@@ -1,0 +1,44 @@
+import { afterEach, vi } from "vitest";
+import { cleanup } from "@testing-library/react";
+import { notifications } from "@mantine/notifications";
+
+// Mantine reads these browser APIs that jsdom does not implement.
+if (!window.matchMedia) {
+  Object.defineProperty(window, "matchMedia", {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    }),
+  });
+}
+
+class ResizeObserverStub {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+if (!("ResizeObserver" in window)) {
+  Object.defineProperty(window, "ResizeObserver", { writable: true, value: ResizeObserverStub });
+  Object.defineProperty(globalThis, "ResizeObserver", { writable: true, value: ResizeObserverStub });
+}
+
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+window.HTMLElement.prototype.scrollTo = () => {};
+
+// jsdom's getComputedStyle does not accept a pseudo-element argument; Mantine passes one.
+const originalGetComputedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => originalGetComputedStyle(element);
+
+afterEach(() => {
+  cleanup();
+  // Notifications live in a module-level store: start every test without leftovers.
+  notifications.clean();
+  notifications.cleanQueue();
+});

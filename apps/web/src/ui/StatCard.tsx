@@ -1,0 +1,36 @@
+import type { ReactNode } from "react";
+import { Group, Paper, Text, ThemeIcon } from "@mantine/core";
+import { Link } from "react-router";
+
+interface StatCardProps {
+  label: string;
+  value: number;
+  icon: ReactNode;
+  to?: string;
+}
+
+export function StatCard({ label, value, icon, to }: StatCardProps) {
+  const body = (
+    <Paper withBorder p="md" radius="md" data-testid={`stat-${label.toLowerCase()}`}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <div>
+          <Text c="dimmed" size="xs" tt="uppercase" fw={700}>
+            {label}
+          </Text>
+          <Text fw={700} fz={32} lh={1.2} aria-label={`${label}: ${value}`}>
+            {value.toLocaleString("en-US")}
+          </Text>
+        </div>
+        <ThemeIcon variant="light" size={38} radius="md">
+          {icon}
+        </ThemeIcon>
+      </Group>
+    </Paper>
+  );
+  if (!to) return body;
+  return (
+    <Link to={to} style={{ textDecoration: "none", color: "inherit" }}>
+      {body}
+    </Link>
+  );
+}
