@@ -74,6 +74,8 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
   }
 
   async function issueSession(userId: number, meta: ClientMeta, mfaVerified = false): Promise<IssuedSession> {
+    // A password was just proven (login, setup, accepted invite): that is a sign-in.
+    if (!mfaVerified) await repo.recordLoginSuccess(userId);
     const created = await createSession(db, userId, policy, meta);
     if (mfaVerified) await markSessionMfaVerified(db, sha256(created.token));
     return { token: created.token, response: await viewOf(created.token) };
@@ -138,7 +140,6 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
       if (user.status === "DISABLED") {
         throw new AppError("E_USER_DISABLED", 403, "This account is disabled. Ask a system administrator.");
       }
-      await repo.recordLoginSuccess(user.id);
       return issueSession(user.id, meta);
     },
 
