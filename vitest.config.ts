@@ -17,7 +17,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["packages/*/src/**/*.test.ts", "apps/agent/src/**/*.test.ts"],
+          include: ["packages/*/src/**/*.test.ts", "apps/agent/src/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
         },
       },
@@ -33,6 +33,18 @@ export default defineConfig({
         },
       },
       "apps/web/vitest.config.ts",
+      {
+        resolve: { alias },
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          passWithNoTests: true,
+        },
+      },
     ],
   },
 });
