@@ -15,7 +15,9 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const { values } = parseArgs({ options: { agents: { type: "string", default: "10000" }, kill: { type: "string", default: "1000" } } });
+const { values } = parseArgs({
+  options: { agents: { type: "string", default: "10000" }, kill: { type: "string", default: "1000" } },
+});
 const N = Number(values.agents);
 const KILL = Math.min(Number(values.kill), N);
 const baseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -37,7 +39,8 @@ const freePort = () =>
   });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const rssKiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+const rssKiB = (pid) =>
+  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
 
 const dbName = `steward_bench_${Date.now()}`;
 const admin = new pg.Client({ connectionString: baseUrl });
@@ -59,24 +62,43 @@ const env = {
   STEWARD_AGENT_SILENCE_SECONDS: "600",
   LOG_LEVEL: "warn",
 };
-const server = spawn(process.execPath, ["--max-old-space-size=4096", path.join(root, "apps/server/dist/main.js")], { env, stdio: ["ignore", "ignore", "inherit"] });
+const server = spawn(
+  process.execPath,
+  ["--max-old-space-size=4096", path.join(root, "apps/server/dist/main.js")],
+  { env, stdio: ["ignore", "ignore", "inherit"] },
+);
 let fleet;
 const db = new pg.Client({ connectionString: dbUrl.toString() });
 try {
   for (let i = 0; ; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     if (i > 300) throw new Error("server did not start");
     await sleep(100);
   }
   await db.connect();
-  const token = execFileSync(process.execPath, [path.join(root, "apps/server/dist/cli.js"), "create-enrollment-token", "--organization", "Bench fleet"], { env }).toString().trim();
+  const token = execFileSync(
+    process.execPath,
+    [path.join(root, "apps/server/dist/cli.js"), "create-enrollment-token", "--organization", "Bench fleet"],
+    { env },
+  )
+    .toString()
+    .trim();
   await sleep(1000);
   const baseline = rssKiB(server.pid);
 
   let t = Date.now();
-  fleet = await startFleet({ serverUrl: `http://127.0.0.1:${agentPort}`, token, count: N, heartbeatSeconds: 3600, enrollConcurrency: 64, log: () => {} });
+  fleet = await startFleet({
+    serverUrl: `http://127.0.0.1:${agentPort}`,
+    token,
+    count: N,
+    heartbeatSeconds: 3600,
+    enrollConcurrency: 64,
+    log: () => {},
+  });
   const enrolledMs = Date.now() - t;
   t = Date.now();
   while (fleet.connectedCount() < N) {
@@ -107,15 +129,25 @@ try {
   t = Date.now();
   let down = 0;
   while (down < victims.length) {
-    down = (await db.query("select count(*)::int as n from devices where status = 'DOWN' and id = any($1)", [victims])).rows[0].n;
+    down = (
+      await db.query("select count(*)::int as n from devices where status = 'DOWN' and id = any($1)", [
+        victims,
+      ])
+    ).rows[0].n;
     if (Date.now() - t > 120_000) break;
     if (down < victims.length) await sleep(20);
   }
   const downMs = Date.now() - t;
 
-  console.log(`agents: ${N} (enrolled in ${(enrolledMs / 1000).toFixed(1)} s, all connected ${(connectMs / 1000).toFixed(1)} s later; UP in database: ${upRows})`);
-  console.log(`server RSS: ${(baseline / 1024).toFixed(0)} MiB idle -> ${(rss / 1024).toFixed(0)} MiB with ${N} agents = ${((rss - baseline) / N).toFixed(1)} KiB per agent`);
-  console.log(`heartbeat round trip over ${sorted.length} pings: p50 ${pct(sorted, 50)} ms, p99 ${pct(sorted, 99)} ms, max ${sorted.at(-1)} ms`);
+  console.log(
+    `agents: ${N} (enrolled in ${(enrolledMs / 1000).toFixed(1)} s, all connected ${(connectMs / 1000).toFixed(1)} s later; UP in database: ${upRows})`,
+  );
+  console.log(
+    `server RSS: ${(baseline / 1024).toFixed(0)} MiB idle -> ${(rss / 1024).toFixed(0)} MiB with ${N} agents = ${((rss - baseline) / N).toFixed(1)} KiB per agent`,
+  );
+  console.log(
+    `heartbeat round trip over ${sorted.length} pings: p50 ${pct(sorted, 50)} ms, p99 ${pct(sorted, 99)} ms, max ${sorted.at(-1)} ms`,
+  );
   console.log(`${victims.length} killed agents marked DOWN (${down} confirmed) in ${downMs} ms`);
 } finally {
   fleet?.stop();

@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import { agent as proto } from "@steward/contracts";
 import { AGENT_VERSION } from "./version.js";
-import { defaultDataDir, loadState, newKeyPair, saveState, signWith, stateFile } from "./identity.js";
+import { defaultDataDir, loadState, newKeyPair, saveState, stateFile } from "./identity.js";
 import { collectInventory } from "./inventory/collect.js";
 import { runAgent } from "./run.js";
 import { startFleet } from "./sim/fleet.js";

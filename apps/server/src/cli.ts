@@ -5,7 +5,6 @@ import { loadConfig } from "./config.js";
 import pino from "pino";
 import { createDeps, openConfiguredDatabase } from "./runtime.js";
 import { createEnrollmentService } from "./modules/agents/index.js";
-import { createDevicesService } from "./modules/devices/index.js";
 import { ensureOrganization } from "./companions.js";
 import { findUserByEmail, insertSystemAdmin, deleteUserSessions } from "./platform/identity/index.js";
 import { mfaFactors, mfaRecoveryCodes } from "./platform/identity/index.js";
@@ -92,7 +91,7 @@ async function main() {
         if (maxUses !== null && (!Number.isInteger(maxUses) || maxUses < 1)) fail("--max-uses must be a positive whole number");
         const deps = createDeps(config, database, pino({ level: "warn" }));
         const target = await ensureOrganization(deps, name);
-        const enrollment = createEnrollmentService(deps, createDevicesService(deps));
+        const enrollment = createEnrollmentService(deps);
         const { token } = await enrollment.createToken({ ...target, name: "CLI", expiresInHours: hours, maxUses, createdByUserId: 0 });
         process.stdout.write(`${token}\n`);
         break;

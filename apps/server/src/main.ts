@@ -34,7 +34,8 @@ async function main() {
   const wentDown = await agents.devices.markAllDown(new Date());
   if (wentDown > 0) logger.info({ devices: wentDown }, "marked devices DOWN until their agents reconnect");
   let closing = false;
-  let companions: Companions | undefined;
+  // Filled once the listeners are up; shutdown may come before that.
+  const running: { companions?: Companions } = {};
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -45,7 +46,7 @@ async function main() {
     }, 15_000);
     force.unref();
     try {
-      companions?.stop();
+      running.companions?.stop();
       await agents.listener.close();
       await app.close();
       await database.close();
@@ -63,7 +64,7 @@ async function main() {
   const agentPort = await agents.listener.listen(config.agentPort, config.host);
   logger.info({ port: agentPort, url: config.agentPublicUrl }, "agent listener ready");
   const demoFleet = Number(flags["demo-fleet"] ?? process.env.STEWARD_DEMO_FLEET ?? 0);
-  companions = await startCompanions(
+  running.companions = await startCompanions(
     deps,
     agents,
     `http://127.0.0.1:${agentPort}`,

@@ -11,3 +11,7 @@ export * from "./csv.js";
 export * from "./device-roles.js";
 export * from "./jobs.js";
 export * from "./script-text.js";
+export * from "./ipv4.js";
+export * from "./scripts.js";
+export * from "./run-as.js";
+export * from "./schedule/index.js";

@@ -2,6 +2,7 @@ import { agent as proto } from "@steward/contracts";
 import { JobJournal } from "./journal.js";
 import { runScript, type ScriptRun } from "./run-script.js";
 import { verifyCommand } from "./verify.js";
+import { sendWakeOnLan, type WakeTarget } from "./wake-on-lan.js";
 
 export interface JobManagerOptions {
   dataDir: string;
@@ -17,6 +18,9 @@ export interface JobManagerOptions {
 export class JobManager {
   private readonly journal: JobJournal;
   private readonly running = new Map<string, ScriptRun>();
+  /** Commands verified but waiting for a free slot (not journaled yet: a crash loses nothing). */
+  private readonly waiting: proto.CommandEnvelope[] = [];
+  private readonly maxConcurrent = Math.max(1, Number(process.env.STEWARD_AGENT_MAX_JOBS ?? 8));
   private readonly pendingOutput = new Map<string, { attempt: number; stdout: string; stderr: string }>();
   private flushTimer: NodeJS.Timeout | undefined;
 
@@ -70,19 +74,29 @@ export class JobManager {
     this.journal.rememberNonce(envelope.nonce, envelope.notAfter);
     switch (envelope.kind) {
       case "run-script":
-        this.start(envelope);
+        this.enqueue(envelope);
         break;
       case "cancel":
         this.cancel(envelope);
         break;
       case "wake-on-lan":
-        this.options.send({ type: "command-refused", jobUid: envelope.jobUid, reason: "invalid" });
+        void this.wake(envelope);
         break;
       default: {
         const exhaustive: never = envelope.kind;
         void exhaustive;
       }
     }
+  }
+
+  private enqueue(envelope: proto.CommandEnvelope): void {
+    if (this.waiting.some((w) => w.jobUid === envelope.jobUid && w.attempt === envelope.attempt)) return;
+    this.waiting.push(envelope);
+    this.pump();
+  }
+
+  private pump(): void {
+    while (this.running.size < this.maxConcurrent && this.waiting.length > 0) this.start(this.waiting.shift()!);
   }
 
   private start(envelope: proto.CommandEnvelope): void {
@@ -105,6 +119,7 @@ export class JobManager {
     this.running.set(k, run);
     void run.done.then((r) => {
       this.running.delete(k);
+      this.pump();
       this.flush();
       this.finish({
         type: "job-result",
@@ -117,6 +132,28 @@ export class JobManager {
         truncated: r.truncated,
         errorMessage: r.errorMessage,
       });
+    });
+  }
+
+  private async wake(envelope: proto.CommandEnvelope): Promise<void> {
+    const targets = (envelope.payload as { targets?: WakeTarget[] }).targets ?? [];
+    let errorMessage: string | null = null;
+    let sent = 0;
+    try {
+      sent = await sendWakeOnLan(targets.slice(0, 32));
+    } catch (err) {
+      errorMessage = `Could not send the wake-on-LAN packet: ${(err as Error).message}`;
+    }
+    this.options.send({
+      type: "job-result",
+      jobUid: envelope.jobUid,
+      attempt: envelope.attempt,
+      outcome: errorMessage ? "FAILURE" : "SUCCESS",
+      exitCode: null,
+      stdout: `sent ${sent} magic packet(s)\n`,
+      stderr: "",
+      truncated: false,
+      errorMessage,
     });
   }
 

@@ -4,7 +4,7 @@ import { AppError } from "../../platform/errors/app-error.js";
 import type { AppDeps } from "../../platform/deps.js";
 import { randomToken, sha256 } from "../../platform/crypto/index.js";
 import { locations, organizations } from "../organizations/organizations.tables.js";
-import { createDevicesService, type DevicesService } from "../devices/index.js";
+import { createDevicesService } from "../devices/index.js";
 import { createEnrollmentRepository, type EnrollmentTokenRow } from "./enrollment.repository.js";
 
 export const TOKEN_PREFIX = "stw_";
@@ -25,7 +25,7 @@ const refusal: Record<Exclude<TokenState, "ACTIVE">, () => AppError> = {
 };
 
 /** Enrollment: tokens for the console, and the agent's one-time enroll call. */
-export function createEnrollmentService(deps: Pick<AppDeps, "db" | "secretBox" | "commandSigner" | "config">, devices: DevicesService) {
+export function createEnrollmentService(deps: Pick<AppDeps, "db" | "secretBox" | "commandSigner" | "config">) {
   const repo = createEnrollmentRepository(deps.db);
 
   async function organizationOf(locationId: number) {

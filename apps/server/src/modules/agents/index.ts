@@ -16,28 +16,28 @@ export { createEnrollmentService, tokenState, TOKEN_PREFIX } from "./enrollment.
 /** Builds the agent side of the server: enrollment, the WebSocket gateway, their own listener. */
 export function createAgentSide(deps: AppDeps, logger: FastifyBaseLogger) {
   const devices = createDevicesService(deps);
-  const enrollment = createEnrollmentService(deps, devices);
+  const enrollment = createEnrollmentService(deps);
   const jobs = createJobsService(deps);
-  let dispatcher: JobDispatcher | undefined;
-  const gateway = createAgentGateway({
-    devices,
-    logger,
-    heartbeatSeconds: deps.config.agentHeartbeatSeconds,
-    silenceSeconds: deps.config.agentSilenceSeconds,
-    onAgentReady: (deviceId) => void dispatcher?.onAgentReady(deviceId),
-    onJobMessage: async (deviceId, message) => dispatcher?.onMessage(deviceId, message),
-  });
-  dispatcher = createJobDispatcher({
+  // The dispatcher and the gateway call each other; each only uses the other inside callbacks.
+  const dispatcher: JobDispatcher = createJobDispatcher({
     deps,
     jobs,
     logger,
     send: (deviceId, message) => gateway.sendTo(deviceId, message),
     isOnline: (deviceId) => gateway.isOnline(deviceId),
   });
+  const gateway = createAgentGateway({
+    devices,
+    logger,
+    heartbeatSeconds: deps.config.agentHeartbeatSeconds,
+    silenceSeconds: deps.config.agentSilenceSeconds,
+    onAgentReady: (deviceId) => void dispatcher.onAgentReady(deviceId),
+    onJobMessage: async (deviceId, message) => dispatcher.onMessage(deviceId, message),
+  });
   const listener = createAgentListener({ enrollment, gateway, logger, trustProxy: deps.config.trustProxy });
   const closeListener = listener.close.bind(listener);
   listener.close = async () => {
-    dispatcher?.close();
+    dispatcher.close();
     await closeListener();
   };
   return { devices, enrollment, gateway, listener, jobs, dispatcher };
@@ -47,5 +47,5 @@ export type AgentSide = ReturnType<typeof createAgentSide>;
 
 /** Console routes of this area (enrollment tokens, agent download). */
 export function agentsModule(deps: AppDeps): FastifyPluginAsyncZod {
-  return enrollmentRoutes(deps, createEnrollmentService(deps, createDevicesService(deps)));
+  return enrollmentRoutes(deps, createEnrollmentService(deps));
 }
