@@ -5,6 +5,7 @@ import { AgentConnection } from "../connection/client.js";
 import { newKeyPair } from "../identity.js";
 import { AGENT_VERSION } from "../version.js";
 import { prng, simulatedInventory } from "./templates.js";
+import { verifyCommand } from "../jobs/verify.js";
 
 export interface FleetOptions {
   serverUrl: string;
@@ -20,11 +21,16 @@ export interface FleetOptions {
   inventoryChangesPerMinute?: number;
   enrollConcurrency?: number;
   log?: (message: string) => void;
+  /** Called when a simulated agent receives a verified command (benchmarks time delivery). */
+  onCommand?: (deviceId: number, jobUid: string, receivedAt: number) => void;
+  /** How long a simulated script "runs" before it reports success (ms). */
+  jobDurationMs?: number;
 }
 
 interface SimAgent {
   index: number;
   deviceId: number;
+  serverPublicKey?: string;
   publicKey: string;
   privateKeyPem: string;
   key?: KeyObject;
@@ -35,6 +41,7 @@ interface SimAgent {
 interface Saved {
   index: number;
   deviceId: number;
+  serverPublicKey?: string;
   publicKey: string;
   privateKeyPem: string;
 }
@@ -48,9 +55,9 @@ async function enrollOne(options: FleetOptions, index: number, seed: number): Pr
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
   });
-  const json = (await res.json()) as { deviceId?: number; message?: string };
+  const json = (await res.json()) as { deviceId?: number; message?: string; serverPublicKey?: string };
   if (!res.ok || !json.deviceId) throw new Error(`enrollment refused (${res.status}): ${json.message ?? ""}`);
-  return { index, deviceId: json.deviceId, ...keys, inventory };
+  return { index, deviceId: json.deviceId, ...keys, inventory, ...(json.serverPublicKey ? { serverPublicKey: json.serverPublicKey } : {}) };
 }
 
 /**
@@ -75,7 +82,13 @@ export async function startFleet(options: FleetOptions) {
   }
   if (missing.length > 0) log(`enrolled ${missing.length} simulated devices in ${Date.now() - started} ms`);
   if (options.stateFile) {
-    const state: Saved[] = agents.map(({ index, deviceId, publicKey, privateKeyPem }) => ({ index, deviceId, publicKey, privateKeyPem }));
+    const state: Saved[] = agents.map(({ index, deviceId, publicKey, privateKeyPem, serverPublicKey }) => ({
+      index,
+      deviceId,
+      publicKey,
+      privateKeyPem,
+      ...(serverPublicKey ? { serverPublicKey } : {}),
+    }));
     fs.writeFileSync(options.stateFile, JSON.stringify(state), { mode: 0o600 });
   }
 
@@ -95,6 +108,29 @@ export async function startFleet(options: FleetOptions) {
         if (wantFullInventory && !sentFull) {
           sentFull = a.connection!.send({ type: "inventory", mode: "full", inventory: a.inventory });
         }
+      },
+      onCommand: (message) => {
+        const env = message.envelope;
+        if (!a.serverPublicKey || verifyCommand(env, message.signature, { serverPublicKey: a.serverPublicKey, agentId: a.deviceId, now: Date.now(), seen: () => false })) {
+          a.connection?.send({ type: "command-refused", jobUid: env.jobUid, reason: "signature" });
+          return;
+        }
+        options.onCommand?.(a.deviceId, env.jobUid, Date.now());
+        if (env.kind !== "run-script") return;
+        a.connection?.send({ type: "job-started", jobUid: env.jobUid, attempt: env.attempt });
+        setTimeout(() => {
+          a.connection?.send({
+            type: "job-result",
+            jobUid: env.jobUid,
+            attempt: env.attempt,
+            outcome: "SUCCESS",
+            exitCode: 0,
+            stdout: `simulated run on ${a.inventory.hostname}\n`,
+            stderr: "",
+            truncated: false,
+            errorMessage: null,
+          });
+        }, options.jobDurationMs ?? 50);
       },
       onPong: (rtt) => {
         if (rtts.length < 1_000_000) rtts.push(rtt);

@@ -18,7 +18,8 @@ export function jobsRoutes(deps: AppDeps, service: JobsService): FastifyPluginAs
   return async (app) => {
     app.post(
       "/webapp/submit/job",
-      { config: { access: "jobs.run" }, schema: { tags, body: submitJobRequest, response: { 200: submitJobResponse } } },
+      // One submit may fan out to a whole fleet (10,000 devices): a larger body than other calls.
+      { config: { access: "jobs.run" }, bodyLimit: 16 * 1024 * 1024, schema: { tags, body: submitJobRequest, response: { 200: submitJobResponse } } },
       async (request) => {
         const rows = await service.submit(actorOf(requireAuth(request)), request.body);
         await audit(deps.db, request, { action: "jobs.submitted", targetType: "job", data: { count: rows.length, jobUids: rows.slice(0, 50).map((r) => r.jobUid) } });
