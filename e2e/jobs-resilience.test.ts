@@ -19,7 +19,7 @@ class Api {
   async call(method: string, url: string, body?: unknown) {
     const res = await fetch(`${this.base}${url}`, {
       method,
-      headers: { "content-type": "application/json", cookie: this.cookie, "x-csrf-token": this.csrf },
+      headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), cookie: this.cookie, "x-csrf-token": this.csrf },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const set = res.headers.get("set-cookie");

@@ -6,6 +6,7 @@ import { countSystemAdmins, insertSystemAdmin } from "./platform/identity/index.
 import { passwordField, emailField } from "@steward/contracts";
 import { createAgentSide } from "./modules/agents/index.js";
 import { startCompanions, type Companions } from "./companions.js";
+import { startScheduler } from "./modules/scheduled-tasks/index.js";
 import { parseArgs } from "node:util";
 
 const { values: flags } = parseArgs({
@@ -33,6 +34,7 @@ async function main() {
   const agents = createAgentSide(deps, app.log);
   const wentDown = await agents.devices.markAllDown(new Date());
   if (wentDown > 0) logger.info({ devices: wentDown }, "marked devices DOWN until their agents reconnect");
+  const scheduler = startScheduler(deps, { logger: app.log });
   let closing = false;
   // Filled once the listeners are up; shutdown may come before that.
   const running: { companions?: Companions } = {};
@@ -49,6 +51,7 @@ async function main() {
       running.companions?.stop();
       await agents.listener.close();
       await app.close();
+      await scheduler.stop();
       await database.close();
       logger.info("database closed; bye");
       process.exit(0);
@@ -62,6 +65,12 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const agentPort = await agents.listener.listen(config.agentPort, config.host);
+  if (config.agentPort === 0 && !process.env.STEWARD_AGENT_PUBLIC_URL) {
+    // "Any free port": install commands must carry the port the listener actually got.
+    const url = new URL(config.agentPublicUrl);
+    url.port = String(agentPort);
+    config.agentPublicUrl = url.toString().replace(/\/+$/, "");
+  }
   logger.info({ port: agentPort, url: config.agentPublicUrl }, "agent listener ready");
   const demoFleet = Number(flags["demo-fleet"] ?? process.env.STEWARD_DEMO_FLEET ?? 0);
   running.companions = await startCompanions(

@@ -1,0 +1,207 @@
+// Every real page of issue 2 at the console's minimum width (1024 px): drawn with real data,
+// no horizontal scrolling, no error or "not available" page. A screenshot of each lands in
+// e2e/artifacts/ (gitignored) for a person to look at.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, newPage, screenshot } from "./support/browser.js";
+import {
+  SETUP_TIMEOUT,
+  STEP_TIMEOUT,
+  createOrganization,
+  inConsole,
+  newAdministrator,
+  visible,
+} from "./support/console.js";
+import { startServer, type RunningServer } from "./support/server.js";
+
+const WIDTH = 1024;
+
+/** Texts that only an error, a missing page or an unbuilt area shows. */
+const PAGE_ERROR_TEXT =
+  /Something went wrong|Page not found|does not exist|You do not have access|is not available yet|Could not (load|reach)/i;
+
+interface PageCase {
+  name: string;
+  path: () => string;
+  /** A heading only the loaded page shows. */
+  heading: string | RegExp;
+  /** Something from the data, once the queries answered. */
+  ready?: (page: Page) => Promise<unknown>;
+}
+
+const ORG = {
+  name: "Northwind Traders",
+  description: "Wholesale food distributor with a warehouse by the docks",
+  location: { name: "Docklands Warehouse", address: "7 Canal Road, Leith" },
+};
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let orgId = 0;
+let locationId = 0;
+let userId = 0;
+const pageErrors: string[] = [];
+
+const pages: PageCase[] = [
+  {
+    name: "get-started",
+    path: () => "/getStarted",
+    heading: "Get started",
+    ready: (p) => visible(p.getByText(/\d of 3 steps done/)),
+  },
+  {
+    name: "system-overview",
+    path: () => "/systemDashboard/overview",
+    heading: "Dashboard",
+    ready: (p) => visible(p.getByTestId("stat-organizations")),
+  },
+  {
+    name: "organizations",
+    path: () => "/administration/customers/organizations",
+    heading: "Organizations",
+    ready: (p) => visible(p.getByRole("link", { name: ORG.name, exact: true })),
+  },
+  {
+    name: "customer-editor-general",
+    path: () => `/editor/customer/${orgId}/general`,
+    heading: ORG.name,
+    ready: (p) => visible(p.getByRole("tab", { name: "General", selected: true })),
+  },
+  {
+    name: "customer-editor-locations",
+    path: () => `/editor/customer/${orgId}/locations`,
+    heading: ORG.name,
+    ready: (p) => visible(p.getByText(ORG.location.address)),
+  },
+  {
+    name: "customer-overview",
+    path: () => `/customerDashboard/${orgId}/overview`,
+    heading: ORG.name,
+    ready: (p) => visible(p.getByRole("table", { name: "Locations" }).getByText(ORG.location.address)),
+  },
+  {
+    name: "customer-location",
+    path: () => `/customerDashboard/${orgId}/location/${locationId}`,
+    heading: ORG.location.name,
+    ready: (p) => visible(p.getByText(ORG.location.address)),
+  },
+  {
+    name: "technicians",
+    path: () => "/administration/users/technicians",
+    heading: "Technicians",
+    ready: (p) => visible(p.getByRole("table", { name: "Technicians" })),
+  },
+  {
+    name: "technician-editor",
+    path: () => `/editor/user/${userId}/general`,
+    heading: "Ada Lovelace",
+  },
+  {
+    name: "general-settings",
+    path: () => "/administration/general/settings",
+    heading: "General settings",
+    ready: (p) => visible(p.getByLabel("Company name")),
+  },
+];
+
+/** Elements drawn (partly) right of the viewport: a diagnosis for a failed width check. */
+async function overflowingElements(p: Page): Promise<string[]> {
+  return p.evaluate((width) => {
+    const found: string[] = [];
+    for (const el of Array.from(document.querySelectorAll("body *"))) {
+      const box = el.getBoundingClientRect();
+      if (box.width > 0 && box.right > width + 1) {
+        const id = el.id ? `#${el.id}` : "";
+        const cls =
+          typeof el.className === "string" && el.className
+            ? `.${el.className.split(/\s+/).slice(0, 2).join(".")}`
+            : "";
+        found.push(
+          `${el.tagName.toLowerCase()}${id}${cls} right=${Math.round(box.right)} "${(el.textContent ?? "").trim().slice(0, 40)}"`,
+        );
+      }
+      if (found.length >= 8) break;
+    }
+    return found;
+  }, WIDTH);
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  page = await newPage(browser, server.url);
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  await page.setViewportSize({ width: WIDTH, height: 768 });
+  page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+
+  await newAdministrator(page);
+  orgId = (await createOrganization(page, ORG)).id;
+
+  const client = (await (await page.request.get(`/api/client/${orgId}`)).json()) as {
+    client: { locations: Array<{ id: number; name: string }> };
+  };
+  const location = client.client.locations.find((l) => l.name === ORG.location.name);
+  if (!location) throw new Error(`GET /api/client/${orgId} has no "${ORG.location.name}" location`);
+  locationId = location.id;
+
+  const session = (await (await page.request.get("/api/auth/session")).json()) as { user?: { id: number } };
+  if (!session.user) throw new Error("no signed-in user in GET /api/auth/session");
+  userId = session.user.id;
+}, SETUP_TIMEOUT);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe(`every real page at ${WIDTH} px`, { timeout: 180_000 }, () => {
+  for (const c of pages) {
+    it(`${c.name} fits without horizontal scrolling and shows no error`, async ({ onTestFailed }) => {
+      onTestFailed(async () => {
+        await screenshot(page, `1024-${c.name}-failed`);
+      });
+      const errorsBefore = pageErrors.length;
+      await page.goto(c.path());
+      await inConsole(page);
+      const name = c.heading;
+      await visible(
+        page.getByRole("heading", { level: 2, name, ...(typeof name === "string" ? { exact: true } : {}) }),
+      );
+      if (c.ready) await c.ready(page);
+      // Loaded: no loader left anywhere on the page.
+      await expect
+        .poll(
+          () =>
+            page
+              .getByRole("status")
+              .filter({ hasText: /Loading/ })
+              .count(),
+          { timeout: STEP_TIMEOUT },
+        )
+        .toBe(0);
+
+      const text = await page.locator("body").innerText();
+      expect(text).not.toMatch(PAGE_ERROR_TEXT);
+      expect(await page.getByRole("alert").count(), "error alerts on the page").toBe(0);
+
+      const size = await page.evaluate(() => {
+        const root = document.scrollingElement ?? document.documentElement;
+        return {
+          scrollWidth: root.scrollWidth,
+          clientWidth: root.clientWidth,
+          innerWidth: window.innerWidth,
+        };
+      });
+      expect(size.innerWidth).toBe(WIDTH);
+      const culprits = size.scrollWidth > WIDTH ? await overflowingElements(page) : [];
+      expect(
+        size.scrollWidth,
+        `horizontal overflow on ${c.path()}: ${culprits.join("; ")}`,
+      ).toBeLessThanOrEqual(WIDTH);
+
+      await screenshot(page, `1024-${c.name}`);
+      expect(pageErrors.slice(errorsBefore), "uncaught errors in the page").toEqual([]);
+    });
+  }
+});
