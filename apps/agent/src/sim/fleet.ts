@@ -6,6 +6,7 @@ import { newKeyPair } from "../identity.js";
 import { AGENT_VERSION } from "../version.js";
 import { prng, simulatedInventory } from "./templates.js";
 import { verifyCommand } from "../jobs/verify.js";
+import { sendWakeOnLan, type WakeTarget } from "../jobs/wake-on-lan.js";
 
 export interface FleetOptions {
   serverUrl: string;
@@ -116,6 +117,11 @@ export async function startFleet(options: FleetOptions) {
           return;
         }
         options.onCommand?.(a.deviceId, env.jobUid, Date.now());
+        if (env.kind === "wake-on-lan") {
+          // Real packets (to STEWARD_AGENT_WOL_ADDRESS when set): the relay path is exercised end to end.
+          void sendWakeOnLan((env.payload as { targets?: WakeTarget[] }).targets ?? []).catch(() => undefined);
+          return;
+        }
         if (env.kind !== "run-script") return;
         a.connection?.send({ type: "job-started", jobUid: env.jobUid, attempt: env.attempt });
         setTimeout(() => {

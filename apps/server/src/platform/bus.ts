@@ -5,6 +5,8 @@ export interface BusEvents {
   jobsQueued: [deviceIds: number[]];
   /** A delivered job must be stopped on its device. */
   cancelJob: [target: { deviceId: number; jobUid: string; attempt: number }];
+  /** A relay device sends wake-on-LAN magic packets to these MACs on its subnet. */
+  wakeOnLan: [request: { relayId: number; requestId: string; targets: { mac: string; broadcast: string }[] }];
 }
 
 /**

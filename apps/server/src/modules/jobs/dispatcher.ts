@@ -69,6 +69,12 @@ export function createJobDispatcher(options: DispatcherOptions) {
     options.send(target.deviceId, signCommand(deps.commandSigner, target, "cancel", { jobUid: target.jobUid, attempt: target.attempt }));
   });
 
+  const offWake = deps.bus.on("wakeOnLan", (request) => {
+    if (!options.isOnline(request.relayId)) return;
+    const target = { deviceId: request.relayId, jobUid: request.requestId, attempt: 1 };
+    options.send(request.relayId, signCommand(deps.commandSigner, target, "wake-on-lan", { targets: request.targets }));
+  });
+
   return {
     /** The agent authenticated: send what waited for it. */
     onAgentReady: (deviceId: number) => schedule([deviceId]),
@@ -99,6 +105,7 @@ export function createJobDispatcher(options: DispatcherOptions) {
     close() {
       offQueued();
       offCancel();
+      offWake();
     },
   };
 }

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { jobListQuery, jobListResponse, jobOutputResponse, jobResponse, submitJobRequest, submitJobResponse } from "@steward/contracts";
+import { idParam, jobListQuery, jobListResponse, jobOutputResponse, jobResponse, submitJobRequest, submitJobResponse } from "@steward/contracts";
 import { audit, requireAuth, type AuthContext } from "../../platform/identity/index.js";
 import type { AppDeps } from "../../platform/deps.js";
 import type { JobsService } from "./jobs.service.js";
 import { presentJob } from "./jobs.presenter.js";
+import { createWakeOnLan } from "./wake-on-lan.js";
 
 const tags = ["jobs"];
 const uidParam = z.object({ jobUid: z.string().min(1).max(64) });
@@ -15,6 +16,7 @@ const actorOf = (auth: AuthContext) => ({
 
 /** The seed's job calls, under /api with their exact paths. */
 export function jobsRoutes(deps: AppDeps, service: JobsService): FastifyPluginAsyncZod {
+  const wake = createWakeOnLan(deps);
   return async (app) => {
     app.post(
       "/webapp/submit/job",
@@ -28,6 +30,23 @@ export function jobsRoutes(deps: AppDeps, service: JobsService): FastifyPluginAs
           status: "SUCCESS" as const,
           jobs: rows.map((r) => ({ jobUid: r.jobUid, nodeId: r.deviceId, jobType: r.jobType })),
         };
+      },
+    );
+
+    app.get(
+      "/node/:id/wakeup",
+      {
+        config: { access: "jobs.run" },
+        schema: {
+          tags,
+          params: idParam,
+          response: { 200: z.object({ resultCode: z.literal("SUCCESS"), relayNodeId: z.number().int(), macAddresses: z.array(z.string()) }) },
+        },
+      },
+      async (request) => {
+        const result = await wake(request.params.id);
+        await audit(deps.db, request, { action: "device.wake_on_lan", targetType: "device", targetId: request.params.id, data: { relay: result.relayNodeId } });
+        return result;
       },
     );
 

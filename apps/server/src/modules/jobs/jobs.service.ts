@@ -20,6 +20,7 @@ import { AppError } from "../../platform/errors/app-error.js";
 import type { AppDeps } from "../../platform/deps.js";
 import { devices } from "../devices/devices.tables.js";
 import { createJobsRepository, type JobListFilter, type JobRow, type NewJob } from "./jobs.repository.js";
+import { resolveScriptForJob, type ScriptLookupCache } from "../scripts/index.js"; // scripts hook
 
 export interface Actor {
   userId: number;
@@ -53,8 +54,11 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
     return ok ? ((await repo.byUid(row.jobUid)) ?? null) : null;
   }
 
-  function normalizeContent(jobType: JobType, content: Record<string, unknown>) {
-    if (jobType !== "ACTION") return content;
+  async function normalizeContent(jobType: JobType, given: Record<string, unknown>, scripts: ScriptLookupCache) {
+    if (jobType !== "ACTION") return given;
+    // --- scripts hook: content.scriptId runs a library script (body, language, timeout, presets, typed parameters) ---
+    const content = await resolveScriptForJob(deps.db, given, scripts);
+    // --- end scripts hook ---
     const parsed = runScriptJobContent.safeParse(content);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -76,6 +80,7 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
         .where(inArray(devices.id, nodeIds));
       const byId = new Map(found.map((d) => [d.id, d]));
       const rows: NewJob[] = [];
+      const scripts: ScriptLookupCache = new Map(); // scripts hook: each library script read once per submit
       for (const node of request.nodes) {
         const device = byId.get(node.nodeId);
         if (!device) throw new AppError("E_DEVICE_NOT_FOUND", 404, `No device with id ${node.nodeId}`);
@@ -85,7 +90,7 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
           if (!RUNNABLE.has(job.jobType)) {
             throw new AppError("E_INVALID_JOB_TYPE", 400, `${job.jobType} jobs cannot be run by this server yet`);
           }
-          const content = normalizeContent(job.jobType, job.content ?? {});
+          const content = await normalizeContent(job.jobType, job.content ?? {}, scripts);
           const scriptName = (content as { script?: { name?: string } }).script?.name;
           rows.push({
             jobUid: randomUUID(),

@@ -14,7 +14,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       const body: Omit<ErrorResponse, "requestId"> = { code: error.code, message: error.message };
       if (error.details !== undefined) body.details = error.details;
       if (error.resultCode !== undefined) body.resultCode = error.resultCode;
-      if (error.statusCode >= 500) request.log.error({ err: error }, "request failed");
+      // An expected failure (it has a code), even a 5xx one: a warning, not an error.
+      if (error.statusCode >= 500) request.log.warn({ code: error.code, msg: error.message }, "request failed");
       return sendError(reply, request, error.statusCode, body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
