@@ -1,0 +1,236 @@
+import type { FastifyRequest } from "fastify";
+import type { z } from "zod";
+import type {
+  listScheduledTasksQuery,
+  saveScheduledTaskRequest,
+  ScheduledTask,
+  ScheduledTaskList,
+  schedulePreviewQuery,
+  SchedulePreview,
+  ScheduledTaskAction,
+} from "@steward/contracts";
+import {
+  defaultSchedule,
+  describeSchedule,
+  formatWallClock,
+  nextRun,
+  previewRuns,
+  scheduleTrigger,
+  withStartDate,
+  type Schedule,
+} from "@steward/domain";
+import type { AppDeps } from "../../platform/deps.js";
+import { AppError } from "../../platform/errors/app-error.js";
+import { audit } from "../../platform/identity/index.js";
+import type { Actor } from "../jobs/index.js";
+import { resolveScriptForJob } from "../scripts/index.js";
+import { readGeneralSettings } from "../settings/index.js";
+import { presentScheduledTask } from "./scheduled-tasks.presenter.js";
+import { ScheduledTasksRepository, type ScheduledTaskRow } from "./scheduled-tasks.repository.js";
+import { createTaskRunner } from "./scheduled-tasks.runner.js";
+import { checkTargetsExist } from "./scheduled-tasks.targets.js";
+
+type SaveInput = z.output<typeof saveScheduledTaskRequest>;
+type ListQuery = z.output<typeof listScheduledTasksQuery>;
+type PreviewQuery = z.output<typeof schedulePreviewQuery>;
+
+/** The user behind a change: audit takes the request, jobs take the actor. */
+export interface Editor {
+  request: FastifyRequest | null;
+  actor: Actor;
+}
+
+const notFound = () => new AppError("E_NOT_FOUND", 404, "Scheduled task not found");
+
+/** JSON with sorted keys: jsonb does not keep key order, so compare schedules this way. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Scheduled tasks: saving (schedule, zone, targets, action checked), reading, "Run now", the editor's preview. */
+export function createScheduledTasksService(
+  deps: Pick<AppDeps, "db" | "bus">,
+  options: { clock?: () => Date } = {},
+) {
+  const clock = options.clock ?? (() => new Date());
+  const repo = new ScheduledTasksRepository(deps.db);
+  const runner = createTaskRunner(deps, { clock });
+
+  async function existing(id: number): Promise<ScheduledTaskRow> {
+    const row = await repo.find(id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** The zone a schedule's times are in: the request's, else the older schedule's, else the general setting. */
+  async function zoneOf(
+    requested: string | undefined,
+    fromLegacy: string | null | undefined,
+  ): Promise<string> {
+    return requested ?? fromLegacy ?? (await readGeneralSettings(deps.db)).defaultTimeZone;
+  }
+
+  /** A library script must exist and accept the parameters; the error names the action's field. */
+  async function checkAction(action: ScheduledTaskAction): Promise<void> {
+    if (action.scriptId === undefined) return;
+    try {
+      await resolveScriptForJob(deps.db, JSON.parse(JSON.stringify(action)) as Record<string, unknown>);
+    } catch (error) {
+      if (error instanceof AppError) {
+        throw new AppError(
+          error.code,
+          error.statusCode,
+          error.message.replace(/^content\./, "action."),
+          error.details,
+        );
+      }
+      throw error;
+    }
+  }
+
+  async function prepare(input: SaveInput) {
+    const read = input.schedule ?? {
+      schedule: defaultSchedule(),
+      timeZone: null,
+      convertedFromLegacy: false,
+    };
+    const timeZone = await zoneOf(input.timeZone, read.timeZone);
+    const schedule = withStartDate(read.schedule, timeZone, clock());
+    await checkTargetsExist(deps.db, input.targets);
+    await checkAction(input.action);
+    return { schedule, timeZone };
+  }
+
+  /** Run Once Immediately fires when saved: through the scheduler's claim, so it fires once even if a scheduler races us. */
+  async function fireIfOnSave(row: ScheduledTaskRow): Promise<void> {
+    if (row.nextRunAt !== null && scheduleTrigger(row.schedule as Schedule) === "ON_SAVE") {
+      await runner.fireDue({ limit: 1, ids: [row.id] });
+    }
+  }
+
+  return {
+    async list(query: ListQuery): Promise<ScheduledTaskList> {
+      const { rows, total } = await repo.list(
+        query.search,
+        query.pageSize,
+        (query.page - 1) * query.pageSize,
+      );
+      return { items: rows.map(presentScheduledTask), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    get: async (id: number): Promise<ScheduledTask> => presentScheduledTask(await existing(id)),
+
+    async create(input: SaveInput, editor: Editor): Promise<ScheduledTask> {
+      const { schedule, timeZone } = await prepare(input);
+      const row = await repo.insert({
+        name: input.name,
+        description: input.description,
+        enabled: input.enabled,
+        targets: input.targets,
+        action: input.action,
+        schedule,
+        timeZone,
+        nextRunAt: input.enabled ? nextRun(schedule, timeZone, clock(), 0) : null,
+        createdByUserId: editor.actor.userId,
+        updatedByUserId: editor.actor.userId,
+      });
+      await audit(deps.db, editor.request, {
+        action: "scheduled_task.create",
+        targetType: "scheduled_task",
+        targetId: row.id,
+        data: { name: row.name },
+      });
+      await fireIfOnSave(row);
+      return presentScheduledTask(await existing(row.id));
+    },
+
+    /**
+     * Replaces a task. A changed schedule or zone starts over (occurrences 0, next run from now;
+     * a Run Once Immediately runs again); otherwise the next run stays as it was.
+     */
+    async update(id: number, input: SaveInput, editor: Editor): Promise<ScheduledTask> {
+      const { schedule, timeZone } = await prepare(input);
+      const row = await deps.db.transaction(async (tx) => {
+        const r = new ScheduledTasksRepository(tx);
+        const current = await r.findForUpdate(id);
+        if (!current) throw notFound();
+        const changed =
+          stableJson(current.schedule) !== stableJson(schedule) || current.timeZone !== timeZone;
+        const occurrences = changed ? 0 : current.occurrences;
+        const keep = !changed && current.enabled && input.enabled;
+        const nextRunAt = !input.enabled
+          ? null
+          : keep
+            ? current.nextRunAt
+            : nextRun(schedule, timeZone, clock(), occurrences);
+        return r.update(id, {
+          name: input.name,
+          description: input.description,
+          enabled: input.enabled,
+          targets: input.targets,
+          action: input.action,
+          schedule,
+          timeZone,
+          nextRunAt,
+          occurrences,
+          updatedByUserId: editor.actor.userId,
+        });
+      });
+      if (!row) throw notFound();
+      await audit(deps.db, editor.request, {
+        action: "scheduled_task.update",
+        targetType: "scheduled_task",
+        targetId: id,
+        data: { name: row.name },
+      });
+      await fireIfOnSave(row);
+      return presentScheduledTask(await existing(id));
+    },
+
+    async remove(id: number, editor: Editor): Promise<void> {
+      const row = await existing(id);
+      if (!(await repo.delete(id))) throw notFound();
+      await audit(deps.db, editor.request, {
+        action: "scheduled_task.delete",
+        targetType: "scheduled_task",
+        targetId: id,
+        data: { name: row.name },
+      });
+    },
+
+    async runNow(id: number, editor: Editor): Promise<{ task: ScheduledTask; jobUids: string[] }> {
+      const outcome = await runner.runNow(await existing(id), editor.actor);
+      await audit(deps.db, editor.request, {
+        action: "scheduled_task.run_now",
+        targetType: "scheduled_task",
+        targetId: id,
+        data: { jobs: outcome.jobUids.length, error: outcome.error },
+      });
+      return { task: presentScheduledTask(await existing(id)), jobUids: outcome.jobUids };
+    },
+
+    async preview(query: PreviewQuery): Promise<SchedulePreview> {
+      const timeZone = await zoneOf(query.timeZone, query.schedule.timeZone);
+      const now = clock();
+      const schedule = withStartDate(query.schedule.schedule, timeZone, now);
+      const runs = previewRuns(schedule, timeZone, now, query.count);
+      return {
+        schedule,
+        timeZone,
+        trigger: scheduleTrigger(schedule),
+        summary: describeSchedule(schedule),
+        runs: runs.map((at) => ({ at: at.toISOString(), local: formatWallClock(at, timeZone) })),
+      };
+    },
+  };
+}
+
+export type ScheduledTasksService = ReturnType<typeof createScheduledTasksService>;
