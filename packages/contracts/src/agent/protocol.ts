@@ -147,7 +147,8 @@ export const commandRefusedMessage = z.object({
 /** Server → agent: the result was stored; the agent may forget it. */
 export const jobAckMessage = z.object({ type: z.literal("job-ack"), jobUid: z.string().max(64), attempt: z.number().int().positive() });
 
-export const agentToServer = z.union([
+// Discriminated on "type": one schema is tried per message (heartbeats stay cheap at fleet scale).
+export const agentToServer = z.discriminatedUnion("type", [
   helloMessage,
   pingMessage,
   inventoryMessage,
@@ -157,5 +158,5 @@ export const agentToServer = z.union([
   commandRefusedMessage,
 ]);
 export type AgentToServer = z.infer<typeof agentToServer>;
-export const serverToAgent = z.union([challengeMessage, welcomeMessage, pongMessage, errorMessage, commandMessage, jobAckMessage]);
+export const serverToAgent = z.discriminatedUnion("type", [challengeMessage, welcomeMessage, pongMessage, errorMessage, commandMessage, jobAckMessage]);
 export type ServerToAgent = z.infer<typeof serverToAgent>;
