@@ -1,0 +1,126 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../platform/db/database.js";
+import { organizations } from "../organizations/organizations.tables.js";
+import { credentials } from "./credentials.tables.js";
+
+/** Every column but the sealed secret: nothing read for an answer ever carries it. */
+const publicColumns = {
+  id: credentials.id,
+  organizationId: credentials.organizationId,
+  name: credentials.name,
+  type: credentials.type,
+  username: credentials.username,
+  description: credentials.description,
+  preferred: credentials.preferred,
+  createdAt: credentials.createdAt,
+  updatedAt: credentials.updatedAt,
+};
+
+export type CredentialRow = Awaited<ReturnType<CredentialsRepository["list"]>>[number];
+
+export interface CredentialValues {
+  name: string;
+  type: string;
+  username: string;
+  description: string;
+  preferred: boolean;
+  /** Already sealed; undefined on update keeps the stored secret. */
+  secretSealed?: string | undefined;
+}
+
+/** Every query on the credentials table. */
+export class CredentialsRepository {
+  constructor(readonly db: Db) {}
+
+  async organizationExists(organizationId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId));
+    return row !== undefined;
+  }
+
+  list(organizationId: number, types?: readonly string[]) {
+    return this.db
+      .select(publicColumns)
+      .from(credentials)
+      .where(
+        and(
+          eq(credentials.organizationId, organizationId),
+          types ? inArray(credentials.type, [...types]) : undefined,
+        ),
+      )
+      .orderBy(asc(sql`lower(${credentials.name})`), asc(credentials.id));
+  }
+
+  async find(organizationId: number, id: number): Promise<CredentialRow | undefined> {
+    const [row] = await this.db
+      .select(publicColumns)
+      .from(credentials)
+      .where(and(eq(credentials.organizationId, organizationId), eq(credentials.id, id)));
+    return row;
+  }
+
+  /** Inserts; a preferred credential takes the preference from the organization's other one of its type. */
+  async insert(
+    organizationId: number,
+    values: CredentialValues & { secretSealed: string },
+    userId: number | null,
+  ): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      if (values.preferred) await new CredentialsRepository(tx).clearPreferred(organizationId, values.type);
+      const [row] = await tx
+        .insert(credentials)
+        .values({ ...values, organizationId, createdByUserId: userId, updatedByUserId: userId })
+        .returning({ id: credentials.id });
+      if (!row) throw new Error("credential insert returned no row");
+      return row.id;
+    });
+  }
+
+  async update(
+    organizationId: number,
+    id: number,
+    values: CredentialValues,
+    userId: number | null,
+  ): Promise<boolean> {
+    const { secretSealed, ...rest } = values;
+    return this.db.transaction(async (tx) => {
+      if (values.preferred)
+        await new CredentialsRepository(tx).clearPreferred(organizationId, values.type, id);
+      const rows = await tx
+        .update(credentials)
+        .set({
+          ...rest,
+          ...(secretSealed === undefined ? {} : { secretSealed }),
+          updatedByUserId: userId,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(credentials.organizationId, organizationId), eq(credentials.id, id)))
+        .returning({ id: credentials.id });
+      return rows.length === 1;
+    });
+  }
+
+  async delete(organizationId: number, id: number): Promise<boolean> {
+    const rows = await this.db
+      .delete(credentials)
+      .where(and(eq(credentials.organizationId, organizationId), eq(credentials.id, id)))
+      .returning({ id: credentials.id });
+    return rows.length === 1;
+  }
+
+  private async clearPreferred(organizationId: number, type: string, exceptId?: number): Promise<void> {
+    await this.db
+      .update(credentials)
+      .set({ preferred: false })
+      .where(
+        and(
+          eq(credentials.organizationId, organizationId),
+          eq(credentials.type, type),
+          eq(credentials.preferred, true),
+          exceptId === undefined ? undefined : sql`${credentials.id} <> ${exceptId}`,
+        ),
+      );
+  }
+}

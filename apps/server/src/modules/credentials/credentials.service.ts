@@ -1,0 +1,150 @@
+import type { FastifyRequest } from "fastify";
+import type { z } from "zod";
+import type {
+  CredentialListResponse,
+  CredentialView,
+  createCredentialRequest,
+  RunAsChoice,
+  RunAsChoicesResponse,
+  updateCredentialRequest,
+} from "@steward/contracts";
+import { builtInRunAsChoices, credentialRunAsValue, credentialTypesFor, type RunAsOs } from "@steward/domain";
+import type { SecretBox } from "../../platform/crypto/index.js";
+import { AppError } from "../../platform/errors/app-error.js";
+import { audit } from "../../platform/identity/index.js";
+import { presentCredential } from "./credentials.presenter.js";
+import type { CredentialsRepository } from "./credentials.repository.js";
+
+const notFound = () => new AppError("E_CREDENTIAL_NOT_FOUND", 404, "Credential not found");
+const organizationNotFound = () => new AppError("E_ORGANIZATION_NOT_FOUND", 404, "No such organization");
+
+function nameTaken(error: unknown, name: string): never {
+  for (let e: unknown = error; e !== null && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === "23505" && constraint === "credentials_org_name_key") {
+      throw new AppError(
+        "E_CREDENTIAL_NAME_TAKEN",
+        409,
+        `A credential named "${name}" already exists in this organization`,
+      );
+    }
+  }
+  throw error;
+}
+
+const userIdOf = (request: FastifyRequest) => request.auth?.session.user.id ?? null;
+
+/**
+ * An organization's stored credentials (editor /editor/customer/:id/credentials) and the run-as
+ * choices built from them. Secrets are sealed before they reach the repository and never leave it.
+ */
+export function createCredentialsService({
+  repo,
+  secretBox,
+}: {
+  repo: CredentialsRepository;
+  secretBox: SecretBox;
+}) {
+  async function requireOrganization(organizationId: number) {
+    if (!(await repo.organizationExists(organizationId))) throw organizationNotFound();
+  }
+
+  async function existing(organizationId: number, id: number) {
+    const row = await repo.find(organizationId, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  return {
+    /** GET /api/credential/organization/{id}/list: the spec's answer, exactly. */
+    async list(organizationId: number): Promise<CredentialListResponse> {
+      await requireOrganization(organizationId);
+      return { resultCode: "SUCCESS", credentials: (await repo.list(organizationId)).map(presentCredential) };
+    },
+
+    async create(
+      organizationId: number,
+      input: z.output<typeof createCredentialRequest>,
+      request: FastifyRequest,
+    ): Promise<CredentialView> {
+      await requireOrganization(organizationId);
+      const { secret, ...values } = input;
+      const id = await repo
+        .insert(organizationId, { ...values, secretSealed: secretBox.seal(secret) }, userIdOf(request))
+        .catch((e: unknown) => nameTaken(e, input.name));
+      await audit(repo.db, request, {
+        action: "credential.create",
+        targetType: "credential",
+        targetId: id,
+        data: { organizationId, name: input.name, type: input.type },
+      });
+      return presentCredential(await existing(organizationId, id));
+    },
+
+    async update(
+      organizationId: number,
+      id: number,
+      input: z.output<typeof updateCredentialRequest>,
+      request: FastifyRequest,
+    ): Promise<CredentialView> {
+      await requireOrganization(organizationId);
+      const { secret, ...values } = input;
+      const updated = await repo
+        .update(
+          organizationId,
+          id,
+          { ...values, secretSealed: secret === undefined ? undefined : secretBox.seal(secret) },
+          userIdOf(request),
+        )
+        .catch((e: unknown) => nameTaken(e, input.name));
+      if (!updated) throw notFound();
+      await audit(repo.db, request, {
+        action: "credential.update",
+        targetType: "credential",
+        targetId: id,
+        data: { organizationId, name: input.name, type: input.type, secretChanged: secret !== undefined },
+      });
+      return presentCredential(await existing(organizationId, id));
+    },
+
+    async remove(organizationId: number, id: number, request: FastifyRequest): Promise<void> {
+      await requireOrganization(organizationId);
+      const row = await existing(organizationId, id);
+      if (!(await repo.delete(organizationId, id))) throw notFound();
+      await audit(repo.db, request, {
+        action: "credential.delete",
+        targetType: "credential",
+        targetId: id,
+        data: { organizationId, name: row.name },
+      });
+    },
+
+    /** Spec §3 run-as choices for an OS, then the organization's stored credentials that fit it. */
+    async runAsChoices(os: RunAsOs, organizationId: number | undefined): Promise<RunAsChoicesResponse> {
+      const stored =
+        organizationId === undefined
+          ? []
+          : await (async () => {
+              await requireOrganization(organizationId);
+              return repo.list(organizationId, credentialTypesFor[os]);
+            })();
+      const builtIn: RunAsChoice[] = builtInRunAsChoices[os].map((c) => ({
+        value: c.value,
+        label: c.label,
+        kind: "BUILT_IN",
+        credentialId: stored.find((s) => s.preferred && s.type === c.credentialType)?.id ?? null,
+        credentialType: c.credentialType,
+      }));
+      const own: RunAsChoice[] = stored.map((s) => ({
+        value: credentialRunAsValue(s.id),
+        label: `${s.name} (${s.username})`,
+        kind: "CREDENTIAL",
+        credentialId: s.id,
+        credentialType: s.type as RunAsChoice["credentialType"],
+      }));
+      return { os, choices: [...builtIn, ...own] };
+    },
+  };
+}
+
+export type CredentialsService = ReturnType<typeof createCredentialsService>;
