@@ -9,6 +9,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly details: unknown;
   readonly requestId: string | undefined;
+  /** The seed's resultCode, on calls whose answers carry one (e.g. NO_USABLE_MAC_ADRESSES). */
+  readonly resultCode: string | undefined;
 
   constructor(init: {
     code: ErrorCode | ClientErrorCode;
@@ -16,6 +18,7 @@ export class ApiError extends Error {
     message: string;
     details?: unknown;
     requestId?: string | undefined;
+    resultCode?: string | undefined;
   }) {
     super(init.message);
     this.name = "ApiError";
@@ -23,6 +26,7 @@ export class ApiError extends Error {
     this.status = init.status;
     this.details = init.details;
     this.requestId = init.requestId;
+    this.resultCode = init.resultCode;
   }
 }
 
@@ -78,7 +82,7 @@ async function readErrorBody(response: Response): Promise<ApiError> {
     body = null;
   }
   if (body && typeof body === "object" && typeof (body as { code?: unknown }).code === "string") {
-    const b = body as { code: ErrorCode; message?: unknown; details?: unknown; requestId?: unknown };
+    const b = body as { code: ErrorCode; message?: unknown; details?: unknown; requestId?: unknown; resultCode?: unknown };
     return new ApiError({
       code: b.code,
       status: response.status,
@@ -86,6 +90,17 @@ async function readErrorBody(response: Response): Promise<ApiError> {
       details: b.details,
       requestId:
         typeof b.requestId === "string" ? b.requestId : (response.headers.get("x-request-id") ?? undefined),
+      resultCode: typeof b.resultCode === "string" ? b.resultCode : undefined,
+    });
+  }
+  // Some seed calls answer failures with only a resultCode (no error code).
+  if (body && typeof body === "object" && typeof (body as { resultCode?: unknown }).resultCode === "string") {
+    return new ApiError({
+      code: "E_HTTP",
+      status: response.status,
+      message: `The server answered with an error (HTTP ${response.status}).`,
+      requestId: response.headers.get("x-request-id") ?? undefined,
+      resultCode: (body as { resultCode: string }).resultCode,
     });
   }
   return new ApiError({

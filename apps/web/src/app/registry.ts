@@ -2,6 +2,10 @@ import type { RouteEntry } from "../routing";
 import { authRoutes } from "../features/auth";
 import { backupRoutes } from "../features/backup";
 import { dashboardRoutes } from "../features/dashboard";
+import { activityRoutes } from "../features/activities";
+import { credentialRoutes } from "../features/credentials";
+import { customFieldRoutes } from "../features/custom-fields";
+import { deviceRoleRoutes } from "../features/device-roles";
 import { deviceRoutes } from "../features/devices";
 import { integrationRoutes } from "../features/integrations";
 import { libraryRoutes } from "../features/library";
@@ -9,6 +13,7 @@ import { organizationRoutes } from "../features/organizations";
 import { policyRoutes } from "../features/policies";
 import { remoteSupportRoutes } from "../features/remote-support";
 import { reportingRoutes } from "../features/reporting";
+import { scheduledTaskRoutes } from "../features/scheduled-tasks";
 import { scriptRoutes } from "../features/scripts";
 import { settingsRoutes } from "../features/settings";
 import { technicianRoutes } from "../features/technicians";
@@ -20,12 +25,17 @@ export const routeRegistry: readonly RouteEntry[] = [
   ...dashboardRoutes,
   ...organizationRoutes,
   ...deviceRoutes,
+  ...deviceRoleRoutes,
+  ...customFieldRoutes,
   ...backupRoutes,
   ...technicianRoutes,
   ...settingsRoutes,
   ...integrationRoutes,
   ...policyRoutes,
   ...scriptRoutes,
+  ...scheduledTaskRoutes,
+  ...activityRoutes,
+  ...credentialRoutes,
   ...libraryRoutes,
   ...remoteSupportRoutes,
   ...ticketingRoutes,

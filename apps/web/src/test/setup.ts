@@ -1,5 +1,8 @@
 import { afterEach, vi } from "vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
+
+// findBy*/waitFor give up after 1 s by default; a loaded 2-core CI machine needs longer.
+configure({ asyncUtilTimeout: 5000 });
 import { notifications } from "@mantine/notifications";
 
 // Mantine reads these browser APIs that jsdom does not implement.

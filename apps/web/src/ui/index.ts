@@ -6,3 +6,6 @@ export { NotAvailablePage } from "./NotAvailablePage";
 export { StatCard } from "./StatCard";
 export { formatDate, formatDateTime, formatRelativeSeconds } from "./format";
 export { confirmAction } from "./confirm";
+export { CommandBlock } from "./CommandBlock";
+export { showMessageDialog } from "./dialogs";
+export type { MessageDialogOptions } from "./dialogs";

@@ -45,9 +45,6 @@ export const dashboardRoutes: RouteEntry[] = [
   later("/systemDashboard/maintenance", "Maintenance", "Maintenance windows", {
     tab: tab("Maintenance", 20),
   }),
-  later("/systemDashboard/pendingScripts", "Pending scripts", "Pending scripts", {
-    tab: tab("Pending scripts", 30),
-  }),
   later("/systemDashboard/alerts", "Alerts", "Alerts", { tab: tab("Alerts", 40) }),
   later("/systemDashboard/threats/:page", "Threats", "Threats (endpoint security)", {
     tab: tab("Threats", 50, "/systemDashboard/threats/1"),
@@ -60,9 +57,6 @@ export const dashboardRoutes: RouteEntry[] = [
   }),
   later("/systemDashboard/osPatches/:page", "OS patches", "Operating system patches", {
     tab: tab("OS patches", 80, "/systemDashboard/osPatches/1"),
-  }),
-  later("/systemDashboard/activities/:page", "Activities", "Activities", {
-    tab: tab("Activities", 100, "/systemDashboard/activities/1"),
   }),
   later(
     "/systemDashboard/activities/remoteControl",

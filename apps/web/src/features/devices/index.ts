@@ -1,1 +1,7 @@
 export { deviceRoutes } from "./routes";
+export { deviceKeys } from "./api";
+export { deviceSearchLink } from "./grid/grid-state";
+export { DeviceName, SimulatedBadge, StatusBadge, deviceLabel } from "./components/DeviceName";
+export { ActivityList } from "./components/ActivityList";
+export { DeviceWidgets } from "./components/DeviceWidgets";
+export { useGroups } from "./api";

@@ -1,12 +1,44 @@
 import { IconDeviceDesktopSearch, IconDevices } from "@tabler/icons-react";
-import type { RouteEntry, TabEntry } from "../../routing";
+import { lazyPage, type RouteEntry, type TabEntry } from "../../routing";
 import { NotAvailablePage } from "../../ui";
+
+const page = {
+  search: lazyPage(() => import("./pages/DeviceSearchPage"), "DeviceSearchPage"),
+  group: lazyPage(() => import("./pages/GroupPage"), "GroupPage"),
+  groups: lazyPage(() => import("./pages/GroupsPage"), "GroupsPage"),
+  overview: lazyPage(() => import("./pages/DeviceOverviewPage"), "DeviceOverviewPage"),
+  details: lazyPage(() => import("./pages/DeviceDetailsPage"), "DeviceDetailsPage"),
+  settings: lazyPage(() => import("./pages/DeviceSettingsPage"), "DeviceSettingsPage"),
+  software: lazyPage(() => import("./pages/DeviceSoftwarePage"), "DeviceSoftwarePage"),
+  tools: lazyPage(() => import("./pages/DeviceToolsPage"), "DeviceToolsPage"),
+  activities: lazyPage(() => import("./pages/DeviceActivitiesPage"), "DeviceActivitiesPage"),
+  customFields: lazyPage(() => import("./pages/DeviceCustomFieldsPage"), "DeviceCustomFieldsPage"),
+  health: lazyPage(() => import("./pages/DeviceHealthPage"), "DeviceHealthPage"),
+  cache: lazyPage(() => import("./pages/DeviceCachePage"), "DeviceCachePage"),
+};
+
+const SEARCH = "/deviceSearch";
+const OVERVIEW = "/deviceDashboard/:id/overview";
+const GROUPS = "/administration/devices/groups";
 
 const tab = (label: string, order: number, to?: string): TabEntry => ({
   group: "deviceDashboard",
   label,
   order,
   ...(to ? { to } : {}),
+});
+
+const adminTab = (label: string, order: number): TabEntry => ({ group: "administrationDevices", label, order });
+
+/** A device-dashboard page. */
+const devicePage = (path: string, title: string, pageComponent: RouteEntry["page"], tabEntry: TabEntry): RouteEntry => ({
+  path,
+  page: pageComponent,
+  title,
+  access: "devices.read",
+  section: "Devices",
+  parent: path === OVERVIEW ? SEARCH : OVERVIEW,
+  tab: tabEntry,
 });
 
 const later = (path: string, title: string, area: string, extra: Partial<RouteEntry> = {}): RouteEntry => ({
@@ -19,50 +51,75 @@ const later = (path: string, title: string, area: string, extra: Partial<RouteEn
   ...extra,
 });
 
-/** Devices: dashboards, search, groups and device administration — not built yet. */
+/** Devices: search, groups, the device dashboard and device administration. */
 export const deviceRoutes: RouteEntry[] = [
-  later("/deviceDashboard/:id/overview", "Device", "Device dashboard", { tab: tab("Overview", 10) }),
-  later("/deviceDashboard/:id/details", "Details", "Device details", { tab: tab("Details", 20) }),
-  later("/deviceDashboard/:id/settings", "Settings", "Device settings", { tab: tab("Settings", 30) }),
-  later("/deviceDashboard/:id/software/:page", "Software", "Device software inventory", {
-    tab: tab("Software", 40, "/deviceDashboard/:id/software/1"),
-  }),
+  devicePage(OVERVIEW, "Device", page.overview, tab("Overview", 10)),
+  devicePage("/deviceDashboard/:id/details", "Details", page.details, tab("Details", 20)),
+  devicePage("/deviceDashboard/:id/settings", "Settings", page.settings, tab("Settings", 30)),
+  devicePage(
+    "/deviceDashboard/:id/software/:page",
+    "Software",
+    page.software,
+    tab("Software", 40, "/deviceDashboard/:id/software/1"),
+  ),
   later("/deviceDashboard/:id/osPatches/:page", "OS patches", "Device operating system patches", {
     tab: tab("OS patches", 50, "/deviceDashboard/:id/osPatches/1"),
+    parent: OVERVIEW,
   }),
-  later("/deviceDashboard/:id/tools/:page", "Tools", "Remote tools", {
-    tab: tab("Tools", 60, "/deviceDashboard/:id/tools/1"),
-  }),
-  later("/deviceDashboard/:id/activities/:page", "Activities", "Device activities", {
-    tab: tab("Activities", 80, "/deviceDashboard/:id/activities/1"),
-  }),
-  later("/deviceDashboard/:id/customFields", "Custom fields", "Device custom fields", {
-    tab: tab("Custom fields", 90),
-  }),
-  later("/deviceDashboard/:id/ticketing", "Ticketing", "Device ticketing", { tab: tab("Ticketing", 100) }),
-  later("/deviceSearch", "Device search", "Device search", {
+  devicePage("/deviceDashboard/:id/tools/:page", "Tools", page.tools, tab("Tools", 60, "/deviceDashboard/:id/tools/1")),
+  devicePage(
+    "/deviceDashboard/:id/activities/:page",
+    "Activities",
+    page.activities,
+    tab("Activities", 80, "/deviceDashboard/:id/activities/1"),
+  ),
+  devicePage("/deviceDashboard/:id/customFields", "Custom fields", page.customFields, tab("Custom fields", 90)),
+  later("/deviceDashboard/:id/ticketing", "Ticketing", "Device ticketing", { tab: tab("Ticketing", 100), parent: OVERVIEW }),
+  {
+    path: SEARCH,
+    page: page.search,
+    title: "Device search",
+    access: "devices.read",
+    section: "Devices",
     nav: { section: "main", order: 30, icon: IconDeviceDesktopSearch },
-  }),
-  later("/group/:id", "Device group", "Device groups (saved searches)"),
+  },
+  {
+    path: "/group/:id",
+    page: page.group,
+    title: "Group",
+    access: "devices.read",
+    section: "Devices",
+    parent: GROUPS,
+  },
   later("/cloudMonitorDashboard/*", "Cloud monitor", "Cloud monitoring dashboard"),
   later("/mobileDashboard/*", "Mobile device", "Mobile device dashboard"),
   later("/vmDashboard/*", "Virtual machine host", "Virtualization host dashboard"),
   later("/vmGuestDashboard/*", "Virtual machine", "Virtual machine guest dashboard"),
   later("/nmsDashboard/*", "Network device", "Network monitoring dashboard"),
   later("/editor/cloudMonitor/:id?", "Cloud monitor", "Cloud monitor editor"),
-  later("/administration/devices/groups", "Groups", "Device groups", {
+  {
+    path: GROUPS,
+    page: page.groups,
+    title: "Groups",
+    access: "devices.read",
     section: "Administration",
     nav: { section: "administration", label: "Devices", order: 60, icon: IconDevices },
-  }),
-  later("/administration/devices/roles", "Device roles", "Device roles", { section: "Administration" }),
-  later("/administration/devices/roleCustomFields", "Role custom fields", "Device role custom fields", {
+    tab: adminTab("Groups", 10),
+  },
+  {
+    path: "/administration/devices/healthStatus",
+    page: page.health,
+    title: "Health status",
+    access: "devices.read",
     section: "Administration",
-  }),
-  later("/administration/devices/globalCustomFields", "Global custom fields", "Global custom fields", {
+    tab: adminTab("Health status", 50),
+  },
+  {
+    path: "/administration/devices/cache",
+    page: page.cache,
+    title: "Cache",
+    access: "devices.read",
     section: "Administration",
-  }),
-  later("/administration/devices/healthStatus", "Health status", "Device health status", {
-    section: "Administration",
-  }),
-  later("/administration/devices/cache", "Cache", "Device cache", { section: "Administration" }),
+    tab: adminTab("Cache", 60),
+  },
 ];

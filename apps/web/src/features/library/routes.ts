@@ -1,21 +1,27 @@
 import { IconBooks } from "@tabler/icons-react";
-import type { RouteEntry } from "../../routing";
+import { lazyPage, type RouteEntry } from "../../routing";
 import { NotAvailablePage } from "../../ui";
 
-const later = (path: string, title: string, area: string, extra: Partial<RouteEntry> = {}): RouteEntry => ({
-  path,
-  page: NotAvailablePage,
-  title,
-  area,
-  access: "authenticated",
-  section: "Administration",
-  ...extra,
-});
+const page = {
+  downloads: lazyPage(() => import("./pages/DownloadsPage"), "DownloadsPage"),
+};
 
-/** Agent installers and the SNMP library — not built yet. */
+/** Agent installers and the SNMP library. */
 export const libraryRoutes: RouteEntry[] = [
-  later("/administration/library/downloads", "Downloads", "Agent installers and downloads", {
+  {
+    path: "/administration/library/downloads",
+    page: page.downloads,
+    title: "Downloads",
+    access: "devices.read",
+    section: "Administration",
     nav: { section: "administration", label: "Library", order: 55, icon: IconBooks },
-  }),
-  later("/administration/library/snmpLibrary", "SNMP library", "SNMP library"),
+  },
+  {
+    path: "/administration/library/snmpLibrary",
+    page: NotAvailablePage,
+    title: "SNMP library",
+    area: "SNMP library",
+    access: "authenticated",
+    section: "Administration",
+  },
 ];

@@ -1,9 +1,11 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   CreateLocationRequest,
   CreateOrganizationRequest,
   Location,
+  LocationOverview,
   Organization,
+  OrganizationOverview,
   OrganizationDetail,
   OrganizationList,
   UpdateLocationRequest,
@@ -36,11 +38,52 @@ export function useOrganizations(query: OrganizationListParams) {
   });
 }
 
+/** Every organization (up to 500), by name: for pickers and filters. */
+export function useOrganizationOptions() {
+  return useQuery({
+    queryKey: organizationKeys.list({ page: 1, pageSize: 500, sort: "name" }),
+    queryFn: ({ signal }) =>
+      api.get<OrganizationList>("/organizations", { signal, query: { page: 1, pageSize: 500, sort: "name" } }),
+    select: (data) => data.items,
+    staleTime: 30_000,
+  });
+}
+
 export function useOrganization(id: number) {
   return useQuery({
     queryKey: organizationKeys.detail(id),
     queryFn: ({ signal }) => api.get<OrganizationDetail>(`/organizations/${id}`, { signal }),
     enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+export function useOrganizationOverview(id: number) {
+  return useQuery({
+    queryKey: [...dashboardKeys.all, "organization", id] as const,
+    queryFn: ({ signal }) => api.get<OrganizationOverview>(`/organizations/${id}/overview`, { signal }),
+  });
+}
+
+export function useLocationOverview(id: number, locationId: number) {
+  return useQuery({
+    queryKey: [...dashboardKeys.all, "location", id, locationId] as const,
+    queryFn: ({ signal }) =>
+      api.get<LocationOverview>(`/organizations/${id}/locations/${locationId}/overview`, { signal }),
+  });
+}
+
+/** The locations of some organizations (for filters): each with its organization's name. */
+export function useLocationOptions(organizationIds: number[]) {
+  return useQueries({
+    queries: organizationIds.map((id) => ({
+      queryKey: organizationKeys.detail(id),
+      queryFn: ({ signal }: { signal: AbortSignal }) => api.get<OrganizationDetail>(`/organizations/${id}`, { signal }),
+      staleTime: 30_000,
+    })),
+    combine: (results) =>
+      results.flatMap((r) =>
+        r.data ? r.data.locations.map((l) => ({ id: l.id, name: l.name, organizationName: r.data.name })) : [],
+      ),
   });
 }
 

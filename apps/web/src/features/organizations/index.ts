@@ -1,2 +1,2 @@
 export { organizationRoutes } from "./routes";
-export { organizationKeys } from "./api";
+export { organizationKeys, useLocationOptions, useOrganization, useOrganizationOptions } from "./api";

@@ -68,9 +68,6 @@ export const organizationRoutes: RouteEntry[] = [
   later("/customerDashboard/:id/maintenance", "Maintenance", "Maintenance windows", {
     tab: tab("Maintenance", 20),
   }),
-  later("/customerDashboard/:id/pendingScripts", "Pending scripts", "Pending scripts", {
-    tab: tab("Pending scripts", 30),
-  }),
   later("/customerDashboard/:id/alerts", "Alerts", "Alerts", { tab: tab("Alerts", 40) }),
   later("/customerDashboard/:id/threats/:page", "Threats", "Threats (endpoint security)", {
     tab: tab("Threats", 50, "/customerDashboard/:id/threats/1"),
@@ -84,19 +81,10 @@ export const organizationRoutes: RouteEntry[] = [
   later("/customerDashboard/:id/osPatches/:page", "OS patches", "Operating system patches", {
     tab: tab("OS patches", 80, "/customerDashboard/:id/osPatches/1"),
   }),
-  later("/customerDashboard/:id/activities/:page", "Activities", "Activities", {
-    tab: tab("Activities", 100, "/customerDashboard/:id/activities/1"),
-  }),
   later("/customerDashboard/:id/documentation/*", "Documentation", "Organization documentation", {
     tab: tab("Documentation", 110, "/customerDashboard/:id/documentation"),
   }),
-  later("/customerDashboard/:id/customFields", "Custom fields", "Organization custom fields", {
-    tab: tab("Custom fields", 120),
-  }),
   later("/customerDashboard/:id/ticketing", "Ticketing", "Ticketing", { tab: tab("Ticketing", 130) }),
-  later("/editor/customer/:id/credentials", "Credentials", "Organization credentials", {
-    section: "Administration",
-  }),
   later("/editor/customer/:id/patching", "Patching", "Organization patching settings", {
     section: "Administration",
   }),

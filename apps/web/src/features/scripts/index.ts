@@ -1,1 +1,7 @@
 export { scriptRoutes } from "./routes";
+export { scriptKeys, useScripts, useScript } from "./api";
+export { RunScriptDialog, type RunScriptTarget } from "./components/RunScriptDialog";
+export { RunScriptPanel } from "./components/RunScriptPanel";
+export { RunAsSelect } from "./components/RunAsSelect";
+export { ParameterInputs, initialValues, parameterErrors } from "./components/ParameterInputs";
+export { scriptOsLabels } from "./labels";

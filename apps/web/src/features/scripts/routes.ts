@@ -1,24 +1,38 @@
-import { IconCalendarTime } from "@tabler/icons-react";
-import type { RouteEntry } from "../../routing";
-import { NotAvailablePage } from "../../ui";
+import { IconCode } from "@tabler/icons-react";
+import { lazyPage, type RouteEntry } from "../../routing";
 
-const later = (path: string, title: string, area: string, extra: Partial<RouteEntry> = {}): RouteEntry => ({
-  path,
-  page: NotAvailablePage,
-  title,
-  area,
-  access: "authenticated",
-  section: "Administration",
-  ...extra,
-});
+const page = {
+  library: lazyPage(() => import("./pages/ScriptLibraryPage"), "ScriptLibraryPage"),
+  editor: lazyPage(() => import("./pages/ScriptEditorPage"), "ScriptEditorPage"),
+  template: lazyPage(() => import("./pages/TemplateScriptPage"), "TemplateScriptPage"),
+};
 
-/** Scripting and automation — not built yet. */
+const LIBRARY = "/administration/library/scripting/:page";
+
+/** The script library, the script editor and the template scripts. */
 export const scriptRoutes: RouteEntry[] = [
-  later("/administration/library/scripting/:page", "Scripting", "Script library"),
-  later("/administration/tasks", "Scheduled tasks", "Scheduled tasks", {
-    nav: { section: "administration", label: "Tasks", order: 50, icon: IconCalendarTime },
-  }),
-  later("/editor/scheduledTask/*", "Edit scheduled task", "Scheduled task editor"),
-  later("/editor/script/:id", "Edit script", "Script editor"),
-  later("/editor/templateScript/:id", "Template script", "Template scripts"),
+  {
+    path: LIBRARY,
+    page: page.library,
+    title: "Scripting",
+    access: "devices.read",
+    section: "Administration",
+    nav: { section: "administration", label: "Scripting", order: 56, to: "/administration/library/scripting/1", icon: IconCode },
+  },
+  {
+    path: "/editor/script/:id",
+    page: page.editor,
+    title: "Script",
+    access: "devices.read",
+    section: "Administration",
+    parent: LIBRARY,
+  },
+  {
+    path: "/editor/templateScript/:id",
+    page: page.template,
+    title: "Template script",
+    access: "devices.read",
+    section: "Administration",
+    parent: LIBRARY,
+  },
 ];

@@ -1,1 +1,3 @@
 export { settingsRoutes } from "./routes";
+export { timeZoneOptions, browserTimeZone } from "./components/time-zones";
+export { useGeneralSettings } from "./api";

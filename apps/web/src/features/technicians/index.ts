@@ -1,2 +1,2 @@
 export { technicianRoutes } from "./routes";
-export { technicianKeys } from "./api";
+export { technicianKeys, useTechnicians } from "./api";

@@ -3,6 +3,7 @@ import { IconBuilding, IconDeviceDesktop, IconMapPin, IconUsers } from "@tabler/
 import { Link } from "react-router";
 import { EmptyState, PageHeader, QueryView, StatCard } from "../../../ui";
 import { useCan } from "../../auth";
+import { DeviceWidgets, deviceSearchLink } from "../../devices";
 import { useSystemOverview } from "../api";
 
 export function SystemOverviewPage() {
@@ -27,7 +28,12 @@ export function SystemOverviewPage() {
               icon={<IconUsers size={20} />}
               {...(can("technicians.read") ? { to: "/administration/users/technicians" } : {})}
             />
-            <StatCard label="Devices" value={data.devices} icon={<IconDeviceDesktop size={20} />} />
+            <StatCard
+              label="Devices"
+              value={data.devices}
+              icon={<IconDeviceDesktop size={20} />}
+              to={deviceSearchLink({})}
+            />
           </SimpleGrid>
           {data.organizations === 0 ? (
             <EmptyState
@@ -45,9 +51,23 @@ export function SystemOverviewPage() {
             <EmptyState
               icon={<IconDeviceDesktop size={26} />}
               title="No devices yet"
-              description="Devices appear here once the Steward agent is installed on them. Agent installers are not available in this version yet."
+              description="Devices appear here once the Steward agent is installed on them."
+              action={
+                <Button component={Link} to="/administration/library/downloads">
+                  Go to downloads
+                </Button>
+              }
             />
-          ) : null}
+          ) : (
+            <DeviceWidgets
+              data={data}
+              byPlace={{
+                title: "Devices by organization",
+                items: data.devicesByOrganization,
+                filter: (id) => ({ organizationIds: [id] }),
+              }}
+            />
+          )}
         </Stack>
       )}
     </QueryView>

@@ -1,10 +1,11 @@
 import { Anchor, Badge, Button, Group, Stack } from "@mantine/core";
 import { IconDeviceDesktop, IconPencil } from "@tabler/icons-react";
 import { Link, useParams } from "react-router";
-import { EmptyState, LoadingState, PageHeader } from "../../../ui";
+import { EmptyState, LoadingState, PageHeader, QueryView } from "../../../ui";
 import { usePageTitle } from "../../../routing";
 import { useCan } from "../../auth";
-import { useOrganization } from "../api";
+import { DeviceWidgets } from "../../devices";
+import { useLocationOverview, useOrganization } from "../api";
 import { DetailList } from "../components/DetailList";
 import { OrganizationLoadError, OrganizationNotFound } from "../components/OrganizationNotFound";
 import { parseId } from "../components/use-organization-id";
@@ -77,14 +78,30 @@ function CustomerLocation({ id, locationId }: { id: number; locationId: number }
           icon={<IconDeviceDesktop size={26} />}
           title="No devices in this location yet"
           description="Devices appear here once the Steward agent is installed on them and assigned to this location."
+          action={
+            <Button component={Link} to={`/administration/library/downloads?organizationId=${org.id}&locationId=${location.id}`}>
+              Get the install command
+            </Button>
+          }
         />
       ) : (
-        <EmptyState
-          icon={<IconDeviceDesktop size={26} />}
-          title={`${location.deviceCount} device${location.deviceCount === 1 ? "" : "s"}`}
-          description="The device list is not available yet in this version of Steward."
-        />
+        <LocationDevices organizationId={org.id} locationId={location.id} />
       )}
     </Stack>
+  );
+}
+
+function LocationDevices({ organizationId, locationId }: { organizationId: number; locationId: number }) {
+  const overview = useLocationOverview(organizationId, locationId);
+  return (
+    <QueryView query={overview} errorTitle="Could not load the location's devices" loadingLabel="Loading devices…">
+      {(data) => (
+        <DeviceWidgets
+          data={data}
+          scope={{ organizationIds: [organizationId], locationIds: [locationId] }}
+          byPlace={{ title: "Devices by role", items: data.devicesByRole, filter: (id) => ({ roleIds: [id] }) }}
+        />
+      )}
+    </QueryView>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Paper, Stack, Title } from "@mantine/core";
+import { Anchor, Button, Group, Paper, Stack, Title } from "@mantine/core";
 import { IconPencil } from "@tabler/icons-react";
 import { Link, useParams } from "react-router";
-import { LoadingState, PageHeader, formatDateTime } from "../../../ui";
+import { LoadingState, PageHeader, QueryView, formatDateTime } from "../../../ui";
 import { usePageTitle } from "../../../routing";
 import { useCan } from "../../auth";
-import { useOrganization } from "../api";
+import { ActivityList, DeviceWidgets } from "../../devices";
+import { useOrganization, useOrganizationOverview } from "../api";
 import { approvalModeLabels } from "../components/ApprovalModeField";
 import { DetailList } from "../components/DetailList";
 import { LocationsTable } from "../components/LocationsTable";
@@ -53,6 +54,7 @@ function CustomerOverview({ id }: { id: number }) {
           { label: "Created", value: formatDateTime(org.createdAt) },
         ]}
       />
+      <OrganizationDevices organizationId={org.id} />
       <Stack gap="sm">
         <Title order={4}>Locations</Title>
         <Paper withBorder radius="md">
@@ -60,5 +62,42 @@ function CustomerOverview({ id }: { id: number }) {
         </Paper>
       </Stack>
     </Stack>
+  );
+}
+
+function OrganizationDevices({ organizationId }: { organizationId: number }) {
+  const overview = useOrganizationOverview(organizationId);
+  return (
+    <QueryView query={overview} errorTitle="Could not load the organization's devices" loadingLabel="Loading devices…">
+      {(data) =>
+        data.devices === 0 ? (
+          <Paper withBorder radius="md" p="md">
+            <Group justify="space-between">
+              <Title order={5}>No devices yet</Title>
+              <Button component={Link} to={`/administration/library/downloads?organizationId=${organizationId}`}>
+                Get the install command
+              </Button>
+            </Group>
+          </Paper>
+        ) : (
+          <Stack gap="md">
+            <DeviceWidgets
+              data={data}
+              scope={{ organizationIds: [organizationId] }}
+              byPlace={{ title: "Devices by location", items: data.devicesByLocation, filter: (id) => ({ locationIds: [id] }) }}
+            />
+            <Stack gap="sm">
+              <Group justify="space-between">
+                <Title order={4}>Recent activity</Title>
+                <Anchor component={Link} to={`/customerDashboard/${organizationId}/activities/1`} size="sm">
+                  All activities
+                </Anchor>
+              </Group>
+              <ActivityList scope={{ kind: "organization", id: organizationId }} page={1} pageSize={8} showDevice />
+            </Stack>
+          </Stack>
+        )
+      }
+    </QueryView>
   );
 }

@@ -1,0 +1,174 @@
+import { useMemo } from "react";
+import { Anchor, Badge, Button, Group, MultiSelect, Pagination, Paper, Select, Stack, Table, Text } from "@mantine/core";
+import { Link, useSearchParams } from "react-router";
+import { JOB_TYPES } from "@steward/domain";
+import { EmptyState, ErrorState, LoadingState, formatDateTime } from "../../../ui";
+import { useCan } from "../../auth";
+import { useTechnicians } from "../../technicians";
+import { useActivities, type ActivityScope } from "../api";
+import { DEVICE_ACTIVITY_TYPES, STATUS_OPTIONS, TIME_OPTIONS, parseActivityFilters, typeLabel } from "./activity-filters";
+
+interface ActivitiesViewProps {
+  scope: ActivityScope;
+  page: number;
+  /** Goes to another page of the list (the page's URL keeps the filters). */
+  onPage: (page: number) => void;
+}
+
+const typeOptions = [
+  { group: "Device", items: DEVICE_ACTIVITY_TYPES.map((t) => ({ value: t, label: typeLabel(t) })) },
+  { group: "Jobs", items: JOB_TYPES.map((t) => ({ value: t, label: typeLabel(t) })) },
+];
+
+/** Job and device activities, newest first, filtered by type, status, user and time. */
+export function ActivitiesView({ scope, page, onPage }: ActivitiesViewProps) {
+  const can = useCan();
+  const [params, setParams] = useSearchParams();
+  const key = params.toString();
+  // The time window is computed once per URL, so polling does not shift it.
+  const filters = useMemo(() => parseActivityFilters(new URLSearchParams(key)), [key]);
+  const { since, ...query } = filters;
+  const activities = useActivities(scope, query, page);
+  const technicians = useTechnicians();
+  const showTechnicians = can("technicians.read");
+
+  const setFilter = (name: string, value: string | null) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+    if (page !== 1) onPage(1);
+  };
+  const filtered = query.types.length + query.statuses.length > 0 || query.userId !== null || since !== "";
+  const data = activities.data;
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <Stack gap="sm">
+      <Group gap="sm" align="flex-end">
+        <MultiSelect
+          label="Type"
+          placeholder={query.types.length ? undefined : "Any type"}
+          w={260}
+          searchable
+          clearable
+          data={typeOptions}
+          value={query.types}
+          onChange={(v) => setFilter("type", v.join(","))}
+        />
+        <MultiSelect
+          label="Status"
+          placeholder={query.statuses.length ? undefined : "Any status"}
+          w={220}
+          clearable
+          data={STATUS_OPTIONS}
+          value={query.statuses}
+          onChange={(v) => setFilter("status", v.join(","))}
+        />
+        {showTechnicians ? (
+          <Select
+            label="User"
+            placeholder="Anyone"
+            w={200}
+            clearable
+            searchable
+            data={(technicians.data?.items ?? []).map((t) => ({ value: String(t.id), label: `${t.firstName} ${t.lastName}`.trim() || t.email }))}
+            value={query.userId === null ? null : String(query.userId)}
+            onChange={(v) => setFilter("userId", v)}
+          />
+        ) : null}
+        <Select label="Time" w={160} allowDeselect={false} data={TIME_OPTIONS} value={since} onChange={(v) => setFilter("since", v || null)} />
+        {filtered ? (
+          <Button variant="subtle" onClick={() => setParams({}, { replace: true })}>
+            Clear filters
+          </Button>
+        ) : null}
+      </Group>
+      {activities.isPending ? (
+        <LoadingState label="Loading activities…" />
+      ) : activities.isError ? (
+        <ErrorState title="Could not load activities" error={activities.error} onRetry={() => void activities.refetch()} />
+      ) : data && data.items.length === 0 ? (
+        <EmptyState
+          title={filtered ? "No activities match" : "No activities yet"}
+          description={filtered ? "Loosen or clear the filters." : "Scripts run, devices enrolled, went down or came up: it all shows here."}
+        />
+      ) : data ? (
+        <>
+          <Paper withBorder radius="md" style={{ opacity: activities.isPlaceholderData ? 0.6 : 1 }}>
+            <Table.ScrollContainer minWidth={900}>
+              <Table verticalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Time</Table.Th>
+                    <Table.Th>Type</Table.Th>
+                    {scope.scope !== "device" ? <Table.Th>Device</Table.Th> : null}
+                    <Table.Th style={{ minWidth: 260 }}>Activity</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>User</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.items.map((a) => (
+                    <Table.Tr key={a.key}>
+                      <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(a.at)}</Table.Td>
+                      <Table.Td style={{ minWidth: 160 }}>
+                        <Badge variant="light" tt="none" color={a.source === "JOB" ? "violet" : a.type === "WENT_DOWN" ? "red" : "blue"}>
+                          {typeLabel(a.type)}
+                        </Badge>
+                      </Table.Td>
+                      {scope.scope !== "device" ? (
+                        <Table.Td style={{ maxWidth: 180 }}>
+                          <Anchor component={Link} to={`/deviceDashboard/${a.deviceId}/overview`} size="sm" lineClamp={1}>
+                            {a.deviceName}
+                          </Anchor>
+                        </Table.Td>
+                      ) : null}
+                      <Table.Td style={{ overflowWrap: "anywhere", minWidth: 260 }}>
+                        {a.jobUid ? (
+                          <Anchor component={Link} to={`/deviceDashboard/${a.deviceId}/tools/1?job=${encodeURIComponent(a.jobUid)}`} size="sm">
+                            {a.jobName ?? a.message}
+                          </Anchor>
+                        ) : (
+                          a.message
+                        )}
+                        {a.jobUid && a.message && a.message !== a.jobName ? (
+                          <Text size="xs" c="dimmed" lineClamp={2}>
+                            {a.message}
+                          </Text>
+                        ) : null}
+                      </Table.Td>
+                      <Table.Td>
+                        {a.result ? (
+                          <Badge variant="light" color={a.result === "SUCCESS" ? "teal" : "red"}>
+                            {a.result === "SUCCESS" ? "Succeeded" : "Failed"}
+                          </Badge>
+                        ) : a.status ? (
+                          <Text size="sm">{STATUS_OPTIONS.find((s) => s.value === a.status)?.label ?? a.status}</Text>
+                        ) : (
+                          "—"
+                        )}
+                      </Table.Td>
+                      <Table.Td>{a.userName ?? "—"}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              {data.total} activit{data.total === 1 ? "y" : "ies"}
+            </Text>
+            {totalPages > 1 ? <Pagination total={totalPages} value={Math.min(page, totalPages)} onChange={onPage} size="sm" /> : null}
+          </Group>
+        </>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,3 @@
+export { activityRoutes } from "./routes";
+export { activityKeys } from "./api";
+export { ActivitiesView } from "./components/ActivitiesView";

@@ -1,0 +1,2 @@
+export { credentialRoutes } from "./routes";
+export { CREDENTIALS_ERROR, credentialKeys, fetchCredentials, useCredentials } from "./api";

@@ -1,0 +1,16 @@
+import { lazyPage, type RouteEntry } from "../../routing";
+
+const page = {
+  credentials: lazyPage(() => import("./pages/CredentialsPage"), "CredentialsPage"),
+};
+
+export const credentialRoutes: RouteEntry[] = [
+  {
+    path: "/editor/customer/:id/credentials",
+    page: page.credentials,
+    title: "Credentials",
+    access: "organizations.read",
+    section: "Administration",
+    parent: "/customerDashboard/:id/overview",
+  },
+];

@@ -1,0 +1,131 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { CustomFieldDefinition } from "@steward/contracts";
+import { authenticatedSession, json, mockFetch, renderApp } from "../../../test/render";
+import { authKeys } from "../../auth";
+import { CustomFieldValuesEditor } from "./CustomFieldValuesEditor";
+import { draftError } from "./field-draft";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+let nextId = 1;
+function aField(overrides: Partial<CustomFieldDefinition>): CustomFieldDefinition {
+  const id = nextId++;
+  return {
+    id,
+    scope: "GLOBAL",
+    roleId: null,
+    roleName: null,
+    name: `field${id}`,
+    label: `Field ${id}`,
+    description: "",
+    type: "TEXT",
+    behaviour: "OPTIONAL",
+    options: {},
+    position: 0,
+    createdAt: "2025-11-22T09:00:00.000Z",
+    updatedAt: "2025-11-22T09:00:00.000Z",
+    ...overrides,
+  };
+}
+
+const item = (field: CustomFieldDefinition, value: unknown = null) => ({
+  field,
+  value,
+  effectiveValue: value,
+  effectiveSource: value === null ? null : "DEVICE",
+});
+
+function renderEditor(fields: CustomFieldDefinition[], put?: (body: unknown) => Response) {
+  mockFetch({
+    "GET /api/devices/5/custom-fields": () => json(200, { items: fields.map((f) => item(f)) }),
+    ...(put ? { "PUT /api/devices/5/custom-fields": ({ body }) => put(body) } : {}),
+  });
+  const result = renderApp(<CustomFieldValuesEditor level={{ kind: "device", deviceId: 5 }} />);
+  result.queryClient.setQueryData(authKeys.session(), authenticatedSession());
+  return { ...result, user: userEvent.setup() };
+}
+
+describe("custom field inputs", () => {
+  it("integer input blocks + - e E . , and strips everything but digits", async () => {
+    const { user } = renderEditor([aField({ label: "Seats", type: "INTEGER" })]);
+    const input = (await screen.findByLabelText("Seats")) as HTMLInputElement;
+    await user.type(input, "+-1e2E.3,4");
+    expect(input.value).toBe("1234");
+    // Pasted text (no key presses) is stripped too.
+    fireEvent.change(input, { target: { value: "12a 3" } });
+    expect(input.value).toBe("123");
+  });
+
+  it("decimal input blocks + - e E, strips all but digits and keeps only the first dot", async () => {
+    const { user } = renderEditor([aField({ label: "Ratio", type: "DECIMAL" })]);
+    const input = (await screen.findByLabelText("Ratio")) as HTMLInputElement;
+    await user.type(input, "-1.5e+2.7");
+    expect(input.value).toBe("1.527");
+    fireEvent.change(input, { target: { value: "3,1.4.1x" } });
+    expect(input.value).toBe("31.41");
+  });
+
+  it('shows "Value must be a valid IP Address" for a bad IP address', async () => {
+    const { user } = renderEditor([aField({ label: "Gateway", type: "IP_ADDRESS" })]);
+    const input = await screen.findByLabelText("Gateway");
+    await user.type(input, "999.1.1.1");
+    await user.tab();
+    expect(await screen.findByText("Value must be a valid IP Address")).toBeTruthy();
+  });
+
+  it("shows the numeric range messages", async () => {
+    const { user } = renderEditor([aField({ label: "Seats", type: "INTEGER", options: { min: 1, max: 10 } })]);
+    const input = await screen.findByLabelText("Seats");
+    await user.type(input, "11");
+    await user.tab();
+    expect(await screen.findByText("Value must be less than or equal to 10")).toBeTruthy();
+  });
+
+  it("shows the mandatory message when a required device field is saved empty", async () => {
+    const put = vi.fn(() => json(200, { items: [] }));
+    const field = aField({ label: "Owner", type: "TEXT", behaviour: "REQUIRED" });
+    mockFetch({
+      "GET /api/devices/5/custom-fields": () => json(200, { items: [item(field, "ada")] }),
+      "PUT /api/devices/5/custom-fields": put,
+    });
+    const result = renderApp(<CustomFieldValuesEditor level={{ kind: "device", deviceId: 5 }} />);
+    result.queryClient.setQueryData(authKeys.session(), authenticatedSession());
+    const user = userEvent.setup();
+    await user.clear(await screen.findByLabelText(/^Owner/));
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Mandatory value is undefined. Please enter a value.")).toBeTruthy();
+    expect(put).not.toHaveBeenCalled();
+  });
+
+  it("saves only the changed fields and shows the server's message under its field", async () => {
+    const seats = aField({ label: "Seats", type: "INTEGER" });
+    const note = aField({ label: "Note", type: "TEXT" });
+    let sent: unknown;
+    const { user } = renderEditor([seats, note], (body) => {
+      sent = body;
+      return json(400, {
+        code: "E_CUSTOM_FIELD_INVALID",
+        message: "Input must be of integer value",
+        requestId: "r",
+        details: { issues: [{ fieldId: seats.id, message: "Input must be of integer value" }] },
+      });
+    });
+    await user.type(await screen.findByLabelText("Seats"), "42");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(sent).toEqual({ values: [{ fieldId: seats.id, value: "42" }] }));
+    expect((await screen.findAllByText("Input must be of integer value")).length).toBeGreaterThan(0);
+  });
+
+  it("checks drafts with the spec's messages", () => {
+    const integer = { type: "INTEGER" as const, behaviour: "OPTIONAL" as const, options: {} };
+    expect(draftError(integer, "12a", false)).toBe("Input must be of integer value");
+    expect(draftError({ ...integer, type: "DECIMAL" }, "1.2.3", false)).toBe("Input must be of decimal value");
+    expect(draftError({ ...integer, type: "DECIMAL" }, "1e5", false)).toBe("Must not be in scientific notation");
+    expect(draftError(integer, "", true)).toBe("Mandatory value is undefined. Please enter a value.");
+    expect(draftError(integer, "", false)).toBeNull();
+  });
+});

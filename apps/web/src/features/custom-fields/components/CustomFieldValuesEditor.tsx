@@ -1,0 +1,197 @@
+import { useMemo, useState } from "react";
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import type { CustomFieldDefinition, CustomFieldValues } from "@steward/contracts";
+import { isApiError } from "../../../api";
+import { describeError } from "../../../api";
+import { EmptyState, FormError, QueryView } from "../../../ui";
+import { useCan } from "../../auth";
+import { useCustomFieldValues, usePutCustomFieldValues, type ValueLevel } from "../api";
+import { CustomFieldInput } from "./CustomFieldInput";
+import { draftError, fromDraft, sameDraft, toDraft, type DraftValue } from "./field-draft";
+
+type Item = CustomFieldValues["items"][number];
+
+const sourceLabels = { DEVICE: "device", LOCATION: "location", ORGANIZATION: "organization" } as const;
+const levelSource = { device: "DEVICE", location: "LOCATION", organization: "ORGANIZATION" } as const;
+
+/** Custom field values at one level (organization, location or device), with draft and save. */
+export function CustomFieldValuesEditor({ level }: { level: ValueLevel }) {
+  const values = useCustomFieldValues(level);
+  return (
+    <QueryView query={values} errorTitle="Could not load custom fields" loadingLabel="Loading custom fields…">
+      {(items) => <ValuesForm key={JSON.stringify(items)} level={level} items={items} />}
+    </QueryView>
+  );
+}
+
+function ValuesForm({ level, items }: { level: ValueLevel; items: Item[] }) {
+  const can = useCan();
+  const canEdit = can("devices.manage");
+  const save = usePutCustomFieldValues(level);
+  const visible = useMemo(() => items.filter((i) => i.field.behaviour !== "HIDDEN"), [items]);
+  const saved = useMemo(
+    () => new Map(visible.map((i) => [i.field.id, toDraft(i.field.type, i.value)])),
+    [visible],
+  );
+  const [draft, setDraft] = useState<Map<number, DraftValue>>(() => new Map(saved));
+  const [errors, setErrors] = useState<Map<number, string>>(new Map());
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const here = levelSource[level.kind];
+  const mandatory = (item: Item) =>
+    level.kind === "device" &&
+    item.field.behaviour === "REQUIRED" &&
+    (item.effectiveSource === null || item.effectiveSource === here);
+
+  const dirty = visible.filter((i) => !sameDraft(draft.get(i.field.id) ?? "", saved.get(i.field.id) ?? ""));
+
+  const setError = (fieldId: number, message: string | null) =>
+    setErrors((current) => {
+      const next = new Map(current);
+      if (message) next.set(fieldId, message);
+      else next.delete(fieldId);
+      return next;
+    });
+
+  const check = (item: Item, value: DraftValue) => setError(item.field.id, draftError(item.field, value, mandatory(item)));
+
+  const handleSave = () => {
+    setFormError(null);
+    const found = new Map<number, string>();
+    for (const item of dirty) {
+      const message = draftError(item.field, draft.get(item.field.id) ?? "", mandatory(item));
+      if (message) found.set(item.field.id, message);
+    }
+    setErrors(found);
+    if (found.size > 0) return;
+    save.mutate(
+      {
+        values: dirty.map((item) => ({
+          fieldId: item.field.id,
+          value: fromDraft(item.field.type, draft.get(item.field.id) ?? ""),
+        })),
+      },
+      {
+        onSuccess: () => notifications.show({ color: "teal", message: "Custom fields saved" }),
+        onError: (error) => {
+          const issues = isApiError(error) ? (error.details as { issues?: unknown } | undefined)?.issues : undefined;
+          if (Array.isArray(issues)) {
+            const next = new Map<number, string>();
+            for (const issue of issues as { fieldId?: unknown; message?: unknown }[]) {
+              if (typeof issue.fieldId === "number" && typeof issue.message === "string") {
+                next.set(issue.fieldId, issue.message);
+              }
+            }
+            setErrors(next);
+          }
+          setFormError(describeError(error));
+        },
+      },
+    );
+  };
+
+  if (visible.length === 0) {
+    return (
+      <EmptyState
+        title="No custom fields"
+        description="Custom fields are defined under Administration → Devices: global fields for every device, role fields for devices of one role."
+      />
+    );
+  }
+
+  const hintOf = (item: Item): string | undefined => {
+    if (item.value !== null || item.effectiveValue === null || item.effectiveSource === null) return undefined;
+    const shown = Array.isArray(item.effectiveValue) ? item.effectiveValue.join(", ") : String(item.effectiveValue);
+    return `Inherited from the ${sourceLabels[item.effectiveSource]}: ${shown}`;
+  };
+
+  const groups = new Map<string, Item[]>();
+  for (const item of visible) {
+    const key = item.field.scope === "GLOBAL" ? "Global fields" : `Role: ${item.field.roleName ?? ""}`;
+    groups.set(key, [...(groups.get(key) ?? []), item]);
+  }
+
+  return (
+    <Stack gap="md">
+      {[...groups.entries()].map(([title, groupItems]) => (
+        <Paper withBorder radius="md" p="md" key={title}>
+          <Stack gap="sm">
+            <Title order={5}>{title}</Title>
+            <SimpleGrid cols={2} spacing="md" verticalSpacing="sm">
+              {groupItems.map((item) => (
+                <FieldRow
+                  key={item.field.id}
+                  field={item.field}
+                  value={draft.get(item.field.id) ?? ""}
+                  error={errors.get(item.field.id) ?? null}
+                  disabled={!canEdit || item.field.behaviour === "READ_ONLY" || save.isPending}
+                  hint={hintOf(item)}
+                  onChange={(value) => {
+                    setDraft((current) => new Map(current).set(item.field.id, value));
+                    if (errors.has(item.field.id)) check(item, value);
+                  }}
+                  onBlur={() => check(item, draft.get(item.field.id) ?? "")}
+                />
+              ))}
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+      ))}
+      <FormError message={formError} />
+      {canEdit ? (
+        <Group>
+          <Button onClick={handleSave} loading={save.isPending} disabled={dirty.length === 0}>
+            Save
+          </Button>
+          <Button
+            variant="default"
+            disabled={dirty.length === 0 || save.isPending}
+            onClick={() => {
+              setDraft(new Map(saved));
+              setErrors(new Map());
+              setFormError(null);
+            }}
+          >
+            Discard changes
+          </Button>
+          {dirty.length > 0 ? (
+            <Text size="sm" c="dimmed">
+              {dirty.length} unsaved change{dirty.length === 1 ? "" : "s"}
+            </Text>
+          ) : null}
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
+
+function FieldRow(props: {
+  field: CustomFieldDefinition;
+  value: DraftValue;
+  error: string | null;
+  disabled: boolean;
+  hint: string | undefined;
+  onChange: (value: DraftValue) => void;
+  onBlur: () => void;
+}) {
+  const { field } = props;
+  return (
+    <Stack gap={2}>
+      <CustomFieldInput
+        field={field}
+        value={props.value}
+        onChange={props.onChange}
+        onBlur={props.onBlur}
+        error={props.error}
+        disabled={props.disabled}
+        {...(props.hint ? { hint: props.hint } : {})}
+      />
+      {field.behaviour === "READ_ONLY" ? (
+        <Badge size="xs" variant="light" color="gray">
+          Read only
+        </Badge>
+      ) : null}
+    </Stack>
+  );
+}

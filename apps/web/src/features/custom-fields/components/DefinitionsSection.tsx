@@ -1,0 +1,71 @@
+import { useState } from "react";
+import { Button, Paper, Stack } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconPlus } from "@tabler/icons-react";
+import type { CustomFieldDefinition } from "@steward/contracts";
+import { describeError } from "../../../api";
+import { EmptyState, confirmAction } from "../../../ui";
+import { useCan } from "../../auth";
+import { useDeleteCustomField } from "../api";
+import { DefinitionFormModal } from "./DefinitionFormModal";
+import { DefinitionsTable } from "./DefinitionsTable";
+
+interface DefinitionsSectionProps {
+  fields: CustomFieldDefinition[];
+  scope: "GLOBAL" | "ROLE";
+  roleId: number | null;
+  emptyTitle: string;
+  emptyDescription: string;
+}
+
+/** A list of custom field definitions with new, edit and delete. */
+export function DefinitionsSection({ fields, scope, roleId, emptyTitle, emptyDescription }: DefinitionsSectionProps) {
+  const can = useCan();
+  const canManage = can("customFields.manage");
+  const remove = useDeleteCustomField();
+  const [editing, setEditing] = useState<CustomFieldDefinition | null>(null);
+  const [creating, setCreating] = useState(false);
+
+  const handleDelete = (field: CustomFieldDefinition) =>
+    confirmAction({
+      title: "Delete custom field",
+      message: `Delete "${field.label}" and every value set for it? This cannot be undone.`,
+      onConfirm: () =>
+        remove.mutate(field.id, {
+          onSuccess: () => notifications.show({ color: "teal", message: `Custom field "${field.label}" deleted` }),
+          onError: (error) =>
+            notifications.show({ color: "red", title: "Could not delete the field", message: describeError(error) }),
+        }),
+    });
+
+  const newButton = canManage ? (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} style={{ alignSelf: "flex-start" }}>
+      New custom field
+    </Button>
+  ) : null;
+
+  return (
+    <Stack gap="sm">
+      {fields.length === 0 ? (
+        <EmptyState title={emptyTitle} description={emptyDescription} action={newButton} />
+      ) : (
+        <>
+          {newButton}
+          <Paper withBorder radius="md">
+            <DefinitionsTable fields={fields} canManage={canManage} onEdit={setEditing} onDelete={handleDelete} />
+          </Paper>
+        </>
+      )}
+      <DefinitionFormModal
+        opened={creating || editing !== null}
+        field={editing}
+        scope={scope}
+        roleId={roleId}
+        onClose={() => {
+          setCreating(false);
+          setEditing(null);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,5 @@
+export { customFieldRoutes } from "./routes";
+export { customFieldKeys, useCustomFieldDefinitions } from "./api";
+export type { ValueLevel } from "./api";
+export { CustomFieldValuesEditor } from "./components/CustomFieldValuesEditor";
+export { CustomFieldInput } from "./components/CustomFieldInput";

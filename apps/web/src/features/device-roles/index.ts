@@ -1,0 +1,3 @@
+export { deviceRoleRoutes } from "./routes";
+export { deviceRoleKeys, useDeviceRoles } from "./api";
+export { osFamilyLabels, osFamilyOptions, type OsFamily } from "./os-labels";

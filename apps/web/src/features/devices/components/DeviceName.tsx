@@ -1,0 +1,58 @@
+import { Anchor, Badge, Group, Text } from "@mantine/core";
+import { Link } from "react-router";
+import type { DeviceSummary } from "@steward/contracts";
+
+/** The name a technician knows a device by: its display name, else its host name. */
+export function deviceLabel(device: Pick<DeviceSummary, "displayName" | "hostname">): string {
+  return device.displayName || device.hostname;
+}
+
+/** "Simulated" marks demo-fleet devices everywhere they appear. */
+export function SimulatedBadge() {
+  return (
+    <Badge size="xs" color="grape" variant="light" data-testid="simulated-badge" style={{ flexShrink: 0, overflow: "visible" }}>
+      Simulated
+    </Badge>
+  );
+}
+
+/** A device's name as a link to its dashboard; agent-reported strings render as text only. */
+export function DeviceName({ device }: { device: Pick<DeviceSummary, "id" | "displayName" | "hostname" | "simulated"> }) {
+  const label = deviceLabel(device);
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Anchor component={Link} to={`/deviceDashboard/${device.id}/overview`} size="sm" fw={500} lineClamp={1}>
+        {label}
+      </Anchor>
+      {device.simulated ? <SimulatedBadge /> : null}
+      {device.displayName && device.displayName !== device.hostname ? (
+        <Text size="xs" c="dimmed" lineClamp={1}>
+          {device.hostname}
+        </Text>
+      ) : null}
+    </Group>
+  );
+}
+
+export function StatusBadge({ status }: { status: DeviceSummary["status"] }) {
+  return (
+    <Badge color={status === "UP" ? "teal" : "red"} variant="light">
+      {status === "UP" ? "Up" : "Down"}
+    </Badge>
+  );
+}
+
+export const approvalLabels: Record<DeviceSummary["approvalStatus"], string> = {
+  APPROVED: "Approved",
+  PENDING: "Pending approval",
+  REJECTED: "Rejected",
+};
+
+export function ApprovalBadge({ approval }: { approval: DeviceSummary["approvalStatus"] }) {
+  if (approval === "APPROVED") return null;
+  return (
+    <Badge color={approval === "PENDING" ? "yellow" : "gray"} variant="light">
+      {approvalLabels[approval]}
+    </Badge>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { Button } from "@mantine/core";
+import { IconPlayerPlay } from "@tabler/icons-react";
+import type { DeviceList, DeviceSummary } from "@steward/contracts";
+import type { RunAsOs } from "@steward/domain";
+import { api } from "../../../api";
+import { useCan } from "../../auth";
+import { RunScriptDialog } from "../../scripts";
+import type { ActionTarget } from "../grid/BulkActions";
+import { filtersToParams, type DeviceFilters } from "../grid/grid-state";
+
+/** The most devices one run is sent to from the grid. */
+const MAX_FAN_OUT = 10_000;
+
+/** All device ids matching the grid's filters, page by page. */
+async function matchingIds(filters: DeviceFilters): Promise<number[]> {
+  const ids: number[] = [];
+  for (let page = 1; ids.length < MAX_FAN_OUT; page++) {
+    const params = filtersToParams(filters);
+    params.set("page", String(page));
+    params.set("pageSize", "500");
+    params.set("sort", "name");
+    const answer = await api.get<DeviceList>(`/devices?${params.toString()}`);
+    ids.push(...answer.items.map((d) => d.id));
+    if (answer.items.length < 500 || ids.length >= answer.total) break;
+  }
+  return ids.slice(0, MAX_FAN_OUT);
+}
+
+/** The one OS (and organization) the devices share, else null: the Run As choices follow it. */
+function common<T>(devices: DeviceSummary[], pick: (d: DeviceSummary) => T): T | null {
+  const values = new Set(devices.map(pick));
+  return values.size === 1 ? ([...values][0] ?? null) : null;
+}
+
+interface RunScriptBulkButtonProps {
+  target: ActionTarget;
+  count: number;
+  filters: DeviceFilters;
+  onDone: () => void;
+}
+
+/** "Run script" over the selected devices (or all matching the search). */
+export function RunScriptBulkButton({ target, count, filters, onDone }: RunScriptBulkButtonProps) {
+  const can = useCan();
+  const [open, setOpen] = useState(false);
+  const nodeIds = target.nodeIds;
+  // The seed's device query: the selected devices' OS and organization decide the Run As choices.
+  const nodes = useQuery({
+    queryKey: ["devices", "query", nodeIds?.slice(0, 1000)] as const,
+    queryFn: () => api.post<{ nodes: DeviceSummary[] }>("/query/device", { nodeIds: nodeIds?.slice(0, 1000) ?? [] }),
+    enabled: open && nodeIds !== undefined && nodeIds.length > 0,
+    select: (data) => data.nodes,
+  });
+  if (!can("jobs.run")) return null;
+  const devices = nodes.data ?? [];
+  const os: RunAsOs | null = nodeIds
+    ? (common(devices, (d) => d.osFamily) as RunAsOs | "OTHER" | null) === "OTHER"
+      ? null
+      : (common(devices, (d) => d.osFamily) as RunAsOs | null)
+    : filters.os.length === 1 && filters.os[0] !== "OTHER"
+      ? (filters.os[0] as RunAsOs)
+      : null;
+  const organizationId = nodeIds
+    ? common(devices, (d) => d.organizationId)
+    : filters.organizationIds.length === 1
+      ? (filters.organizationIds[0] ?? null)
+      : null;
+
+  return (
+    <>
+      <Button size="xs" leftSection={<IconPlayerPlay size={14} />} onClick={() => setOpen(true)}>
+        Run script
+      </Button>
+      <RunScriptDialog
+        opened={open}
+        onClose={() => {
+          setOpen(false);
+          onDone();
+        }}
+        target={{
+          nodeIds: nodeIds ?? (() => matchingIds(filters)),
+          count,
+          label: count === 1 && devices[0] ? devices[0].displayName || devices[0].hostname : `${count.toLocaleString("en-US")} devices`,
+          os,
+          organizationId,
+          offline: count === 1 && devices[0]?.status === "DOWN",
+          names: new Map(devices.map((d) => [d.id, d.displayName || d.hostname])),
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { Checkbox, Table, Text, UnstyledButton, Group } from "@mantine/core";
+import { IconArrowDown, IconArrowUp, IconSelector } from "@tabler/icons-react";
+import type { DeviceSort, DeviceSummary } from "@steward/contracts";
+import { deviceLabel } from "../components/DeviceName";
+import type { GridColumn } from "./columns";
+import { nextSort } from "./grid-state";
+
+interface DeviceTableProps {
+  devices: DeviceSummary[];
+  columns: GridColumn[];
+  sort: DeviceSort;
+  onSort: (sort: DeviceSort) => void;
+  selected: ReadonlySet<number>;
+  onSelect: (ids: number[], selected: boolean) => void;
+  selectable: boolean;
+}
+
+export function DeviceTable({ devices, columns, sort, onSort, selected, onSelect, selectable }: DeviceTableProps) {
+  const allOnPage = devices.length > 0 && devices.every((d) => selected.has(d.id));
+  const someOnPage = devices.some((d) => selected.has(d.id));
+  return (
+    <Table.ScrollContainer minWidth={columns.reduce((sum, c) => sum + c.minWidth, selectable ? 40 : 0)}>
+      <Table verticalSpacing={6} highlightOnHover stickyHeader>
+        <Table.Thead>
+          <Table.Tr>
+            {selectable ? (
+              <Table.Th w={36}>
+                <Checkbox
+                  aria-label="Select all devices on this page"
+                  checked={allOnPage}
+                  indeterminate={someOnPage && !allOnPage}
+                  onChange={(event) => onSelect(devices.map((d) => d.id), event.currentTarget.checked)}
+                />
+              </Table.Th>
+            ) : null}
+            {columns.map((column) => {
+              const key = column.sortKey;
+              const active = key && (sort === key || sort === `-${key}`);
+              const descending = active && sort.startsWith("-");
+              return (
+                <Table.Th
+                  key={column.key}
+                  aria-sort={active ? (descending ? "descending" : "ascending") : undefined}
+                  style={{ whiteSpace: "nowrap" }}
+                >
+                  {key ? (
+                    <UnstyledButton onClick={() => onSort(nextSort(sort, key))} aria-label={`Sort by ${column.label}`}>
+                      <Group gap={4} wrap="nowrap">
+                        <Text size="sm" fw={700}>
+                          {column.label}
+                        </Text>
+                        {active ? (
+                          descending ? (
+                            <IconArrowDown size={14} />
+                          ) : (
+                            <IconArrowUp size={14} />
+                          )
+                        ) : (
+                          <IconSelector size={14} opacity={0.4} />
+                        )}
+                      </Group>
+                    </UnstyledButton>
+                  ) : (
+                    column.label
+                  )}
+                </Table.Th>
+              );
+            })}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {devices.map((device) => (
+            <Table.Tr key={device.id} data-testid={`device-row-${device.id}`}>
+              {selectable ? (
+                <Table.Td>
+                  <Checkbox
+                    aria-label={`Select ${deviceLabel(device)}`}
+                    checked={selected.has(device.id)}
+                    onChange={(event) => onSelect([device.id], event.currentTarget.checked)}
+                  />
+                </Table.Td>
+              ) : null}
+              {columns.map((column) => (
+                <Table.Td key={column.key} style={{ minWidth: column.minWidth, maxWidth: Math.max(column.minWidth, 320) }}>
+                  {column.render(device)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

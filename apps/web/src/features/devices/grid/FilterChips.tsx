@@ -1,0 +1,114 @@
+import { Badge, CloseButton, Group } from "@mantine/core";
+import { osFamilyLabels, useDeviceRoles } from "../../device-roles";
+import { useCustomFieldDefinitions } from "../../custom-fields";
+import { useLocationOptions, useOrganizationOptions } from "../../organizations";
+import { useGroups } from "../api";
+import type { DeviceFilters } from "./grid-state";
+import { cfOpLabels } from "./FiltersDrawer";
+
+interface Chip {
+  key: string;
+  label: string;
+  remove: (f: DeviceFilters) => DeviceFilters;
+}
+
+/** The active filters as removable chips. */
+export function FilterChips({
+  filters,
+  onChange,
+  lockGroup = false,
+}: {
+  filters: DeviceFilters;
+  onChange: (filters: DeviceFilters) => void;
+  lockGroup?: boolean;
+}) {
+  const organizations = useOrganizationOptions();
+  const locations = useLocationOptions(filters.organizationIds);
+  const roles = useDeviceRoles();
+  const groups = useGroups();
+  const definitions = useCustomFieldDefinitions();
+  const orgName = (id: number) => organizations.data?.find((o) => o.id === id)?.name ?? `#${id}`;
+  const fieldName = (id: number) =>
+    [...(definitions.data?.globalCustomFields ?? []), ...(definitions.data?.roleCustomFields ?? [])].find((f) => f.id === id)
+      ?.label ?? `Field ${id}`;
+
+  const chips: Chip[] = [
+    ...filters.status.map((s) => ({
+      key: `status-${s}`,
+      label: `Status: ${s === "UP" ? "Up" : "Down"}`,
+      remove: (f: DeviceFilters) => ({ ...f, status: f.status.filter((x) => x !== s) }),
+    })),
+    ...filters.approval.map((a) => ({
+      key: `approval-${a}`,
+      label: `Approval: ${a.toLowerCase()}`,
+      remove: (f: DeviceFilters) => ({ ...f, approval: f.approval.filter((x) => x !== a) }),
+    })),
+    ...filters.organizationIds.map((id) => ({
+      key: `org-${id}`,
+      label: `Organization: ${orgName(id)}`,
+      remove: (f: DeviceFilters) => {
+        const organizationIds = f.organizationIds.filter((x) => x !== id);
+        return { ...f, organizationIds, locationIds: organizationIds.length ? f.locationIds : [] };
+      },
+    })),
+    ...filters.locationIds.map((id) => ({
+      key: `loc-${id}`,
+      label: `Location: ${locations.find((l) => l.id === id)?.name ?? `#${id}`}`,
+      remove: (f: DeviceFilters) => ({ ...f, locationIds: f.locationIds.filter((x) => x !== id) }),
+    })),
+    ...filters.os.map((os) => ({
+      key: `os-${os}`,
+      label: `OS: ${osFamilyLabels[os]}`,
+      remove: (f: DeviceFilters) => ({ ...f, os: f.os.filter((x) => x !== os) }),
+    })),
+    ...filters.roleIds.map((id) => ({
+      key: `role-${id}`,
+      label: `Role: ${roles.data?.find((r) => r.id === id)?.name ?? `#${id}`}`,
+      remove: (f: DeviceFilters) => ({ ...f, roleIds: f.roleIds.filter((x) => x !== id) }),
+    })),
+    ...(filters.groupId !== null && !lockGroup
+      ? [
+          {
+            key: "group",
+            label: `Group: ${groups.data?.find((g) => g.id === filters.groupId)?.name ?? `#${filters.groupId}`}`,
+            remove: (f: DeviceFilters) => ({ ...f, groupId: null }),
+          },
+        ]
+      : []),
+    ...filters.tags.map((tag) => ({
+      key: `tag-${tag}`,
+      label: `Tag: ${tag}`,
+      remove: (f: DeviceFilters) => ({ ...f, tags: f.tags.filter((x) => x !== tag) }),
+    })),
+    ...filters.customFields.map((cf, index) => ({
+      key: `cf-${index}`,
+      label: `${fieldName(cf.fieldId)} ${cfOpLabels[cf.op]}${cf.value !== undefined ? ` ${cf.value}` : ""}`,
+      remove: (f: DeviceFilters) => ({ ...f, customFields: f.customFields.filter((_, i) => i !== index) }),
+    })),
+  ];
+
+  if (chips.length === 0) return null;
+  return (
+    <Group gap={6} aria-label="Active filters">
+      {chips.map((chip) => (
+        <Badge
+          key={chip.key}
+          variant="light"
+          tt="none"
+          size="lg"
+          fw={500}
+          rightSection={
+            <CloseButton
+              size="xs"
+              variant="transparent"
+              aria-label={`Remove filter ${chip.label}`}
+              onClick={() => onChange(chip.remove(filters))}
+            />
+          }
+        >
+          {chip.label}
+        </Badge>
+      ))}
+    </Group>
+  );
+}

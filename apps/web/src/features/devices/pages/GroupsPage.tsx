@@ -1,0 +1,105 @@
+import { ActionIcon, Anchor, Button, Group, Paper, Stack, Table, Tooltip } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconDeviceDesktopSearch, IconTrash } from "@tabler/icons-react";
+import { Link } from "react-router";
+import { describeError } from "../../../api";
+import { EmptyState, ErrorState, LoadingState, PageHeader, confirmAction, formatDateTime } from "../../../ui";
+import { useCan } from "../../auth";
+import { useDeleteSavedSearch, useGroups, type Group as DeviceGroup } from "../api";
+import { CriteriaSummary } from "../components/CriteriaSummary";
+
+/** The spec's exact text when the group list cannot be loaded. */
+export const GROUPS_ERROR = "Error fetching groups";
+
+export function GroupsPage() {
+  const can = useCan();
+  const groups = useGroups();
+  const remove = useDeleteSavedSearch();
+
+  const handleDelete = (group: DeviceGroup) =>
+    confirmAction({
+      title: "Delete group",
+      message: `Delete the group "${group.name}"? Its devices stay; only the saved search is removed.`,
+      onConfirm: () =>
+        remove.mutate(group.id, {
+          onSuccess: () => notifications.show({ color: "teal", message: `Group "${group.name}" deleted` }),
+          onError: (error) =>
+            notifications.show({ color: "red", title: "Could not delete the group", message: describeError(error) }),
+        }),
+    });
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title="Groups"
+        description="Groups are saved device searches: they always hold the devices that match their filters."
+        actions={
+          <Button component={Link} to="/deviceSearch" leftSection={<IconDeviceDesktopSearch size={16} />}>
+            New group from a search
+          </Button>
+        }
+      />
+      {groups.isPending ? (
+        <LoadingState label="Loading groups…" />
+      ) : groups.isError ? (
+        <ErrorState title={GROUPS_ERROR} error={groups.error} onRetry={() => void groups.refetch()} />
+      ) : groups.data.length === 0 ? (
+        <EmptyState
+          title="No groups yet"
+          description='Filter devices in device search, then choose "Save as group".'
+          action={
+            <Button component={Link} to="/deviceSearch" variant="light">
+              Go to device search
+            </Button>
+          }
+        />
+      ) : (
+        <Paper withBorder radius="md">
+          <Table.ScrollContainer minWidth={640}>
+            <Table verticalSpacing="xs" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Filters</Table.Th>
+                  <Table.Th>Updated</Table.Th>
+                  {can("devices.manage") ? <Table.Th aria-label="Actions" /> : null}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {groups.data.map((group) => (
+                  <Table.Tr key={group.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/group/${group.id}`} size="sm" fw={500}>
+                        {group.name}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td maw={360}>
+                      <CriteriaSummary criteria={group.criteria} />
+                    </Table.Td>
+                    <Table.Td>{formatDateTime(group.updatedAt)}</Table.Td>
+                    {can("devices.manage") ? (
+                      <Table.Td>
+                        <Group justify="flex-end">
+                          <Tooltip label="Delete">
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              aria-label={`Delete ${group.name}`}
+                              onClick={() => handleDelete(group)}
+                            >
+                              <IconTrash size={16} />
+                            </ActionIcon>
+                          </Tooltip>
+                        </Group>
+                      </Table.Td>
+                    ) : null}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

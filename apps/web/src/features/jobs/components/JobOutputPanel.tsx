@@ -1,0 +1,115 @@
+import { useQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { Alert, Button, Code, Group, Loader, Paper, ScrollArea, Stack, Text } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconPlayerStop } from "@tabler/icons-react";
+import { isTerminal } from "@steward/domain";
+import { describeError } from "../../../api";
+import { ErrorState } from "../../../ui";
+import { jobKeys, jobsApi } from "../api";
+import { POLL_INTERVAL_MS, jobMessages } from "../messages";
+import { JobStatusBadge } from "./JobStatusBadge";
+
+interface JobOutputPanelProps {
+  jobUid: string;
+  title?: string;
+  canCancel: boolean;
+}
+
+/** Live output of one job: status and output polled every second until it ends, with Cancel. */
+export function JobOutputPanel({ jobUid, title, canCancel }: JobOutputPanelProps) {
+  const queryClient = useQueryClient();
+  const job = useQuery({
+    queryKey: jobKeys.job(jobUid),
+    queryFn: ({ signal }) => jobsApi.get(jobUid, signal).then((a) => a.job),
+    refetchInterval: (query) => (query.state.data && isTerminal(query.state.data.jobStatus) ? false : POLL_INTERVAL_MS),
+  });
+  const ended = job.data ? isTerminal(job.data.jobStatus) : false;
+  const output = useQuery({
+    // The key changes when the job ends: its final output is read once more.
+    queryKey: [...jobKeys.output(jobUid), ended] as const,
+    queryFn: ({ signal }) => jobsApi.output(jobUid, signal),
+    refetchInterval: ended ? false : POLL_INTERVAL_MS,
+    enabled: job.isSuccess,
+  });
+  const cancel = useMutation({
+    mutationFn: () => jobsApi.cancel(jobUid),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: jobKeys.job(jobUid) }),
+        queryClient.invalidateQueries({ queryKey: jobKeys.lists() }),
+      ]),
+    onError: (error) => notifications.show({ color: "red", title: "Could not cancel the job", message: describeError(error) }),
+  });
+
+  if (job.isError) return <ErrorState title={jobMessages.pollFailed} error={job.error} onRetry={() => void job.refetch()} />;
+  const data = job.data;
+  const out = output.data;
+  const exitCode = out?.exitCode ?? data?.resultContent.exitCode ?? null;
+
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="job-output">
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            {!data || !ended ? <Loader size="xs" aria-label="Job running" /> : null}
+            <Text size="sm" fw={600} lineClamp={1}>
+              {title ?? data?.jobName ?? "Job"}
+            </Text>
+            {data ? <JobStatusBadge job={data} /> : null}
+            {exitCode !== null ? (
+              <Text size="xs" c="dimmed" data-testid="job-exit-code">
+                Exit code {exitCode}
+              </Text>
+            ) : null}
+          </Group>
+          {canCancel && data && data.jobStatus === "START_REQUESTED" ? (
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              leftSection={<IconPlayerStop size={14} />}
+              loading={cancel.isPending}
+              onClick={() => cancel.mutate()}
+            >
+              Cancel
+            </Button>
+          ) : null}
+        </Group>
+        {data?.jobStatus === "COMPLETED" && data.jobResult !== "SUCCESS" && data.resultContent.errorMessage ? (
+          <Alert color="red" variant="light" title={jobMessages.failedTitle}>
+            <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
+              {data.resultContent.errorMessage}
+            </Text>
+          </Alert>
+        ) : null}
+        {data && data.delivery === "QUEUED" && !ended ? (
+          <Text size="xs" c="dimmed">
+            The device is offline or has not picked the job up yet; it runs when the device connects.
+          </Text>
+        ) : null}
+        <OutputBlock label="Output" text={out?.stdout ?? ""} testId="job-stdout" />
+        {out?.stderr ? <OutputBlock label="Errors" text={out.stderr} testId="job-stderr" color="red" /> : null}
+        {out?.truncated ? (
+          <Text size="xs" c="orange">
+            The output was longer than the size limit and was truncated.
+          </Text>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+function OutputBlock({ label, text, testId, color }: { label: string; text: string; testId: string; color?: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" fw={700} tt="uppercase">
+        {label}
+      </Text>
+      <ScrollArea.Autosize mah={280} type="auto">
+        <Code block data-testid={testId} c={color} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", minHeight: 32 }}>
+          {text || " "}
+        </Code>
+      </ScrollArea.Autosize>
+    </Stack>
+  );
+}

@@ -1,0 +1,169 @@
+import { notifications } from "@mantine/notifications";
+import type { JobView, SubmitJobRequest, SubmitJobResponse } from "@steward/contracts";
+import { ApiError, isApiError } from "../../api";
+import { showMessageDialog } from "../../ui";
+import { jobsApi } from "./api";
+import { MAX_POLLS, NO_USABLE_MAC_ADRESSES, POLL_INTERVAL_MS, jobMessages } from "./messages";
+
+/** Why a job flow stopped without success; every reason has already been shown to the user. */
+export type JobFlowFailure = "submit" | "failed" | "timeout" | "poll" | "cancelled" | "wake";
+
+export class JobFlowError extends Error {
+  constructor(
+    readonly reason: JobFlowFailure,
+    readonly job?: JobView,
+  ) {
+    super(`Job flow stopped: ${reason}`);
+    this.name = "JobFlowError";
+  }
+}
+
+/** What the flows need from outside; tests replace the sleep or the calls. */
+export interface JobFlowDeps {
+  api: Pick<typeof jobsApi, "submit" | "get" | "wakeup">;
+  sleep: (ms: number) => Promise<void>;
+  dialog: typeof showMessageDialog;
+}
+
+export const defaultDeps: JobFlowDeps = {
+  api: jobsApi,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  dialog: showMessageDialog,
+};
+
+/**
+ * The devices-cache-expired error is the one submit failure the console does not show (spec §8):
+ * the page reloads its devices instead. The server has no such code yet; both spellings are accepted.
+ */
+export function isDevicesCacheExpired(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const code = error.code as string;
+  return code === "E_DEVICES_CACHE_EXPIRED" || error.resultCode === "DEVICES_CACHE_EXPIRED";
+}
+
+/** POST /webapp/submit/job; success when resultCode or status is SUCCESS, else "Error creating/updating jobs". */
+export async function submitJobs(body: SubmitJobRequest, deps: JobFlowDeps = defaultDeps): Promise<SubmitJobResponse> {
+  let answer: SubmitJobResponse;
+  try {
+    answer = await deps.api.submit(body);
+  } catch (error) {
+    if (!isDevicesCacheExpired(error)) {
+      notifications.show({ color: "red", title: jobMessages.submitFailed, message: describeSubmitError(error) });
+    }
+    throw new JobFlowError("submit");
+  }
+  const loose = answer as { resultCode?: unknown; status?: unknown };
+  if (loose.resultCode !== "SUCCESS" && loose.status !== "SUCCESS") {
+    notifications.show({ color: "red", title: jobMessages.submitFailed, message: jobMessages.submitFailed });
+    throw new JobFlowError("submit");
+  }
+  return answer;
+}
+
+function describeSubmitError(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : jobMessages.submitFailed;
+}
+
+export interface WaitOptions {
+  /** Text next to the progress indicator. */
+  label?: string;
+  deps?: JobFlowDeps;
+}
+
+let progressSeq = 0;
+
+/**
+ * The configuration job wait (spec §4): polls every 1 s. COMPLETED + SUCCESS removes the progress
+ * indicator and resolves; COMPLETED + failure shows "Unable to perform this action" with the
+ * device's error text and rejects on OK; about 31 polls without completion show "Did not receive
+ * a response from the device"; a failing poll shows "There was a problem completing the request you made".
+ */
+export async function waitForConfigurationJob(jobUid: string, options: WaitOptions = {}): Promise<JobView> {
+  const deps = options.deps ?? defaultDeps;
+  const progressId = `job-wait-${++progressSeq}`;
+  notifications.show({
+    id: progressId,
+    loading: true,
+    autoClose: false,
+    withCloseButton: false,
+    title: options.label ?? "Waiting for the device",
+    message: "The device is working on it…",
+  });
+  const stopProgress = () => notifications.hide(progressId);
+
+  for (let poll = 1; poll <= MAX_POLLS; poll++) {
+    await deps.sleep(POLL_INTERVAL_MS);
+    let job: JobView;
+    try {
+      job = (await deps.api.get(jobUid)).job;
+    } catch {
+      stopProgress();
+      await deps.dialog({ title: "Error", message: jobMessages.pollFailed, tone: "error" });
+      throw new JobFlowError("poll");
+    }
+    if (job.jobStatus === "COMPLETED") {
+      stopProgress();
+      if (job.jobResult === "SUCCESS") return job;
+      await deps.dialog({
+        title: jobMessages.failedTitle,
+        message: job.resultContent.errorMessage || jobMessages.failedTitle,
+        tone: "error",
+      });
+      throw new JobFlowError("failed", job);
+    }
+    if (job.jobStatus === "CANCELLED") {
+      stopProgress();
+      throw new JobFlowError("cancelled", job);
+    }
+  }
+  stopProgress();
+  await deps.dialog({ title: jobMessages.noResponseTitle, message: jobMessages.noResponse, tone: "warning" });
+  throw new JobFlowError("timeout");
+}
+
+/**
+ * Wake-on-LAN before a job (spec §4): the wake request first, then an info dialog. A 500 with
+ * NO_USABLE_MAC_ADRESSES shows the unsuccessful dialog (the job still waits for the device);
+ * any other failure shows "Error sending wake-on-lan" and stops.
+ */
+export async function wakeDevice(nodeId: number, deps: JobFlowDeps = defaultDeps): Promise<"sent" | "unusable"> {
+  try {
+    await deps.api.wakeup(nodeId);
+  } catch (error) {
+    if (isApiError(error) && error.status === 500 && error.resultCode === NO_USABLE_MAC_ADRESSES) {
+      await deps.dialog({
+        title: jobMessages.wakeUnsuccessfulTitle,
+        message: jobMessages.wakeUnsuccessful,
+        note: jobMessages.wakeUnsuccessfulNote,
+        tone: "warning",
+      });
+      return "unusable";
+    }
+    await deps.dialog({ title: "Error", message: jobMessages.wakeFailed, tone: "error" });
+    throw new JobFlowError("wake");
+  }
+  await deps.dialog({ title: jobMessages.wakeSentTitle, message: jobMessages.wakeSent, tone: "info" });
+  return "sent";
+}
+
+export interface ConfigurationJobOptions extends WaitOptions {
+  /** Send wake-on-LAN first (the device is offline). */
+  wakeFirst?: boolean;
+}
+
+/** Wake (optionally), submit one job for one device and wait for it as the spec describes. */
+export async function runConfigurationJob(
+  nodeId: number,
+  job: SubmitJobRequest["nodes"][number]["jobs"][number],
+  options: ConfigurationJobOptions = {},
+): Promise<JobView> {
+  const deps = options.deps ?? defaultDeps;
+  if (options.wakeFirst) await wakeDevice(nodeId, deps);
+  const answer = await submitJobs({ nodes: [{ nodeId, jobs: [job] }] }, deps);
+  const jobUid = answer.jobs[0]?.jobUid;
+  if (!jobUid) {
+    notifications.show({ color: "red", title: jobMessages.submitFailed, message: jobMessages.submitFailed });
+    throw new JobFlowError("submit");
+  }
+  return waitForConfigurationJob(jobUid, options);
+}

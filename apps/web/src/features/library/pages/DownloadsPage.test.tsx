@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { authenticatedSession, json, mockFetch, renderApp } from "../../../test/render";
+import { aToken, anOrganization, anOrganizationDetail } from "../../../test/fixtures";
+import { authKeys } from "../../auth";
+import { DownloadsPage } from "./DownloadsPage";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const commands = {
+  linux: "sudo node steward-agent.mjs enroll --token LINUX",
+  mac: "sudo node steward-agent.mjs enroll --token MAC",
+  windows: "node steward-agent.mjs enroll --token WINDOWS",
+};
+
+function renderPage(handlers: Parameters<typeof mockFetch>[0]) {
+  const fetchMock = mockFetch({
+    "GET /api/organizations": () => json(200, { items: [anOrganization()], total: 1, page: 1, pageSize: 500 }),
+    "GET /api/organizations/1": () => json(200, anOrganizationDetail()),
+    ...handlers,
+  });
+  const result = renderApp(<DownloadsPage />);
+  result.queryClient.setQueryData(authKeys.session(), authenticatedSession());
+  return { ...result, fetchMock, user: userEvent.setup() };
+}
+
+describe("DownloadsPage", () => {
+  it("creates a token for the chosen location and shows the install command per OS", async () => {
+    let sent: unknown;
+    const { user } = renderPage({
+      "GET /api/organizations/1/enrollment-tokens": () => json(200, { items: [] }),
+      "POST /api/organizations/1/enrollment-tokens": ({ body }) => {
+        sent = body;
+        return json(201, {
+          token: aToken({ id: 8, locationId: 11, locationName: "Warehouse" }),
+          secret: "s3cret",
+          agentServerUrl: "http://localhost:8081",
+          commands,
+        });
+      },
+    });
+    expect(await screen.findByText("No enrollment tokens yet")).toBeTruthy();
+    await user.click(screen.getByRole("textbox", { name: "Location" }));
+    await user.click(await screen.findByRole("option", { name: "Warehouse" }));
+    await user.type(screen.getByLabelText(/^Token name/), "Laptops");
+    await user.click(screen.getByRole("button", { name: "Create install command" }));
+
+    expect((await screen.findByTestId("install-command-linux")).textContent).toBe(commands.linux);
+    expect(screen.getByTestId("install-command-mac").textContent).toBe(commands.mac);
+    expect(screen.getByTestId("install-command-windows").textContent).toBe(commands.windows);
+    expect(screen.getByRole("button", { name: "Copy Linux command" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Copy Windows command" })).toBeTruthy();
+    expect(screen.getAllByText(/Node\.js 20 or later must be installed on the device/).length).toBeGreaterThan(0);
+    expect(sent).toEqual({ locationId: 11, name: "Laptops", expiresInHours: 168, maxUses: null });
+  });
+
+  it("lists tokens with state, uses and expiry, shows a command again and revokes", async () => {
+    const calls: string[] = [];
+    const { user } = renderPage({
+      "GET /api/organizations/1/enrollment-tokens": () =>
+        json(200, { items: [aToken(), aToken({ id: 9, name: "Old", state: "REVOKED", maxUses: null })] }),
+      "GET /api/enrollment-tokens/7/secret": () =>
+        json(200, { token: aToken(), secret: "x", agentServerUrl: "http://h:8081", commands }),
+      "POST /api/enrollment-tokens/7/revoke": ({ url }) => {
+        calls.push(url.pathname);
+        return json(200, aToken({ state: "REVOKED" }));
+      },
+    });
+    const row = await screen.findByTestId("token-row-7");
+    expect(within(row).getByText("Active")).toBeTruthy();
+    expect(within(row).getByText("2 / 5")).toBeTruthy();
+    expect(within(screen.getByTestId("token-row-9")).getByText("2 / unlimited")).toBeTruthy();
+    expect(within(screen.getByTestId("token-row-9")).getByText("Revoked")).toBeTruthy();
+    // A revoked token offers no actions.
+    expect(screen.queryByRole("button", { name: "Revoke Old" })).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Show command for Front desk" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByTestId("install-command-mac").textContent).toBe(commands.mac);
+    await user.keyboard("{Escape}");
+
+    await user.click(screen.getByRole("button", { name: "Revoke Front desk" }));
+    await user.click(await screen.findByRole("button", { name: "Revoke" }));
+    await waitFor(() => expect(calls).toEqual(["/api/enrollment-tokens/7/revoke"]));
+  });
+});

@@ -1,0 +1,1 @@
+export { scheduledTaskRoutes } from "./routes";

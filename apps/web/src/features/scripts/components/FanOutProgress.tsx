@@ -1,0 +1,84 @@
+import { useQueries } from "@tanstack/react-query";
+import { Anchor, Group, Paper, Progress, Stack, Table, Text } from "@mantine/core";
+import { Link } from "react-router";
+import { isTerminal } from "@steward/domain";
+import { JobStatusBadge, jobKeys, jobsApi } from "../../jobs";
+
+/** Above this many devices the dialog shows counts only and points to pending scripts. */
+const WATCH_LIMIT = 25;
+
+/** Progress of one script sent to many devices. */
+export function FanOutProgress({
+  jobs,
+  scriptName,
+  names,
+}: {
+  jobs: { jobUid: string; nodeId: number }[];
+  scriptName: string;
+  names?: ReadonlyMap<number, string> | undefined;
+}) {
+  const watched = jobs.slice(0, WATCH_LIMIT);
+  const results = useQueries({
+    queries: watched.map((j) => ({
+      queryKey: jobKeys.job(j.jobUid),
+      queryFn: ({ signal }: { signal: AbortSignal }) => jobsApi.get(j.jobUid, signal).then((a) => a.job),
+      refetchInterval: (query: { state: { data?: { jobStatus: Parameters<typeof isTerminal>[0] } } }) =>
+        query.state.data && isTerminal(query.state.data.jobStatus) ? false : 2000,
+    })),
+  });
+  const done = results.filter((r) => r.data && isTerminal(r.data.jobStatus)).length;
+  const failed = results.filter((r) => r.data?.jobStatus === "COMPLETED" && r.data.jobResult !== "SUCCESS").length;
+
+  return (
+    <Stack gap="sm" data-testid="fan-out-progress">
+      <Text size="sm">
+        <Text span fw={600}>
+          {scriptName}
+        </Text>{" "}
+        was sent to {jobs.length} device{jobs.length === 1 ? "" : "s"}.
+      </Text>
+      {jobs.length > WATCH_LIMIT ? (
+        <Text size="sm" c="dimmed">
+          Follow the runs in{" "}
+          <Anchor component={Link} to="/systemDashboard/pendingScripts">
+            pending scripts
+          </Anchor>{" "}
+          and activities.
+        </Text>
+      ) : (
+        <>
+          <Group gap="sm">
+            <Progress value={(done / Math.max(1, watched.length)) * 100} w={240} aria-label="Finished runs" />
+            <Text size="sm">
+              {done} of {watched.length} finished{failed ? `, ${failed} failed` : ""}
+            </Text>
+          </Group>
+          <Paper withBorder radius="md">
+            <Table verticalSpacing={4}>
+              <Table.Tbody>
+                {watched.map((j, i) => {
+                  const data = results[i]?.data;
+                  return (
+                    <Table.Tr key={j.jobUid}>
+                      <Table.Td>
+                        <Anchor component={Link} to={`/deviceDashboard/${j.nodeId}/tools/1?job=${encodeURIComponent(j.jobUid)}`} size="sm">
+                          {names?.get(j.nodeId) ?? `Device ${j.nodeId}`}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>{data ? <JobStatusBadge job={data} /> : <Text size="xs" c="dimmed">…</Text>}</Table.Td>
+                      <Table.Td>
+                        <Text size="xs" c="dimmed" lineClamp={1}>
+                          {data?.resultContent.errorMessage ?? ""}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Paper>
+        </>
+      )}
+    </Stack>
+  );
+}

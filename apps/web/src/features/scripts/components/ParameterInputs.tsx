@@ -1,0 +1,87 @@
+import { Select, SimpleGrid, Switch, TextInput } from "@mantine/core";
+import type { ScriptParameter } from "@steward/contracts";
+import { checkParameterValue, stripScriptText } from "@steward/domain";
+
+export type ParameterValues = Record<string, string>;
+
+/** The values a run starts with: the preset's, else the parameter's default. */
+export function initialValues(parameters: readonly ScriptParameter[], preset?: { values: Record<string, string> }): ParameterValues {
+  return Object.fromEntries(parameters.map((p) => [p.name, stripScriptText(preset?.values[p.name] ?? p.defaultValue)]));
+}
+
+/** Every parameter's message (the spec's texts), empty when all may run. */
+export function parameterErrors(parameters: readonly ScriptParameter[], values: ParameterValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const p of parameters) {
+    const message = checkParameterValue(p, values[p.name] ?? "");
+    if (message) errors[p.name] = message;
+  }
+  return errors;
+}
+
+interface ParameterInputsProps {
+  parameters: readonly ScriptParameter[];
+  values: ParameterValues;
+  onChange: (values: ParameterValues) => void;
+  errors: Record<string, string>;
+  disabled?: boolean;
+}
+
+/** Typed inputs for a script's parameters; & | ; $ > < ` ! are stripped as the user types. */
+export function ParameterInputs({ parameters, values, onChange, errors, disabled }: ParameterInputsProps) {
+  if (parameters.length === 0) return null;
+  const set = (name: string, value: string) => onChange({ ...values, [name]: stripScriptText(value) });
+  return (
+    <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
+      {parameters.map((p) => {
+        const common = {
+          label: p.label,
+          description: p.description || undefined,
+          required: p.required,
+          error: errors[p.name],
+          disabled,
+        };
+        switch (p.type) {
+          case "boolean":
+            return (
+              <Switch
+                key={p.name}
+                label={p.label}
+                description={p.description || undefined}
+                error={errors[p.name]}
+                disabled={disabled}
+                mt="lg"
+                checked={values[p.name] === "true"}
+                onChange={(e) => set(p.name, e.currentTarget.checked ? "true" : "false")}
+              />
+            );
+          case "choice":
+            return (
+              <Select
+                key={p.name}
+                {...common}
+                data={p.choices ?? []}
+                clearable={!p.required}
+                value={values[p.name] || null}
+                onChange={(v) => set(p.name, v ?? "")}
+              />
+            );
+          case "number":
+            return (
+              <TextInput
+                key={p.name}
+                {...common}
+                inputMode="decimal"
+                value={values[p.name] ?? ""}
+                onChange={(e) => set(p.name, e.currentTarget.value)}
+              />
+            );
+          case "text":
+            return (
+              <TextInput key={p.name} {...common} value={values[p.name] ?? ""} onChange={(e) => set(p.name, e.currentTarget.value)} />
+            );
+        }
+      })}
+    </SimpleGrid>
+  );
+}

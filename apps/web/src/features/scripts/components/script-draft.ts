@@ -1,0 +1,79 @@
+import type { SaveScriptRequest, ScriptDetail, ScriptTemplate } from "@steward/contracts";
+import { SCRIPT_DEFAULT_TIMEOUT_SECONDS, type ScriptArchitecture, type ScriptLanguage, type ScriptOs } from "@steward/domain";
+import { newParameter, type ParameterDraft } from "./ParametersEditor";
+import { newPreset, type PresetDraft } from "./PresetsEditor";
+
+export interface ScriptDraft {
+  name: string;
+  description: string;
+  language: ScriptLanguage;
+  os: ScriptOs;
+  architecture: ScriptArchitecture;
+  timeoutSeconds: number | string;
+  parameters: ParameterDraft[];
+  presets: PresetDraft[];
+  body: string;
+}
+
+export const emptyDraft = (): ScriptDraft => ({
+  name: "",
+  description: "",
+  language: "bash",
+  os: "LINUX",
+  architecture: "ALL",
+  timeoutSeconds: SCRIPT_DEFAULT_TIMEOUT_SECONDS,
+  parameters: [],
+  presets: [],
+  body: "",
+});
+
+export function draftOf(script: ScriptDetail | ScriptTemplate): ScriptDraft {
+  return {
+    name: script.name,
+    description: script.description,
+    language: script.language,
+    os: script.os,
+    architecture: script.architecture,
+    timeoutSeconds: script.timeoutSeconds,
+    parameters: script.parameters.map((p) => ({
+      ...newParameter(),
+      name: p.name,
+      label: p.label,
+      type: p.type,
+      required: p.required,
+      defaultValue: p.defaultValue,
+      choices: p.choices ?? [],
+      description: p.description,
+    })),
+    presets: script.presets.map((p) => ({ ...newPreset(), name: p.name, values: { ...p.values } })),
+    body: script.body,
+  };
+}
+
+/** The draft as the request body (validated with the contract's saveScriptRequest before sending). */
+export function requestOf(draft: ScriptDraft): SaveScriptRequest {
+  return {
+    name: draft.name,
+    description: draft.description,
+    language: draft.language,
+    os: draft.os,
+    architecture: draft.architecture,
+    timeoutSeconds: draft.timeoutSeconds === "" ? Number.NaN : Number(draft.timeoutSeconds),
+    parameters: draft.parameters.map((p) => ({
+      name: p.name.trim(),
+      label: p.label,
+      type: p.type,
+      required: p.required,
+      defaultValue: p.defaultValue,
+      ...(p.type === "choice" ? { choices: p.choices } : {}),
+      description: p.description,
+    })),
+    presets: draft.presets.map((p) => ({ name: p.name, values: p.values })),
+    body: draft.body,
+  };
+}
+
+/** Compared as request bodies, so keys and ids of the drafts do not count as changes. */
+export function sameDraft(a: ScriptDraft, b: ScriptDraft): boolean {
+  return JSON.stringify(requestOf(a)) === JSON.stringify(requestOf(b));
+}

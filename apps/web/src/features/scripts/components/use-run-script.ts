@@ -1,0 +1,35 @@
+import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { JobFlowError, jobKeys, submitJobs, wakeDevice } from "../../jobs";
+import { buildScriptJob, type ChosenScript, type RunSettings } from "./script-choice";
+
+export interface SubmittedRun {
+  jobs: { jobUid: string; nodeId: number }[];
+  scriptName: string;
+}
+
+/** Wakes (optionally), then submits one ACTION job per device; the job flow shows every failure. */
+export function useRunScript() {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [run, setRun] = useState<SubmittedRun | null>(null);
+
+  const start = async (nodeIds: number[] | (() => Promise<number[]>), chosen: ChosenScript, settings: RunSettings, wakeFirst: boolean) => {
+    setBusy(true);
+    try {
+      const ids = typeof nodeIds === "function" ? await nodeIds() : nodeIds;
+      if (wakeFirst && ids.length === 1) await wakeDevice(ids[0]!);
+      const job = buildScriptJob(chosen, settings);
+      const answer = await submitJobs({ nodes: ids.map((nodeId) => ({ nodeId, jobs: [job] })) });
+      void queryClient.invalidateQueries({ queryKey: jobKeys.lists() });
+      setRun({ jobs: answer.jobs.map((j) => ({ jobUid: j.jobUid, nodeId: j.nodeId })), scriptName: chosen.script.name });
+    } catch (error) {
+      // Job flow failures were already shown to the user; anything else is not ours to swallow.
+      if (!(error instanceof JobFlowError)) throw error;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { busy, run, start, reset: () => setRun(null) };
+}

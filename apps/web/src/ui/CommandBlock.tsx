@@ -1,0 +1,50 @@
+import { ActionIcon, Code, CopyButton, Group, Paper, Stack, Text, Tooltip } from "@mantine/core";
+import { IconCheck, IconCopy } from "@tabler/icons-react";
+
+interface CommandBlockProps {
+  label: string;
+  command: string;
+  /** Accessible name of the copy button, e.g. "Copy Linux command". */
+  copyLabel: string;
+  testId?: string;
+  hint?: string;
+}
+
+/** A command to paste into a terminal, shown whole (wrapped), with a copy button. */
+export function CommandBlock({ label, command, copyLabel, testId, hint }: CommandBlockProps) {
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap">
+          <div>
+            <Text fw={600} size="sm">
+              {label}
+            </Text>
+            {hint ? (
+              <Text size="xs" c="dimmed">
+                {hint}
+              </Text>
+            ) : null}
+          </div>
+          <CopyButton value={command}>
+            {({ copied, copy }) => (
+              <Tooltip label={copied ? "Copied" : copyLabel} withArrow>
+                <ActionIcon
+                  variant="light"
+                  color={copied ? "teal" : "blue"}
+                  onClick={copy}
+                  aria-label={copyLabel}
+                >
+                  {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </CopyButton>
+        </Group>
+        <Code block data-testid={testId} style={{ whiteSpace: "pre-wrap", wordBreak: "break-all" }}>
+          {command}
+        </Code>
+      </Stack>
+    </Paper>
+  );
+}
