@@ -19,7 +19,11 @@ class Api {
   async call(method: string, url: string, body?: unknown) {
     const res = await fetch(`${this.base}${url}`, {
       method,
-      headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), cookie: this.cookie, "x-csrf-token": this.csrf },
+      headers: {
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        cookie: this.cookie,
+        "x-csrf-token": this.csrf,
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const set = res.headers.get("set-cookie");
@@ -28,13 +32,21 @@ class Api {
     const session = (json.session ?? json) as { csrfToken?: string };
     if (typeof session.csrfToken === "string") this.csrf = session.csrfToken;
     if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${JSON.stringify(json)}`);
-    return json as Record<string, any>;
+    // Test-only loose access to answers whose shapes the contracts already test.
+    return json as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   }
 }
 
-function startServerProcess(env: Record<string, string>): { child: ChildProcess; ready: Promise<void>; log: () => string } {
+function startServerProcess(env: Record<string, string>): {
+  child: ChildProcess;
+  ready: Promise<void>;
+  log: () => string;
+} {
   let log = "";
-  const child = spawn(process.execPath, [path.join(repoRoot, "apps/server/dist/main.js")], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [path.join(repoRoot, "apps/server/dist/main.js")], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout!.on("data", (d: Buffer) => (log += d.toString()));
   child.stderr!.on("data", (d: Buffer) => (log += d.toString()));
   const ready = (async () => {
@@ -74,14 +86,30 @@ describe("jobs survive a server crash", () => {
     const api = new Api(`http://127.0.0.1:${env.PORT}`);
 
     // Set up through the real API, MFA included.
-    await api.call("POST", "/api/setup", { email: "crash@example.test", password: "a long enough passphrase", firstName: "C", lastName: "Rash" });
+    await api.call("POST", "/api/setup", {
+      email: "crash@example.test",
+      password: "a long enough passphrase",
+      firstName: "C",
+      lastName: "Rash",
+    });
     const { secret } = await api.call("POST", "/api/auth/mfa/totp/enroll");
     await api.call("POST", "/api/auth/mfa/totp/confirm", { code: authenticatorCode(secret) });
     const org = await api.call("POST", "/api/organizations", { name: "Crash test" });
-    const token = await api.call("POST", `/api/organizations/${org.id}/enrollment-tokens`, { locationId: org.locations[0].id });
+    const token = await api.call("POST", `/api/organizations/${org.id}/enrollment-tokens`, {
+      locationId: org.locations[0].id,
+    });
 
     const agentDir = fs.mkdtempSync(path.join(os.tmpdir(), "steward-crash-agent-"));
-    const enrolled = await run(process.execPath, [agentBundle, "enroll", "--server", `http://127.0.0.1:${env.STEWARD_AGENT_PORT}`, "--token", token.secret, "--data-dir", agentDir]);
+    const enrolled = await run(process.execPath, [
+      agentBundle,
+      "enroll",
+      "--server",
+      `http://127.0.0.1:${env.STEWARD_AGENT_PORT}`,
+      "--token",
+      token.secret,
+      "--data-dir",
+      agentDir,
+    ]);
     const nodeId = Number(/device (\d+)/.exec(enrolled.stdout)?.[1]);
     const agent = spawn(process.execPath, [agentBundle, "run", "--data-dir", agentDir], { stdio: "ignore" });
     cleanups.push(() => agent.kill("SIGKILL"));
@@ -93,14 +121,24 @@ describe("jobs survive a server crash", () => {
       const jobs = Array.from({ length: 50 }, (_, i) => ({
         jobType: "ACTION",
         jobName: `crash ${batch * 50 + i}`,
-        content: { script: { name: "append", language: "bash", body }, parameters: [{ name: "n", value: String(batch * 50 + i) }, { name: "file", value: runsFile }] },
+        content: {
+          script: { name: "append", language: "bash", body },
+          parameters: [
+            { name: "n", value: String(batch * 50 + i) },
+            { name: "file", value: runsFile },
+          ],
+        },
       }));
       const res = await api.call("POST", "/api/webapp/submit/job", { nodes: [{ nodeId, jobs }] });
       uids.push(...res.jobs.map((j: { jobUid: string }) => j.jobUid));
     }
 
     // Kill the server while jobs are running.
-    for (let i = 0; i < 200 && (!fs.existsSync(runsFile) || fs.readFileSync(runsFile, "utf8").split("\n").length < 20); i++) {
+    for (
+      let i = 0;
+      i < 200 && (!fs.existsSync(runsFile) || fs.readFileSync(runsFile, "utf8").split("\n").length < 20);
+      i++
+    ) {
       await new Promise((r) => setTimeout(r, 50));
     }
     server.child.kill("SIGKILL");

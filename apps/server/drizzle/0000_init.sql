@@ -94,6 +94,60 @@ CREATE TABLE "enrollment_tokens" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "credentials" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "credentials_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"organization_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"type" text NOT NULL,
+	"username" text NOT NULL,
+	"secret_sealed" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"preferred" boolean DEFAULT false NOT NULL,
+	"created_by_user_id" integer,
+	"updated_by_user_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "custom_field_values" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "custom_field_values_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"field_id" integer NOT NULL,
+	"organization_id" integer,
+	"location_id" integer,
+	"device_id" integer,
+	"value" jsonb NOT NULL,
+	"value_text" text NOT NULL,
+	"value_num" double precision,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by_user_id" integer,
+	CONSTRAINT "custom_field_values_one_level" CHECK (num_nonnulls("custom_field_values"."organization_id", "custom_field_values"."location_id", "custom_field_values"."device_id") = 1)
+);
+--> statement-breakpoint
+CREATE TABLE "custom_fields" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "custom_fields_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"scope" text NOT NULL,
+	"role_id" integer,
+	"name" text NOT NULL,
+	"label" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"type" text NOT NULL,
+	"behaviour" text DEFAULT 'OPTIONAL' NOT NULL,
+	"options" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"position" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "device_roles" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "device_roles_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"key" text,
+	"name" text NOT NULL,
+	"os_family" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"built_in" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "device_activities" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "device_activities_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"device_id" integer NOT NULL,
@@ -105,33 +159,67 @@ CREATE TABLE "device_activities" (
 	"actor_user_id" integer
 );
 --> statement-breakpoint
+CREATE TABLE "device_inventories" (
+	"device_id" integer PRIMARY KEY NOT NULL,
+	"inventory" jsonb DEFAULT '{}'::jsonb NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "devices" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "devices_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"organization_id" integer NOT NULL,
 	"location_id" integer NOT NULL,
-	"hostname" text NOT NULL,
-	"display_name" text,
+	"status_changed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"enrolled_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"software_count" integer DEFAULT 0 NOT NULL,
+	"pending_reboot" boolean DEFAULT false NOT NULL,
+	"simulated" boolean DEFAULT false NOT NULL,
+	"status" text DEFAULT 'DOWN' NOT NULL,
+	"approval_status" text NOT NULL,
 	"os_family" text NOT NULL,
+	"search_text" text GENERATED ALWAYS AS (lower(hostname || ' ' || coalesce(display_name, '') || ' ' || ip_addresses || ' ' || coalesce(public_ip, '') || ' ' || os_name || ' ' || os_version)) STORED NOT NULL,
+	"sort_name" text GENERATED ALWAYS AS (lower(coalesce(display_name, hostname))) STORED NOT NULL,
+	"tags" text[] DEFAULT '{}'::text[] NOT NULL,
+	"hostname" text NOT NULL,
 	"os_name" text DEFAULT '' NOT NULL,
 	"os_version" text DEFAULT '' NOT NULL,
 	"agent_version" text DEFAULT '' NOT NULL,
+	"ip_addresses" text DEFAULT '' NOT NULL,
 	"public_key" text NOT NULL,
-	"approval_status" text NOT NULL,
-	"status" text DEFAULT 'DOWN' NOT NULL,
-	"status_changed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"role_id" integer,
+	"display_name" text,
 	"last_contact_at" timestamp with time zone,
 	"public_ip" text,
-	"inventory" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"inventory_updated_at" timestamp with time zone,
 	"total_memory_bytes" bigint,
 	"min_free_disk_percent" real,
-	"pending_reboot" boolean DEFAULT false NOT NULL,
-	"software_count" integer DEFAULT 0 NOT NULL,
-	"role_id" integer,
-	"tags" text[] DEFAULT '{}'::text[] NOT NULL,
-	"simulated" boolean DEFAULT false NOT NULL,
-	"enrolled_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"enrollment_token_id" integer
+);
+--> statement-breakpoint
+CREATE TABLE "jobs" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "jobs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"job_uid" text NOT NULL,
+	"device_id" integer NOT NULL,
+	"organization_id" integer NOT NULL,
+	"job_type" text NOT NULL,
+	"job_name" text NOT NULL,
+	"job_status" text NOT NULL,
+	"job_result" text,
+	"message" text,
+	"data" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"app_user_id" integer,
+	"content" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"result_content" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"attempt" integer DEFAULT 1 NOT NULL,
+	"delivery" text DEFAULT 'QUEUED' NOT NULL,
+	"stdout" text DEFAULT '' NOT NULL,
+	"stderr" text DEFAULT '' NOT NULL,
+	"output_truncated" boolean DEFAULT false NOT NULL,
+	"exit_code" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sent_at" timestamp with time zone,
+	"started_at" timestamp with time zone,
+	"completed_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "locations" (
@@ -162,6 +250,57 @@ CREATE TABLE "demo_requests" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "saved_searches" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "saved_searches_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"name" text,
+	"criteria" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"search" text DEFAULT '' NOT NULL,
+	"action" text,
+	"custom_fields" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_by_user_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "scheduled_tasks" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "scheduled_tasks_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"targets" jsonb NOT NULL,
+	"action" jsonb NOT NULL,
+	"schedule" jsonb NOT NULL,
+	"time_zone" text NOT NULL,
+	"next_run_at" timestamp with time zone,
+	"last_run_at" timestamp with time zone,
+	"run_count" integer DEFAULT 0 NOT NULL,
+	"occurrences" integer DEFAULT 0 NOT NULL,
+	"last_run_job_count" integer,
+	"last_run_error" text,
+	"created_by_user_id" integer NOT NULL,
+	"updated_by_user_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "scripts" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "scripts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"language" text NOT NULL,
+	"os" text NOT NULL,
+	"architecture" text DEFAULT 'ALL' NOT NULL,
+	"timeout_seconds" integer DEFAULT 600 NOT NULL,
+	"parameters" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"presets" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"body" text NOT NULL,
+	"template_id" text,
+	"created_by_user_id" integer,
+	"updated_by_user_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "system_settings" (
 	"key" text PRIMARY KEY NOT NULL,
 	"value" jsonb NOT NULL,
@@ -175,10 +314,25 @@ ALTER TABLE "user_technician_roles" ADD CONSTRAINT "user_technician_roles_user_i
 ALTER TABLE "user_technician_roles" ADD CONSTRAINT "user_technician_roles_role_id_technician_roles_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."technician_roles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "enrollment_tokens" ADD CONSTRAINT "enrollment_tokens_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "enrollment_tokens" ADD CONSTRAINT "enrollment_tokens_location_id_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "credentials" ADD CONSTRAINT "credentials_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "credentials" ADD CONSTRAINT "credentials_created_by_user_id_users_id_fk" FOREIGN KEY ("created_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "credentials" ADD CONSTRAINT "credentials_updated_by_user_id_users_id_fk" FOREIGN KEY ("updated_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "custom_field_values" ADD CONSTRAINT "custom_field_values_field_id_custom_fields_id_fk" FOREIGN KEY ("field_id") REFERENCES "public"."custom_fields"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "custom_field_values" ADD CONSTRAINT "custom_field_values_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "custom_field_values" ADD CONSTRAINT "custom_field_values_location_id_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "custom_field_values" ADD CONSTRAINT "custom_field_values_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "custom_field_values" ADD CONSTRAINT "custom_field_values_updated_by_user_id_users_id_fk" FOREIGN KEY ("updated_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "custom_fields" ADD CONSTRAINT "custom_fields_role_id_device_roles_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."device_roles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "device_activities" ADD CONSTRAINT "device_activities_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "device_inventories" ADD CONSTRAINT "device_inventories_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "devices" ADD CONSTRAINT "devices_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "devices" ADD CONSTRAINT "devices_location_id_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "devices" ADD CONSTRAINT "devices_location_id_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "devices" ADD CONSTRAINT "devices_role_id_device_roles_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."device_roles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "jobs" ADD CONSTRAINT "jobs_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "locations" ADD CONSTRAINT "locations_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "saved_searches" ADD CONSTRAINT "saved_searches_created_by_user_id_users_id_fk" FOREIGN KEY ("created_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scripts" ADD CONSTRAINT "scripts_created_by_user_id_users_id_fk" FOREIGN KEY ("created_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scripts" ADD CONSTRAINT "scripts_updated_by_user_id_users_id_fk" FOREIGN KEY ("updated_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_events_at_idx" ON "audit_events" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "mfa_factors_user_idx" ON "mfa_factors" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "mfa_recovery_codes_user_idx" ON "mfa_recovery_codes" USING btree ("user_id");--> statement-breakpoint
@@ -187,13 +341,40 @@ CREATE UNIQUE INDEX "users_email_key" ON "users" USING btree (lower("email"));--
 CREATE UNIQUE INDEX "users_invite_token_key" ON "users" USING btree ("invite_token_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "enrollment_tokens_hash_key" ON "enrollment_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "enrollment_tokens_org_idx" ON "enrollment_tokens" USING btree ("organization_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "credentials_org_name_key" ON "credentials" USING btree ("organization_id",lower("name"));--> statement-breakpoint
+CREATE UNIQUE INDEX "credentials_preferred_key" ON "credentials" USING btree ("organization_id","type") WHERE "credentials"."preferred";--> statement-breakpoint
+CREATE UNIQUE INDEX "custom_field_values_device_key" ON "custom_field_values" USING btree ("device_id","field_id") WHERE "custom_field_values"."device_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "custom_field_values_location_key" ON "custom_field_values" USING btree ("location_id","field_id") WHERE "custom_field_values"."location_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "custom_field_values_organization_key" ON "custom_field_values" USING btree ("organization_id","field_id") WHERE "custom_field_values"."organization_id" is not null;--> statement-breakpoint
+CREATE INDEX "custom_field_values_text_idx" ON "custom_field_values" USING btree ("field_id",lower("value_text"));--> statement-breakpoint
+CREATE INDEX "custom_field_values_num_idx" ON "custom_field_values" USING btree ("field_id","value_num");--> statement-breakpoint
+CREATE UNIQUE INDEX "custom_fields_name_key" ON "custom_fields" USING btree (lower("name"));--> statement-breakpoint
+CREATE INDEX "custom_fields_role_idx" ON "custom_fields" USING btree ("role_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "device_roles_key_key" ON "device_roles" USING btree ("key");--> statement-breakpoint
+CREATE UNIQUE INDEX "device_roles_name_key" ON "device_roles" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "device_activities_device_idx" ON "device_activities" USING btree ("device_id","at");--> statement-breakpoint
 CREATE INDEX "device_activities_org_idx" ON "device_activities" USING btree ("organization_id","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "devices_public_key_key" ON "devices" USING btree ("public_key");--> statement-breakpoint
 CREATE INDEX "devices_org_idx" ON "devices" USING btree ("organization_id");--> statement-breakpoint
 CREATE INDEX "devices_location_idx" ON "devices" USING btree ("location_id");--> statement-breakpoint
-CREATE INDEX "devices_status_idx" ON "devices" USING btree ("status");--> statement-breakpoint
+CREATE INDEX "devices_status_idx" ON "devices" USING btree ("status","sort_name","id");--> statement-breakpoint
 CREATE INDEX "devices_hostname_idx" ON "devices" USING btree (lower("hostname"));--> statement-breakpoint
+CREATE INDEX "devices_sort_name_idx" ON "devices" USING btree ("sort_name","id");--> statement-breakpoint
+CREATE INDEX "devices_role_idx" ON "devices" USING btree ("role_id");--> statement-breakpoint
+CREATE INDEX "devices_os_family_idx" ON "devices" USING btree ("os_family");--> statement-breakpoint
+CREATE INDEX "devices_approval_idx" ON "devices" USING btree ("approval_status");--> statement-breakpoint
+CREATE INDEX "devices_tags_idx" ON "devices" USING gin ("tags");--> statement-breakpoint
+CREATE INDEX "devices_free_disk_idx" ON "devices" USING btree ("min_free_disk_percent");--> statement-breakpoint
+CREATE INDEX "devices_status_changed_idx" ON "devices" USING btree ("status","status_changed_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "jobs_job_uid_key" ON "jobs" USING btree ("job_uid");--> statement-breakpoint
+CREATE INDEX "jobs_device_open_idx" ON "jobs" USING btree ("device_id","job_status");--> statement-breakpoint
+CREATE INDEX "jobs_org_created_idx" ON "jobs" USING btree ("organization_id","created_at");--> statement-breakpoint
+CREATE INDEX "jobs_created_idx" ON "jobs" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "locations_org_name_key" ON "locations" USING btree ("organization_id",lower("name"));--> statement-breakpoint
 CREATE INDEX "locations_org_idx" ON "locations" USING btree ("organization_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "organizations_name_key" ON "organizations" USING btree (lower("name"));
+CREATE UNIQUE INDEX "organizations_name_key" ON "organizations" USING btree (lower("name"));--> statement-breakpoint
+CREATE UNIQUE INDEX "saved_searches_name_key" ON "saved_searches" USING btree (lower("name"));--> statement-breakpoint
+CREATE INDEX "scheduled_tasks_due_idx" ON "scheduled_tasks" USING btree ("next_run_at") WHERE "scheduled_tasks"."enabled" and "scheduled_tasks"."next_run_at" is not null;--> statement-breakpoint
+CREATE INDEX "scheduled_tasks_name_idx" ON "scheduled_tasks" USING btree (lower("name"));--> statement-breakpoint
+CREATE UNIQUE INDEX "scripts_name_key" ON "scripts" USING btree (lower("name"));--> statement-breakpoint
+CREATE INDEX "scripts_language_os_idx" ON "scripts" USING btree ("language","os");

@@ -26,6 +26,10 @@ import { deviceRolesModule } from "./modules/device-roles/index.js";
 import { savedSearchesModule } from "./modules/saved-searches/index.js";
 import { customFieldsModule } from "./modules/custom-fields/index.js";
 import { jobsModule } from "./modules/jobs/index.js";
+import { scriptsModule } from "./modules/scripts/index.js";
+import { credentialsModule } from "./modules/credentials/index.js";
+import { activitiesModule } from "./modules/activities/index.js";
+import { scheduledTasksModule } from "./modules/scheduled-tasks/index.js";
 
 export interface BuildAppOptions {
   logger?: FastifyBaseLogger | boolean;
@@ -97,6 +101,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(savedSearchesModule(deps, devices), { prefix: "/api" });
   await app.register(customFieldsModule(deps, devices), { prefix: "/api" });
   await app.register(jobsModule(deps), { prefix: "/api" });
+  await app.register(scriptsModule(deps), { prefix: "/api" });
+  await app.register(credentialsModule(deps), { prefix: "/api" });
+  await app.register(activitiesModule(deps), { prefix: "/api" });
+  await app.register(scheduledTasksModule(deps), { prefix: "/api" });
 
   await installWebAssets(app, options.serveWeb === false ? "/nonexistent" : (deps.config.webDistDir ?? defaultWebDist));
   return app;

@@ -17,3 +17,7 @@ export * from "./http/device-roles.js";
 export * from "./http/saved-searches.js";
 export * from "./http/custom-fields.js";
 export * from "./http/jobs.js";
+export * from "./http/scripts.js";
+export * from "./http/credentials.js";
+export * from "./http/activities.js";
+export * from "./http/scheduled-tasks.js";

@@ -17,6 +17,8 @@ export const permissions = [
   "customFields.manage",
   /** Submit and cancel jobs (scripts and actions) on devices. */
   "jobs.run",
+  /** Create, change and delete library scripts (reading them is devices.read). */
+  "scripts.manage",
 ] as const;
 
 export type Permission = (typeof permissions)[number];

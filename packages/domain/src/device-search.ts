@@ -6,6 +6,20 @@ export const LOW_DISK_THRESHOLD_PERCENT = 10;
  * DOWN, WARNING and others map to fixed filters"). Each is expressed in the plain criteria
  * fields the device grid understands, so the server has one filter implementation.
  */
+/**
+ * The named conditions of built-in searches. noInventory: the device never reported an inventory;
+ * neverConnected: enrolled, but its agent never connected (an install that did not finish).
+ * failedPatches and networkDevice match nothing until patching and network monitoring exist.
+ */
+export type FixedCondition =
+  | "lowDisk"
+  | "needsReboot"
+  | "pendingApproval"
+  | "noInventory"
+  | "neverConnected"
+  | "failedPatches"
+  | "networkDevice";
+
 export interface FixedCriteria {
   status?: ("UP" | "DOWN")[];
   approval?: ("APPROVED" | "PENDING" | "REJECTED")[];
@@ -13,7 +27,7 @@ export interface FixedCriteria {
   needsReboot?: boolean;
   hasSoftwareInventory?: boolean;
   /** Any of these conditions (used by WARNING and INSTALL_ISSUES). */
-  anyOf?: ("lowDisk" | "needsReboot" | "pendingApproval" | "noInventory" | "failedPatches" | "networkDevice")[];
+  anyOf?: FixedCondition[];
   failedPatches?: boolean;
   networkDevice?: boolean;
 }
@@ -29,7 +43,10 @@ export const builtInSearches = {
   FAILED_PATCHES: { label: "Failed patches", criteria: { failedPatches: true } },
   NETWORK_DEVICES: { label: "Network devices", criteria: { networkDevice: true } },
   NEEDS_REBOOT: { label: "Needs reboot", criteria: { needsReboot: true } },
-  INSTALL_ISSUES: { label: "Install issues", criteria: { anyOf: ["pendingApproval", "noInventory"] } },
+  INSTALL_ISSUES: {
+    label: "Install issues",
+    criteria: { anyOf: ["pendingApproval", "noInventory", "neverConnected"] },
+  },
 } as const satisfies Record<string, { label: string; criteria: FixedCriteria }>;
 
 export type BuiltInSearchName = keyof typeof builtInSearches;
@@ -37,5 +54,7 @@ export const builtInSearchNames = Object.keys(builtInSearches) as BuiltInSearchN
 
 /** True when a volume list has a volume with less than 10 % free (what LOW_DISK_SPACE finds). */
 export function isLowDisk(volumes: { sizeBytes: number; freeBytes: number }[]): boolean {
-  return volumes.some((v) => v.sizeBytes > 0 && (v.freeBytes / v.sizeBytes) * 100 < LOW_DISK_THRESHOLD_PERCENT);
+  return volumes.some(
+    (v) => v.sizeBytes > 0 && (v.freeBytes / v.sizeBytes) * 100 < LOW_DISK_THRESHOLD_PERCENT,
+  );
 }

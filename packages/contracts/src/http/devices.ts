@@ -26,6 +26,9 @@ export const deviceSummary = z.object({
   totalMemoryBytes: z.number().nullable(),
   softwareCount: z.number().int(),
   roleId: z.number().int().nullable(),
+  roleName: z.string().nullable(),
+  /** The addresses of the device's network adapters (IPv4 and IPv6), as its agent reported them. */
+  ipAddresses: z.array(z.string()),
   tags: z.array(z.string()),
   simulated: z.boolean(),
   enrolledAt: z.string(),
@@ -41,6 +44,8 @@ export type DeviceDetail = z.infer<typeof deviceDetail>;
 export const deviceActivity = z.object({
   id: z.number().int(),
   deviceId: z.number().int(),
+  deviceName: z.string(),
+  organizationId: z.number().int(),
   at: z.string(),
   type: z.string(),
   message: z.string(),
@@ -53,3 +58,59 @@ export const deviceActivityList = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
+
+export const deviceList = z.object({
+  items: z.array(deviceSummary),
+  total: z.number().int().nonnegative(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type DeviceList = z.infer<typeof deviceList>;
+
+export const deviceIdParam = z.object({ id: z.coerce.number().int().positive() });
+
+export const activityPageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const locationActivityParams = z.object({
+  id: z.coerce.number().int().positive(),
+  locationId: z.coerce.number().int().positive(),
+});
+
+/** PATCH /api/devices/:id: omitted fields stay; null clears a display name or a role. */
+export const updateDeviceRequest = z
+  .object({
+    displayName: z.string().trim().max(200).nullable().optional(),
+    locationId: z.number().int().positive().optional(),
+    roleId: z.number().int().positive().nullable().optional(),
+  })
+  .strict();
+export type UpdateDeviceRequest = z.input<typeof updateDeviceRequest>;
+
+export const softwareQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(50),
+  search: z.string().trim().max(200).optional(),
+});
+
+export const softwareItem = z.object({
+  name: z.string(),
+  version: z.string(),
+  publisher: z.string().nullable(),
+  installedAt: z.string().nullable(),
+});
+
+export const softwareList = z.object({
+  items: z.array(softwareItem),
+  total: z.number().int().nonnegative(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type SoftwareList = z.infer<typeof softwareList>;
+
+/** Tags are checked by the server with the spec's rules; the 400 carries the spec's message. */
+export const tagRequest = z.object({ tag: z.string().max(200) });
+export const tagQuery = z.object({ tag: z.string().max(200) });
+export const deviceTags = z.object({ tags: z.array(z.string()) });

@@ -68,7 +68,7 @@ describe("a real agent process", () => {
     expect(row.approvalStatus).toBe("APPROVED");
     expect(row.status).toBe("DOWN");
     expect(row.publicIp).toBe("127.0.0.1");
-    const inventory = row.inventory as proto.Inventory;
+    const inventory = (await side.devices.repo.inventory(id)) as proto.Inventory;
     expect(inventory.os.family).toBe("LINUX");
     expect(inventory.volumes.length).toBeGreaterThan(0);
     expect(inventory.software.length).toBeGreaterThan(10);
@@ -106,7 +106,7 @@ describe("enrollment tokens", () => {
   let inventory: proto.Inventory;
   beforeAll(async () => {
     const first = await ctx.deps.db.select().from(devices).limit(1);
-    inventory = first[0]!.inventory as proto.Inventory;
+    inventory = (await side.devices.repo.inventory(first[0]!.id)) as proto.Inventory;
   });
 
   it("refuses expired, revoked, exhausted, unknown and wrong-organization tokens with clear codes", async () => {

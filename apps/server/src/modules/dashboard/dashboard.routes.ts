@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { gettingStarted, systemOverview } from "@steward/contracts";
+import {
+  gettingStarted,
+  idParam,
+  locationOverview,
+  locationParams,
+  organizationOverview,
+  systemOverview,
+} from "@steward/contracts";
 import type { DashboardService } from "./dashboard.service.js";
 
 const tags = ["dashboard"];
@@ -10,6 +17,26 @@ export function dashboardRoutes(service: DashboardService): FastifyPluginAsyncZo
       "/dashboard/system",
       { config: { access: "dashboard.read" }, schema: { tags, response: { 200: systemOverview } } },
       async () => service.systemOverview(),
+    );
+
+    // /customerDashboard/:id/overview
+    app.get(
+      "/organizations/:id/overview",
+      {
+        config: { access: "dashboard.read" },
+        schema: { tags, params: idParam, response: { 200: organizationOverview } },
+      },
+      async (request) => service.organizationOverview(request.params.id),
+    );
+
+    // /customerDashboard/:id/location/:location
+    app.get(
+      "/organizations/:id/locations/:locationId/overview",
+      {
+        config: { access: "dashboard.read" },
+        schema: { tags, params: locationParams, response: { 200: locationOverview } },
+      },
+      async (request) => service.locationOverview(request.params.id, request.params.locationId),
     );
 
     // Every signed-in user sees the checklist; it reveals only whether things exist.

@@ -1,7 +1,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { agent } from "@steward/contracts";
+import { defaultRoleKey } from "@steward/domain";
 import type { Db } from "../../platform/db/database.js";
-import { deviceActivities, devices } from "./devices.tables.js";
+import { deviceRoles } from "../device-roles/device-roles.tables.js";
+import { deviceActivities, deviceInventories, devices } from "./devices.tables.js";
 
 export type DeviceRow = typeof devices.$inferSelect;
 
@@ -16,7 +18,17 @@ export interface NewDevice {
   simulated: boolean;
 }
 
-export type ActivityType = "ENROLLED" | "APPROVED" | "REJECTED" | "WENT_DOWN" | "CAME_UP" | "INVENTORY_CHANGED" | "DELETED";
+export type ActivityType =
+  | "ENROLLED"
+  | "APPROVED"
+  | "REJECTED"
+  | "WENT_DOWN"
+  | "CAME_UP"
+  | "INVENTORY_CHANGED"
+  | "DELETED"
+  | "UPDATED"
+  | "TAGS_CHANGED"
+  | "CUSTOM_FIELDS_CHANGED";
 
 /** Grid projections of an inventory: kept in columns so searches need not read the JSON. */
 export function projections(inv: Partial<agent.Inventory>) {
@@ -31,6 +43,8 @@ export function projections(inv: Partial<agent.Inventory>) {
   if (inv.memory) out.totalMemoryBytes = inv.memory.totalBytes;
   if (inv.pendingReboot !== undefined) out.pendingReboot = inv.pendingReboot;
   if (inv.software) out.softwareCount = inv.software.length;
+  if (inv.network)
+    out.ipAddresses = [...new Set(inv.network.flatMap((n) => [...n.ipv4, ...n.ipv6]))].join(" ");
   if (inv.volumes) {
     const pcts = inv.volumes.filter((v) => v.sizeBytes > 0).map((v) => (v.freeBytes / v.sizeBytes) * 100);
     out.minFreeDiskPercent = pcts.length ? Math.min(...pcts) : null;
@@ -40,26 +54,42 @@ export function projections(inv: Partial<agent.Inventory>) {
 
 export function createDevicesRepository(db: Db) {
   return {
+    /** Inserts the device (with the built-in role its OS suggests) and its inventory. */
     async insert(device: NewDevice): Promise<DeviceRow> {
-      const [row] = await db
-        .insert(devices)
-        .values({
-          organizationId: device.organizationId,
-          locationId: device.locationId,
-          publicKey: device.publicKey,
-          approvalStatus: device.approvalStatus,
-          hostname: device.inventory.hostname,
-          osFamily: device.inventory.os.family,
-          publicIp: device.publicIp,
-          inventory: device.inventory,
-          inventoryUpdatedAt: new Date(),
-          enrollmentTokenId: device.enrollmentTokenId,
-          simulated: device.simulated,
-          ...projections(device.inventory),
-        })
-        .returning();
-      if (!row) throw new Error("device insert failed");
-      return row;
+      const roleKey = defaultRoleKey(device.inventory.os);
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(devices)
+          .values({
+            organizationId: device.organizationId,
+            locationId: device.locationId,
+            publicKey: device.publicKey,
+            approvalStatus: device.approvalStatus,
+            hostname: device.inventory.hostname,
+            osFamily: device.inventory.os.family,
+            publicIp: device.publicIp,
+            inventoryUpdatedAt: new Date(),
+            enrollmentTokenId: device.enrollmentTokenId,
+            simulated: device.simulated,
+            roleId:
+              roleKey === null
+                ? null
+                : sql`(select ${deviceRoles.id} from ${deviceRoles} where ${deviceRoles.key} = ${roleKey})`,
+            ...projections(device.inventory),
+          })
+          .returning();
+        if (!row) throw new Error("device insert failed");
+        await tx.insert(deviceInventories).values({ deviceId: row.id, inventory: device.inventory });
+        return row;
+      });
+    },
+
+    async inventory(id: number): Promise<Partial<agent.Inventory> | undefined> {
+      const rows = await db
+        .select({ inventory: deviceInventories.inventory })
+        .from(deviceInventories)
+        .where(eq(deviceInventories.deviceId, id));
+      return rows[0]?.inventory as Partial<agent.Inventory> | undefined;
     },
 
     async byId(id: number): Promise<DeviceRow | undefined> {
@@ -69,7 +99,14 @@ export function createDevicesRepository(db: Db) {
 
     async identity(id: number) {
       const rows = await db
-        .select({ id: devices.id, publicKey: devices.publicKey, approvalStatus: devices.approvalStatus, organizationId: devices.organizationId, status: devices.status, inventoryUpdatedAt: devices.inventoryUpdatedAt })
+        .select({
+          id: devices.id,
+          publicKey: devices.publicKey,
+          approvalStatus: devices.approvalStatus,
+          organizationId: devices.organizationId,
+          status: devices.status,
+          inventoryUpdatedAt: devices.inventoryUpdatedAt,
+        })
         .from(devices)
         .where(eq(devices.id, id))
         .limit(1);
@@ -77,7 +114,12 @@ export function createDevicesRepository(db: Db) {
     },
 
     /** Sets UP/DOWN; returns true when the status actually changed. */
-    async setStatus(id: number, status: "UP" | "DOWN", at: Date, publicIp?: string): Promise<{ changed: boolean; organizationId: number } | undefined> {
+    async setStatus(
+      id: number,
+      status: "UP" | "DOWN",
+      at: Date,
+      publicIp?: string,
+    ): Promise<{ changed: boolean; organizationId: number } | undefined> {
       const rows = await db
         .update(devices)
         .set({
@@ -107,19 +149,40 @@ export function createDevicesRepository(db: Db) {
       await db.update(devices).set({ lastContactAt: at }).where(inArray(devices.id, ids));
     },
 
-    async applyInventory(id: number, full: agent.Inventory | undefined, changes: Partial<agent.Inventory>): Promise<void> {
+    async applyInventory(
+      id: number,
+      full: agent.Inventory | undefined,
+      changes: Partial<agent.Inventory>,
+    ): Promise<void> {
       const values = { ...projections(full ?? changes), inventoryUpdatedAt: new Date() };
-      const inventoryValue = full
-        ? sql`${JSON.stringify(full)}::jsonb`
-        : sql`${devices.inventory} || ${JSON.stringify(changes)}::jsonb`;
-      await db
-        .update(devices)
-        .set({ ...values, inventory: inventoryValue })
-        .where(eq(devices.id, id));
+      const json = JSON.stringify(full ?? changes);
+      await db.transaction(async (tx) => {
+        await tx.update(devices).set(values).where(eq(devices.id, id));
+        await tx
+          .insert(deviceInventories)
+          .values({ deviceId: id, inventory: sql`${json}::jsonb` })
+          .onConflictDoUpdate({
+            target: deviceInventories.deviceId,
+            set: {
+              inventory: full
+                ? sql`excluded.inventory`
+                : sql`${deviceInventories.inventory} || excluded.inventory`,
+            },
+          });
+      });
     },
 
-    async addActivity(deviceId: number, organizationId: number, type: ActivityType, message: string, data: Record<string, unknown> = {}, actorUserId: number | null = null) {
-      await db.insert(deviceActivities).values({ deviceId, organizationId, type, message, data, actorUserId });
+    async addActivity(
+      deviceId: number,
+      organizationId: number,
+      type: ActivityType,
+      message: string,
+      data: Record<string, unknown> = {},
+      actorUserId: number | null = null,
+    ) {
+      await db
+        .insert(deviceActivities)
+        .values({ deviceId, organizationId, type, message, data, actorUserId });
     },
 
     async countByStatus(organizationId?: number) {

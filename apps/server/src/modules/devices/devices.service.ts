@@ -1,5 +1,6 @@
 import type { agent } from "@steward/contracts";
 import type { AppDeps } from "../../platform/deps.js";
+import { createDeviceManagement, type DeviceManagementOptions } from "./devices.manage.js";
 import { createDevicesRepository, type NewDevice } from "./devices.repository.js";
 
 const SECTION_LABELS: Partial<Record<keyof agent.Inventory, string>> = {
@@ -16,18 +17,29 @@ const SECTION_LABELS: Partial<Record<keyof agent.Inventory, string>> = {
   agentVersion: "agent version",
 };
 
-/** Device state as agents change it: enrollment, presence, inventory; each change is an activity. */
-export function createDevicesService(deps: Pick<AppDeps, "db">) {
+/**
+ * Device state as agents change it (enrollment, presence, inventory; each change is an activity),
+ * plus the console's side: the grid, device pages and technicians' changes (devices.manage.ts).
+ * `onDeviceRemoved` is called for each device deleted or rejected, to disconnect its agent.
+ */
+export function createDevicesService(deps: Pick<AppDeps, "db">, options: DeviceManagementOptions = {}) {
   const repo = createDevicesRepository(deps.db);
   return {
+    ...createDeviceManagement(deps.db, options),
     repo,
 
     async enroll(device: NewDevice) {
       const row = await repo.insert(device);
       const pending = device.approvalStatus === "PENDING" ? " (waiting for approval)" : "";
-      await repo.addActivity(row.id, row.organizationId, "ENROLLED", `Device ${row.hostname} enrolled${pending}`, {
-        tokenId: device.enrollmentTokenId,
-      });
+      await repo.addActivity(
+        row.id,
+        row.organizationId,
+        "ENROLLED",
+        `Device ${row.hostname} enrolled${pending}`,
+        {
+          tokenId: device.enrollmentTokenId,
+        },
+      );
       return row;
     },
 
@@ -41,7 +53,10 @@ export function createDevicesService(deps: Pick<AppDeps, "db">) {
     async markDown(id: number, reason: "disconnected" | "silent", at = new Date()) {
       const result = await repo.setStatus(id, "DOWN", at);
       if (result?.changed) {
-        const message = reason === "silent" ? "Device went offline (no heartbeat)" : "Device went offline (connection closed)";
+        const message =
+          reason === "silent"
+            ? "Device went offline (no heartbeat)"
+            : "Device went offline (connection closed)";
         await repo.addActivity(id, result.organizationId, "WENT_DOWN", message, { reason });
       }
     },
@@ -56,7 +71,13 @@ export function createDevicesService(deps: Pick<AppDeps, "db">) {
       await repo.applyInventory(id, undefined, message.changes);
       const labels = sections.map((s) => SECTION_LABELS[s]).filter(Boolean);
       if (labels.length > 0) {
-        await repo.addActivity(id, organizationId, "INVENTORY_CHANGED", `Inventory changed: ${labels.join(", ")}`, { sections });
+        await repo.addActivity(
+          id,
+          organizationId,
+          "INVENTORY_CHANGED",
+          `Inventory changed: ${labels.join(", ")}`,
+          { sections },
+        );
       }
     },
 

@@ -1,61 +1,109 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { deviceRoles } from "../device-roles/device-roles.tables.js";
 import { locations, organizations } from "../organizations/organizations.tables.js";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 /**
  * A managed device. The id comes from an identity column and is never reused. Grid columns
- * (os, disk, reboot) are projections of the inventory, kept in step when it changes.
+ * (os, disk, reboot, addresses) are projections of the inventory, kept in step when it changes;
+ * the inventory itself lives in device_inventories so that this table stays narrow: grid
+ * searches and counts scan it, and heartbeats rewrite its rows.
  */
 export const devices = pgTable(
   "devices",
+  // Column order matters for scans: PostgreSQL reads a row's columns left to right, so the
+  // fixed-width columns and the grid's filters come first, the long and nullable ones last.
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     organizationId: integer("organization_id")
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
+    // NO ACTION (checked at the end of the statement): deleting an organization cascades to its
+    // locations and devices together; deleting a location that still has devices is refused.
     locationId: integer("location_id")
       .notNull()
-      .references(() => locations.id, { onDelete: "restrict" }),
-    hostname: text("hostname").notNull(),
-    displayName: text("display_name"),
+      .references(() => locations.id),
+    statusChangedAt: ts("status_changed_at").notNull().defaultNow(),
+    enrolledAt: ts("enrolled_at").notNull().defaultNow(),
+    softwareCount: integer("software_count").notNull().default(0),
+    pendingReboot: boolean("pending_reboot").notNull().default(false),
+    /** Devices of the agent simulator (demo fleet, load tests), marked as such in the console. */
+    simulated: boolean("simulated").notNull().default(false),
+    /** UP | DOWN */
+    status: text("status").notNull().default("DOWN"),
+    /** APPROVED | PENDING | REJECTED */
+    approvalStatus: text("approval_status").notNull(),
     /** WINDOWS | MAC | LINUX | OTHER */
     osFamily: text("os_family").notNull(),
+    /** What the grid's free text searches: names, addresses and OS, lower-cased. */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(hostname || ' ' || coalesce(display_name, '') || ' ' || ip_addresses || ' ' || coalesce(public_ip, '') || ' ' || os_name || ' ' || os_version)`,
+      ),
+    /** The grid's name: display name, else host name, lower-cased (sorting). */
+    sortName: text("sort_name")
+      .notNull()
+      .generatedAlwaysAs(sql`lower(coalesce(display_name, hostname))`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    hostname: text("hostname").notNull(),
     osName: text("os_name").notNull().default(""),
     osVersion: text("os_version").notNull().default(""),
     agentVersion: text("agent_version").notNull().default(""),
+    /** The network adapters' IPv4 and IPv6 addresses, space-separated. */
+    ipAddresses: text("ip_addresses").notNull().default(""),
     /** Ed25519 raw public key, base64: the device's identity. */
     publicKey: text("public_key").notNull(),
-    /** APPROVED | PENDING | REJECTED */
-    approvalStatus: text("approval_status").notNull(),
-    /** UP | DOWN */
-    status: text("status").notNull().default("DOWN"),
-    statusChangedAt: ts("status_changed_at").notNull().defaultNow(),
+    roleId: integer("role_id").references(() => deviceRoles.id, { onDelete: "set null" }),
+    displayName: text("display_name"),
     lastContactAt: ts("last_contact_at"),
     publicIp: text("public_ip"),
-    inventory: jsonb("inventory").notNull().default({}),
     inventoryUpdatedAt: ts("inventory_updated_at"),
     totalMemoryBytes: bigint("total_memory_bytes", { mode: "number" }),
     /** Lowest free-space percentage over the device's volumes (low-disk search). */
     minFreeDiskPercent: real("min_free_disk_percent"),
-    pendingReboot: boolean("pending_reboot").notNull().default(false),
-    softwareCount: integer("software_count").notNull().default(0),
-    roleId: integer("role_id"),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
-    /** Devices of the agent simulator (demo fleet, load tests), marked as such in the console. */
-    simulated: boolean("simulated").notNull().default(false),
-    enrolledAt: ts("enrolled_at").notNull().defaultNow(),
     enrollmentTokenId: integer("enrollment_token_id"),
   },
+  // last_contact_at is deliberately not indexed: heartbeats rewrite it and stay HOT updates.
   (t) => [
     uniqueIndex("devices_public_key_key").on(t.publicKey),
     index("devices_org_idx").on(t.organizationId),
     index("devices_location_idx").on(t.locationId),
-    index("devices_status_idx").on(t.status),
+    index("devices_status_idx").on(t.status, t.sortName, t.id),
     index("devices_hostname_idx").on(sql`lower(${t.hostname})`),
+    index("devices_sort_name_idx").on(t.sortName, t.id),
+    index("devices_role_idx").on(t.roleId),
+    index("devices_os_family_idx").on(t.osFamily),
+    index("devices_approval_idx").on(t.approvalStatus),
+    index("devices_tags_idx").using("gin", t.tags),
+    index("devices_free_disk_idx").on(t.minFreeDiskPercent),
+    index("devices_status_changed_idx").on(t.status, t.statusChangedAt),
   ],
 );
+
+/** The last full inventory of each device (deltas merged in), one row per device. */
+export const deviceInventories = pgTable("device_inventories", {
+  deviceId: integer("device_id")
+    .primaryKey()
+    .references(() => devices.id, { onDelete: "cascade" }),
+  inventory: jsonb("inventory").notNull().default({}),
+});
 
 /** What happened to a device: enrolled, approved, went down/up, inventory changed … */
 export const deviceActivities = pgTable(
@@ -72,5 +120,8 @@ export const deviceActivities = pgTable(
     data: jsonb("data").notNull().default({}),
     actorUserId: integer("actor_user_id"),
   },
-  (t) => [index("device_activities_device_idx").on(t.deviceId, t.at), index("device_activities_org_idx").on(t.organizationId, t.at)],
+  (t) => [
+    index("device_activities_device_idx").on(t.deviceId, t.at),
+    index("device_activities_org_idx").on(t.organizationId, t.at),
+  ],
 );

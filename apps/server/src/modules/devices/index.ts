@@ -1,2 +1,17 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { devicesRoutes } from "./devices.routes.js";
+import type { DevicesService } from "./devices.service.js";
+
 export { createDevicesService, type DevicesService } from "./devices.service.js";
 export type { DeviceRow, NewDevice, ActivityType } from "./devices.repository.js";
+export type { Actor, Changed } from "./devices.bulk.js";
+export { createDeviceCache, type DeviceCache } from "./devices.cache.js";
+
+/**
+ * The console's device routes: the grid and its CSV, device pages and changes, activity feeds,
+ * health, the query cache and POST /api/query/device. Takes the app's one devices service (whose
+ * cache and onDeviceRemoved hook the saved-search actions share).
+ */
+export function devicesModule(service: DevicesService): FastifyPluginAsyncZod {
+  return devicesRoutes(service);
+}

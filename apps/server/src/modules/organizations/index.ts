@@ -7,6 +7,14 @@ import { createOrganizationsService } from "./organizations.service.js";
 export type { OrganizationsService } from "./organizations.service.js";
 
 /** Organizations (customers) and their locations: REST under /api/organizations and the spec's GET /api/client/{id}. */
-export function organizationsModule(deps: AppDeps): FastifyPluginAsyncZod {
-  return organizationsRoutes(createOrganizationsService({ repo: new OrganizationsRepository(deps.db) }));
+export function organizationsModule(
+  deps: AppDeps,
+  options: { onDeviceRemoved?: ((deviceId: number) => void) | undefined } = {},
+): FastifyPluginAsyncZod {
+  return organizationsRoutes(
+    createOrganizationsService({
+      repo: new OrganizationsRepository(deps.db),
+      onDeviceRemoved: options.onDeviceRemoved,
+    }),
+  );
 }

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableName, ilike, sql, type SQL } from "d
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { escapeLikePattern } from "@steward/domain";
 import type { Db } from "../../platform/db/database.js";
+import { devices } from "../devices/devices.tables.js";
 import { locations, organizations } from "./organizations.tables.js";
 
 export type OrganizationSort = "name" | "-name" | "createdAt" | "-createdAt";
@@ -44,14 +45,20 @@ export function qualified(table: PgTable, column: AnyPgColumn): SQL {
 }
 
 /**
- * How many devices an organization or a location holds. Devices do not exist yet, so this is 0.
- * The device module replaces it with correlated counts over its table, e.g. for "organization"
- * `(select count(*) from devices where devices.organization_id = ${qualified(organizations, organizations.id)})`
- * and for "location" the same over `qualified(locations, locations.id)`. Every query of this
- * repository that reports a device count goes through this one function.
+ * How many devices an organization or a location holds: a correlated count over the devices
+ * table (served by its organization and location indexes). Every query of this repository that
+ * reports a device count goes through this one function.
  */
-export function deviceCountSql(_scope: "organization" | "location"): SQL<number> {
-  return sql<number>`0`.mapWith(Number);
+export function deviceCountSql(scope: "organization" | "location"): SQL<number> {
+  const inner =
+    scope === "organization"
+      ? qualified(devices, devices.organizationId)
+      : qualified(devices, devices.locationId);
+  const outer =
+    scope === "organization"
+      ? qualified(organizations, organizations.id)
+      : qualified(locations, locations.id);
+  return sql<number>`(select count(*) from ${devices} where ${inner} = ${outer})`.mapWith(Number);
 }
 
 const locationCountSql =
@@ -212,6 +219,15 @@ export class OrganizationsRepository {
       .update(locations)
       .set(set)
       .where(and(eq(locations.organizationId, organizationId), eq(locations.id, locationId)));
+  }
+
+  /** Ids of the devices of an organization (to disconnect their agents when it is deleted). */
+  async deviceIds(organizationId: number): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(eq(devices.organizationId, organizationId));
+    return rows.map((r) => r.id);
   }
 
   async deleteLocation(organizationId: number, locationId: number): Promise<void> {

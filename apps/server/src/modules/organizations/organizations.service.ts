@@ -61,8 +61,17 @@ async function guardNames<T>(
   }
 }
 
-/** Organizations (the MSP's customers) and their locations: the rules. */
-export function createOrganizationsService({ repo }: { repo: OrganizationsRepository }) {
+/**
+ * Organizations (the MSP's customers) and their locations: the rules. Deleting an organization
+ * deletes its devices; `onDeviceRemoved` is told about each so that its agent is disconnected.
+ */
+export function createOrganizationsService({
+  repo,
+  onDeviceRemoved,
+}: {
+  repo: OrganizationsRepository;
+  onDeviceRemoved?: ((deviceId: number) => void) | undefined;
+}) {
   async function detail(r: OrganizationsRepository, id: number): Promise<OrganizationDetail> {
     const row = await r.findOrganization(id);
     if (!row) throw organizationNotFound();
@@ -154,16 +163,19 @@ export function createOrganizationsService({ repo }: { repo: OrganizationsReposi
     },
 
     async remove(id: number, actor: Actor): Promise<void> {
-      await repo.transaction(async (tx) => {
+      const removedDevices = await repo.transaction(async (tx) => {
         const row = await tx.findOrganization(id);
+        const deviceIds = row ? await tx.deviceIds(id) : [];
         if (!row || !(await tx.deleteOrganization(id))) throw organizationNotFound();
         await audit(tx.db, actor, {
           action: "organization.delete",
           targetType: "organization",
           targetId: id,
-          data: { name: row.name },
+          data: { name: row.name, devices: deviceIds.length },
         });
+        return deviceIds;
       });
+      for (const deviceId of removedDevices) onDeviceRemoved?.(deviceId);
     },
 
     async createLocation(
@@ -217,12 +229,22 @@ export function createOrganizationsService({ repo }: { repo: OrganizationsReposi
 
     /** Deletes a location; the default location stays for as long as its organization does. */
     async deleteLocation(organizationId: number, locationId: number, actor: Actor): Promise<void> {
+      const hasDevices = () =>
+        new AppError(
+          "E_LOCATION_HAS_DEVICES",
+          409,
+          "The location still has devices: move or delete them first",
+        );
       await repo.transaction(async (tx) => {
         const location = await existingLocation(tx, organizationId, locationId);
         if (location.isDefault) {
           throw new AppError("E_DEFAULT_LOCATION_UNDELETABLE", 409, "The default location cannot be deleted");
         }
-        await tx.deleteLocation(organizationId, locationId);
+        if (location.deviceCount > 0) throw hasDevices();
+        // A device enrolling into the location meanwhile: the foreign key refuses the delete.
+        await tx.deleteLocation(organizationId, locationId).catch((error: unknown) => {
+          throw isForeignKeyViolation(error) ? hasDevices() : error;
+        });
         await tx.updateOrganization(organizationId, {});
         await audit(tx.db, actor, {
           action: "location.delete",
@@ -233,6 +255,13 @@ export function createOrganizationsService({ repo }: { repo: OrganizationsReposi
       });
     },
   };
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let e: unknown = error; e !== null && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23503") return true;
+  }
+  return false;
 }
 
 export type OrganizationsService = ReturnType<typeof createOrganizationsService>;

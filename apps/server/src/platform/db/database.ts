@@ -50,6 +50,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     client = await PGlite.create(options.pgliteDir ? { dataDir: options.pgliteDir } : {});
   }
   const pgl = client;
+  // PGlite starts its backend with enable_seqscan=off; the planner then replaces every table
+  // scan by a full index scan (several times slower: the device grid's searches and counts over
+  // 100,000 rows, for one). Its pages sit in memory or the OS cache, so random reads cost about
+  // what sequential ones do. One connection: set once, this holds for the whole session.
+  await pgl.exec("SET enable_seqscan = on; SET random_page_cost = 1.1");
   const db = drizzlePglite(pgl, { schema }) as unknown as Db;
   return {
     db,

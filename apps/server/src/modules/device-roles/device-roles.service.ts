@@ -1,0 +1,88 @@
+import type { DeviceRole, createDeviceRoleRequest, updateDeviceRoleRequest } from "@steward/contracts";
+import type { z } from "zod";
+import { AppError } from "../../platform/errors/app-error.js";
+import { audit } from "../../platform/identity/index.js";
+import type { DeviceRoleRow, DeviceRolesRepository } from "./device-roles.repository.js";
+
+type Actor = Parameters<typeof audit>[1];
+
+const notFound = () => new AppError("E_DEVICE_ROLE_NOT_FOUND", 404, "Device role not found");
+const builtIn = () =>
+  new AppError("E_DEVICE_ROLE_BUILT_IN", 409, "Built-in roles cannot be changed or deleted");
+
+function nameTaken(error: unknown, name: string | undefined): never {
+  for (let e: unknown = error; e !== null && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === "23505" && constraint === "device_roles_name_key") {
+      throw new AppError("E_DEVICE_ROLE_NAME_TAKEN", 409, `A role named "${name ?? ""}" already exists`);
+    }
+  }
+  throw error;
+}
+
+export function presentRole(row: DeviceRoleRow): DeviceRole {
+  return {
+    ...row,
+    osFamily: row.osFamily as DeviceRole["osFamily"],
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Device roles: the built-in set per OS family, and technicians' own (administration → devices → roles). */
+export function createDeviceRolesService({ repo }: { repo: DeviceRolesRepository }) {
+  async function existing(id: number) {
+    const row = await repo.find(id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  return {
+    ensureBuiltIns: () => repo.ensureBuiltIns(),
+
+    list: async () => (await repo.list()).map(presentRole),
+
+    get: async (id: number) => presentRole(await existing(id)),
+
+    async create(input: z.output<typeof createDeviceRoleRequest>, actor: Actor): Promise<DeviceRole> {
+      const id = await repo.insert(input).catch((e: unknown) => nameTaken(e, input.name));
+      await audit(repo.db, actor, {
+        action: "device_role.create",
+        targetType: "device_role",
+        targetId: id,
+        data: { ...input },
+      });
+      return presentRole(await existing(id));
+    },
+
+    async update(
+      id: number,
+      input: z.output<typeof updateDeviceRoleRequest>,
+      actor: Actor,
+    ): Promise<DeviceRole> {
+      if ((await existing(id)).builtIn) throw builtIn();
+      await repo.update(id, input).catch((e: unknown) => nameTaken(e, input.name));
+      await audit(repo.db, actor, {
+        action: "device_role.update",
+        targetType: "device_role",
+        targetId: id,
+        data: { ...input },
+      });
+      return presentRole(await existing(id));
+    },
+
+    /** Deletes a custom role: its devices keep no role, its custom fields go with it. */
+    async remove(id: number, actor: Actor): Promise<void> {
+      const row = await existing(id);
+      if (row.builtIn) throw builtIn();
+      await repo.delete(id);
+      await audit(repo.db, actor, {
+        action: "device_role.delete",
+        targetType: "device_role",
+        targetId: id,
+        data: { name: row.name },
+      });
+    },
+  };
+}
+
+export type DeviceRolesService = ReturnType<typeof createDeviceRolesService>;

@@ -1,0 +1,226 @@
+import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
+import type { DeviceSort } from "@steward/contracts";
+import { escapeLikePattern } from "@steward/domain";
+import type { Db } from "../../platform/db/database.js";
+import { deviceRoles } from "../device-roles/device-roles.tables.js";
+import { locations, organizations } from "../organizations/organizations.tables.js";
+import { orderBy } from "./devices.criteria.js";
+import { deviceActivities, deviceInventories, devices } from "./devices.tables.js";
+
+/**
+ * What the grid shows of a device: its own columns plus the names of what it belongs to. The
+ * names are scalar subqueries, evaluated for the rows of the page only and cheap to plan (PGlite
+ * spends more time planning a four-table join than running the page query).
+ */
+export const summaryColumns = {
+  id: devices.id,
+  hostname: devices.hostname,
+  displayName: devices.displayName,
+  organizationId: devices.organizationId,
+  organizationName: sql<string>`(select o.name from organizations o where o.id = "devices"."organization_id")`,
+  locationId: devices.locationId,
+  locationName: sql<string>`(select l.name from locations l where l.id = "devices"."location_id")`,
+  osFamily: devices.osFamily,
+  osName: devices.osName,
+  osVersion: devices.osVersion,
+  status: devices.status,
+  approvalStatus: devices.approvalStatus,
+  lastContactAt: devices.lastContactAt,
+  statusChangedAt: devices.statusChangedAt,
+  publicIp: devices.publicIp,
+  ipAddresses: devices.ipAddresses,
+  agentVersion: devices.agentVersion,
+  pendingReboot: devices.pendingReboot,
+  minFreeDiskPercent: devices.minFreeDiskPercent,
+  totalMemoryBytes: devices.totalMemoryBytes,
+  softwareCount: devices.softwareCount,
+  roleId: devices.roleId,
+  roleName: sql<string | null>`(select r.name from device_roles r where r.id = "devices"."role_id")`,
+  tags: devices.tags,
+  simulated: devices.simulated,
+  enrolledAt: devices.enrolledAt,
+};
+
+export type ActivityScope = { deviceId: number } | { organizationId: number } | { locationId: number };
+
+/** The device grid's read queries: one query per page, one per count; never one per device. */
+export function createDeviceGrid(db: Db) {
+  const summaries = () => db.select(summaryColumns).from(devices);
+
+  /** Filters, orders and pages a select; joins only for orderings by another table's name. */
+  function ordered<Q extends PgSelect>(query: Q, where: SQL | undefined, sort: DeviceSort, limit: number, offset: number) {
+    const key = sort.replace(/^-/, "");
+    if (key === "organization") query.innerJoin(organizations, eq(organizations.id, devices.organizationId));
+    if (key === "location") query.innerJoin(locations, eq(locations.id, devices.locationId));
+    if (key === "role") query.leftJoin(deviceRoles, eq(deviceRoles.id, devices.roleId));
+    return query
+      .where(where)
+      .orderBy(...orderBy(sort))
+      .limit(limit)
+      .offset(offset);
+  }
+
+  return {
+    db,
+
+    /** One page in grid order. */
+    page(where: SQL | undefined, sort: DeviceSort, limit: number, offset: number) {
+      return ordered(summaries().$dynamic(), where, sort, limit, offset);
+    },
+
+    /**
+     * One page and the total in a single pass (count(*) over the matches): for filters that scan
+     * the table anyway (free text, custom fields), where a separate count would scan it twice.
+     * The total is unknown (undefined) when the page is past the end.
+     */
+    async pageWithTotal(where: SQL | undefined, sort: DeviceSort, limit: number, offset: number) {
+      const query = db
+        .select({ ...summaryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(devices)
+        .$dynamic();
+      const rows = await ordered(query, where, sort, limit, offset);
+      return { rows, total: rows[0]?.total };
+    },
+
+    async count(where: SQL | undefined): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(devices).where(where);
+      return row?.n ?? 0;
+    },
+
+    byIds(ids: number[]) {
+      return summaries().where(inArray(devices.id, ids.length ? ids : [0]));
+    },
+
+    async byId(id: number) {
+      const [row] = await summaries().where(eq(devices.id, id));
+      return row;
+    },
+
+    async detail(id: number) {
+      const [row] = await db
+        .select({
+          ...summaryColumns,
+          inventory: deviceInventories.inventory,
+          inventoryUpdatedAt: devices.inventoryUpdatedAt,
+        })
+        .from(devices)
+        .leftJoin(deviceInventories, eq(deviceInventories.deviceId, devices.id))
+        .where(eq(devices.id, id));
+      return row;
+    },
+
+    /** Installed software from the stored inventory, filtered and paged in the database. */
+    async software(id: number, search: string | undefined, limit: number, offset: number) {
+      const filter = search
+        ? sql`and (lower(s.value->>'name') like ${`%${escapeLikePattern(search.toLowerCase())}%`}
+              or lower(coalesce(s.value->>'publisher', '')) like ${`%${escapeLikePattern(search.toLowerCase())}%`})`
+        : sql``;
+      const from = sql`from ${deviceInventories} i
+        cross join lateral jsonb_array_elements(case when jsonb_typeof(i.inventory->'software') = 'array'
+          then i.inventory->'software' else '[]'::jsonb end) s
+        where i.device_id = ${id} ${filter}`;
+      type SoftwareRow = {
+        name: string | null;
+        version: string | null;
+        publisher: string | null;
+        installed_at: string | null;
+      };
+      const [items, totals] = await Promise.all([
+        db.execute(sql`
+          select s.value->>'name' as name, s.value->>'version' as version, s.value->>'publisher' as publisher,
+                 s.value->>'installedAt' as installed_at
+          ${from}
+          order by lower(s.value->>'name'), s.value->>'version'
+          limit ${limit} offset ${offset}`),
+        db.execute(sql`select count(*)::int as n ${from}`),
+      ]);
+      return {
+        items: rowsOf<SoftwareRow>(items).map((r) => ({
+          name: r.name ?? "",
+          version: r.version ?? "",
+          publisher: r.publisher,
+          installedAt: r.installed_at,
+        })),
+        total: Number(rowsOf<{ n: number }>(totals)[0]?.n ?? 0),
+      };
+    },
+
+    /** Activities, newest first, of a device, an organization or a location. */
+    async activities(scope: ActivityScope, limit: number, offset: number) {
+      const where =
+        "deviceId" in scope
+          ? eq(deviceActivities.deviceId, scope.deviceId)
+          : "organizationId" in scope
+            ? eq(deviceActivities.organizationId, scope.organizationId)
+            : inArray(
+                deviceActivities.deviceId,
+                db.select({ id: devices.id }).from(devices).where(eq(devices.locationId, scope.locationId)),
+              );
+      const [items, [total]] = await Promise.all([
+        db
+          .select({
+            id: deviceActivities.id,
+            deviceId: deviceActivities.deviceId,
+            deviceName: sql<string>`coalesce(${devices.displayName}, ${devices.hostname})`,
+            organizationId: deviceActivities.organizationId,
+            at: deviceActivities.at,
+            type: deviceActivities.type,
+            message: deviceActivities.message,
+          })
+          .from(deviceActivities)
+          .innerJoin(devices, eq(devices.id, deviceActivities.deviceId))
+          .where(where)
+          .orderBy(desc(deviceActivities.at), desc(deviceActivities.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(deviceActivities).where(where),
+      ]);
+      return { items, total: total?.n ?? 0 };
+    },
+
+    /** Counts for administration → devices → health status, in one pass. */
+    async health(staleBefore: Date) {
+      const [row] = await db
+        .select({
+          total: count(),
+          up: sql<number>`count(*) filter (where ${devices.status} = 'UP')`.mapWith(Number),
+          pending: sql<number>`count(*) filter (where ${devices.approvalStatus} = 'PENDING')`.mapWith(Number),
+          rejected: sql<number>`count(*) filter (where ${devices.approvalStatus} = 'REJECTED')`.mapWith(
+            Number,
+          ),
+          stale:
+            sql<number>`count(*) filter (where ${devices.inventoryUpdatedAt} is null or ${devices.inventoryUpdatedAt} < ${staleBefore})`.mapWith(
+              Number,
+            ),
+          neverConnected: sql<number>`count(*) filter (where ${devices.lastContactAt} is null)`.mapWith(
+            Number,
+          ),
+        })
+        .from(devices);
+      const versions = await db
+        .select({ version: devices.agentVersion, count: count() })
+        .from(devices)
+        .groupBy(devices.agentVersion)
+        .orderBy(desc(count()), devices.agentVersion);
+      return { counts: row, versions };
+    },
+
+    /** Ids matching a condition (bulk actions). */
+    async ids(where: SQL | undefined): Promise<number[]> {
+      const rows = await db.select({ id: devices.id }).from(devices).where(where).orderBy(devices.id);
+      return rows.map((r) => r.id);
+    },
+
+    exists: async (where: SQL) =>
+      (await db.select({ id: devices.id }).from(devices).where(and(where)).limit(1)).length > 0,
+  };
+}
+
+/** node-postgres answers { rows }, PGlite too; both through db.execute. */
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+export type DeviceGrid = ReturnType<typeof createDeviceGrid>;
+export type SummaryRow = Awaited<ReturnType<DeviceGrid["page"]>>[number];

@@ -1,0 +1,368 @@
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import {
+  deviceCriteria,
+  type DeviceCriteria,
+  type DeviceDetail,
+  type DeviceHealth,
+  type DeviceList,
+  type DeviceSort,
+  type DeviceSummary,
+  type listDevicesQuery,
+  type queryDeviceRequest,
+  type updateDeviceRequest,
+} from "@steward/contracts";
+import { validateTag } from "@steward/domain";
+import type { z } from "zod";
+import type { Db } from "../../platform/db/database.js";
+import { AppError } from "../../platform/errors/app-error.js";
+import { audit } from "../../platform/identity/index.js";
+import { deviceRoles } from "../device-roles/device-roles.tables.js";
+import { locations, organizations } from "../organizations/organizations.tables.js";
+import { savedSearches } from "../saved-searches/saved-searches.tables.js";
+import {
+  actorName,
+  createBulkChanges,
+  MAX_TAGS_PER_DEVICE,
+  type Actor,
+  type Changed,
+} from "./devices.bulk.js";
+import { createDeviceCache, type DeviceCache } from "./devices.cache.js";
+import {
+  criteriaWhere,
+  matchingPlacesSql,
+  type PlainCriteria,
+  type ResolvedCriteria,
+} from "./devices.criteria.js";
+import { createDeviceGrid, type ActivityScope } from "./devices.grid.js";
+import { presentActivity, presentDevice, presentDeviceDetail } from "./devices.presenter.js";
+import { devices } from "./devices.tables.js";
+
+export interface DeviceManagementOptions {
+  /** Called for every device deleted or rejected in the console: its agent must be disconnected. */
+  onDeviceRemoved?: ((deviceId: number) => void) | undefined;
+  cache?: DeviceCache;
+}
+
+type ListQuery = z.output<typeof listDevicesQuery>;
+type FilterQuery = Omit<ListQuery, "page" | "pageSize">;
+type UpdateInput = z.output<typeof updateDeviceRequest>;
+type QueryDeviceInput = z.output<typeof queryDeviceRequest>;
+
+export const STALE_INVENTORY_HOURS = 24;
+
+export const deviceNotFound = () => new AppError("E_DEVICE_NOT_FOUND", 404, "Device not found");
+const storedCriteria = deviceCriteria.omit({ groupId: true });
+
+/** The grid's query parameters as criteria (the same object saved searches store). */
+export function criteriaFromQuery(q: FilterQuery): DeviceCriteria {
+  const c: DeviceCriteria = {};
+  if (q.status?.length) c.status = q.status;
+  if (q.approval?.length) c.approval = q.approval;
+  if (q.organizationId?.length) c.organizationIds = q.organizationId;
+  if (q.locationId?.length) c.locationIds = q.locationId;
+  if (q.os?.length) c.osFamilies = q.os;
+  if (q.roleId?.length) c.roleIds = q.roleId;
+  if (q.tags?.length) c.tags = q.tags;
+  if (q.cf?.length) c.customFields = q.cf;
+  if (q.builtIn) c.builtIn = q.builtIn;
+  if (q.search) c.search = q.search;
+  if (q.groupId !== undefined) c.groupId = q.groupId;
+  return c;
+}
+
+/** Console-side device management: the grid, a device's pages, and the changes technicians make. */
+export function createDeviceManagement(db: Db, options: DeviceManagementOptions = {}) {
+  const grid = createDeviceGrid(db);
+  const bulk = createBulkChanges(db);
+  const cache = options.cache ?? createDeviceCache();
+
+  /** Looks up the places whose own value matches each custom-field filter. */
+  async function withPlaces(c: Omit<DeviceCriteria, "groupId">): Promise<PlainCriteria> {
+    const { customFields, ...rest } = c;
+    if (!customFields?.length) return rest;
+    const resolved = await Promise.all(
+      customFields.map(async (f) => {
+        const rows = rowsOf<{ location_id: number | null; organization_id: number | null }>(
+          await db.execute(matchingPlacesSql(f)),
+        );
+        return {
+          ...f,
+          locationIds: rows.flatMap((r) => (r.location_id === null ? [] : [Number(r.location_id)])),
+          organizationIds: rows.flatMap((r) =>
+            r.organization_id === null ? [] : [Number(r.organization_id)],
+          ),
+        };
+      }),
+    );
+    return { ...rest, customFields: resolved };
+  }
+
+  /** Loads a group's criteria. Stored criteria that no longer parse match nothing (never everything). */
+  async function resolve(criteria: DeviceCriteria): Promise<ResolvedCriteria> {
+    const { groupId, ...rest } = criteria;
+    const own = await withPlaces(rest);
+    if (groupId === undefined) return own;
+    const [group] = await db.select().from(savedSearches).where(eq(savedSearches.id, groupId));
+    if (!group) throw new AppError("E_SAVED_SEARCH_NOT_FOUND", 404, "Saved search not found");
+    const parsed = storedCriteria.safeParse(group.criteria);
+    if (!parsed.success) return { ...own, matchNothing: true };
+    return { ...own, groups: [{ criteria: await withPlaces(parsed.data), search: group.search }] };
+  }
+
+  const whereOf = async (criteria: DeviceCriteria) => criteriaWhere(await resolve(criteria));
+
+  /** Changes one device through the set-based path; 404 when it does not exist. */
+  async function one<T>(id: number, change: (where: SQL) => Promise<T[]>): Promise<T[]> {
+    const changed = await change(eq(devices.id, id));
+    if (changed.length === 0 && !(await grid.exists(eq(devices.id, id)))) throw deviceNotFound();
+    cache.invalidate([id]);
+    return changed;
+  }
+
+  function removed(rows: Changed[]) {
+    cache.invalidate(rows.map((r) => r.id));
+    for (const r of rows) options.onDeviceRemoved?.(r.id);
+  }
+
+  async function summary(id: number): Promise<DeviceSummary> {
+    const row = await grid.byId(id);
+    if (!row) throw deviceNotFound();
+    return presentDevice(row);
+  }
+
+  return {
+    grid,
+    bulk,
+    cache,
+    resolve,
+    whereOf,
+
+    /**
+     * One page of the grid and the total. Filters that scan the table anyway (free text, custom
+     * fields) get both from one pass; the others use an index-ordered page plus a count.
+     */
+    async list(query: ListQuery): Promise<DeviceList> {
+      const resolved = await resolve(criteriaFromQuery(query));
+      const where = criteriaWhere(resolved);
+      const offset = (query.page - 1) * query.pageSize;
+      const result = { page: query.page, pageSize: query.pageSize };
+      if (scansAnyway(resolved)) {
+        const { rows, total } = await grid.pageWithTotal(where, query.sort, query.pageSize, offset);
+        return { ...result, items: rows.map(presentDevice), total: total ?? (await grid.count(where)) };
+      }
+      const [rows, total] = await Promise.all([
+        grid.page(where, query.sort, query.pageSize, offset),
+        grid.count(where),
+      ]);
+      return { ...result, items: rows.map(presentDevice), total };
+    },
+
+    /**
+     * Every matching device in grid order, a batch at a time (CSV export). The criteria are
+     * resolved first, so that a bad query fails before anything is sent.
+     */
+    async batches(query: FilterQuery, batchSize = 2000): Promise<AsyncGenerator<DeviceSummary[]>> {
+      const where = await whereOf(criteriaFromQuery(query));
+      const sort: DeviceSort = query.sort;
+      return (async function* () {
+        for (let offset = 0; ; offset += batchSize) {
+          const rows = await grid.page(where, sort, batchSize, offset);
+          if (rows.length > 0) yield rows.map(presentDevice);
+          if (rows.length < batchSize) return;
+        }
+      })();
+    },
+
+    summary,
+
+    async detail(id: number): Promise<DeviceDetail> {
+      const row = await grid.detail(id);
+      if (!row) throw deviceNotFound();
+      return presentDeviceDetail(row);
+    },
+
+    async software(id: number, q: { page: number; pageSize: number; search?: string | undefined }) {
+      if (!(await grid.exists(eq(devices.id, id)))) throw deviceNotFound();
+      const { items, total } = await grid.software(
+        id,
+        q.search || undefined,
+        q.pageSize,
+        (q.page - 1) * q.pageSize,
+      );
+      return { items, total, page: q.page, pageSize: q.pageSize };
+    },
+
+    async activities(scope: ActivityScope, page: { page: number; pageSize: number }) {
+      if ("deviceId" in scope && !(await grid.exists(eq(devices.id, scope.deviceId)))) throw deviceNotFound();
+      const { items, total } = await grid.activities(scope, page.pageSize, (page.page - 1) * page.pageSize);
+      return { items: items.map(presentActivity), total, page: page.page, pageSize: page.pageSize };
+    },
+
+    /** Checks an organization (and a location of it) exist, for the activity feeds. */
+    async requirePlace(organizationId: number, locationId?: number) {
+      const [org] = await db
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId));
+      if (!org) throw new AppError("E_ORGANIZATION_NOT_FOUND", 404, "Organization not found");
+      if (locationId === undefined) return;
+      const [loc] = await db
+        .select({ id: locations.id })
+        .from(locations)
+        .where(and(eq(locations.id, locationId), eq(locations.organizationId, organizationId)));
+      if (!loc) throw new AppError("E_LOCATION_NOT_FOUND", 404, "Location not found");
+    },
+
+    async update(id: number, input: UpdateInput, actor: Actor): Promise<DeviceSummary> {
+      const current = await summary(id);
+      if (input.roleId !== undefined && input.roleId !== null && input.roleId !== current.roleId) {
+        const [role] = await db.select().from(deviceRoles).where(eq(deviceRoles.id, input.roleId));
+        if (!role) throw new AppError("E_DEVICE_ROLE_NOT_FOUND", 404, "Device role not found");
+        if (role.osFamily !== current.osFamily) {
+          throw new AppError("E_VALIDATION", 400, `The role ${role.name} is for ${role.osFamily} devices`);
+        }
+      }
+      const notes: string[] = [];
+      const set: SQL[] = [];
+      if (input.displayName !== undefined) {
+        const displayName = input.displayName === null || input.displayName === "" ? null : input.displayName;
+        if (displayName !== current.displayName) {
+          set.push(sql`display_name = ${displayName}`);
+          notes.push(displayName === null ? "display name cleared" : `renamed to ${displayName}`);
+        }
+      }
+      if (input.locationId !== undefined && input.locationId !== current.locationId) {
+        const [loc] = await db
+          .select({ name: locations.name })
+          .from(locations)
+          .where(
+            and(eq(locations.id, input.locationId), eq(locations.organizationId, current.organizationId)),
+          );
+        if (!loc)
+          throw new AppError("E_LOCATION_NOT_FOUND", 404, "Location not found in the device's organization");
+        set.push(sql`location_id = ${input.locationId}`);
+        notes.push(`moved to ${loc.name}`);
+      }
+      if (set.length > 0) {
+        await bulk.updateWithActivity(
+          sql.join(set, sql`, `),
+          eq(devices.id, id),
+          {
+            type: "UPDATED",
+            message: `${capitalize(notes.join(", "))} by ${actorName(actor)}`,
+            data: { ...input },
+          },
+          actor,
+        );
+      }
+      if (input.roleId !== undefined && input.roleId !== current.roleId) {
+        await bulk.setRole(eq(devices.id, id), input.roleId, actor);
+      }
+      cache.invalidate([id]);
+      return summary(id);
+    },
+
+    async approve(id: number, actor: Actor): Promise<DeviceSummary> {
+      if ((await one(id, (w) => bulk.decide(w, "APPROVED", actor))).length === 0) throw notPending();
+      return summary(id);
+    },
+
+    /** PENDING → REJECTED; the agent is disconnected (onDeviceRemoved). */
+    async reject(id: number, actor: Actor): Promise<DeviceSummary> {
+      const changed = await one(id, (w) => bulk.decide(w, "REJECTED", actor));
+      if (changed.length === 0) throw notPending();
+      removed(changed);
+      return summary(id);
+    },
+
+    async remove(id: number, actor: Actor): Promise<void> {
+      const [row] = await one(id, (w) => bulk.remove(w));
+      if (!row) throw deviceNotFound();
+      removed([row]);
+      await audit(db, actor, {
+        action: "device.delete",
+        targetType: "device",
+        targetId: id,
+        data: { hostname: row.hostname },
+      });
+    },
+
+    async addTag(id: number, tag: string, actor: Actor): Promise<string[]> {
+      const problem = validateTag(tag);
+      if (problem) throw new AppError("E_TAG_INVALID", 400, problem);
+      const current = await summary(id);
+      if (!current.tags.includes(tag) && current.tags.length >= MAX_TAGS_PER_DEVICE) {
+        throw new AppError("E_VALIDATION", 400, `A device can have at most ${MAX_TAGS_PER_DEVICE} tags`);
+      }
+      await one(id, (w) => bulk.addTag(w, tag, actor));
+      return (await summary(id)).tags;
+    },
+
+    async removeTag(id: number, tag: string, actor: Actor): Promise<string[]> {
+      await one(id, (w) => bulk.removeTag(w, tag, actor));
+      return (await summary(id)).tags;
+    },
+
+    /** POST /api/query/device: summaries by id through the cache; qa mode always reads fresh. */
+    async queryNodes(input: QueryDeviceInput) {
+      const ids = [...new Set(input.nodeIds)];
+      if (input.mode === "qa") {
+        const rows = ids.length ? await grid.byIds(ids) : [];
+        const byId = new Map(rows.map((r) => [r.id, presentDevice(r)]));
+        return { nodes: ids.flatMap((i) => byId.get(i) ?? []), cacheExpiration: Date.now() };
+      }
+      const { found, missing } = cache.lookup(ids);
+      const fresh = missing.length ? (await grid.byIds(missing)).map(presentDevice) : [];
+      const freshUntil = cache.store(fresh);
+      const byId = new Map<number, DeviceSummary>([
+        ...found.map((f) => [f.node.id, f.node] as const),
+        ...fresh.map((n) => [n.id, n] as const),
+      ]);
+      const expiries = [...found.map((f) => f.expiresAt), ...(fresh.length ? [freshUntil] : [])];
+      return {
+        nodes: ids.flatMap((i) => byId.get(i) ?? []),
+        cacheExpiration: expiries.length ? Math.min(...expiries) : Date.now() + cache.ttlMs,
+      };
+    },
+
+    /** Invalidate cached summaries after changes made elsewhere (bulk actions). */
+    changed(rows: { id: number }[]) {
+      cache.invalidate(rows.map((r) => r.id));
+    },
+    removed,
+
+    async health(): Promise<DeviceHealth> {
+      const { counts, versions } = await grid.health(new Date(Date.now() - STALE_INVENTORY_HOURS * 3600_000));
+      const total = counts?.total ?? 0;
+      const up = counts?.up ?? 0;
+      return {
+        total,
+        up,
+        down: total - up,
+        pendingApproval: counts?.pending ?? 0,
+        rejected: counts?.rejected ?? 0,
+        staleInventory: counts?.stale ?? 0,
+        staleInventoryHours: STALE_INVENTORY_HOURS,
+        neverConnected: counts?.neverConnected ?? 0,
+        agentVersions: versions.map((v) => ({ version: v.version, count: v.count })),
+      };
+    },
+
+    idsWhere: (ids: number[]) => inArray(devices.id, ids.length ? ids : [0]),
+  };
+}
+
+/** Whether criteria hold a filter no index serves (free text, custom fields). */
+function scansAnyway(c: ResolvedCriteria): boolean {
+  const heavy = (p: PlainCriteria) => Boolean(p.search) || (p.customFields?.length ?? 0) > 0;
+  return heavy(c) || (c.groups ?? []).some((g) => Boolean(g.search) || heavy(g.criteria));
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+const notPending = () => new AppError("E_DEVICE_NOT_PENDING", 409, "The device is not waiting for approval");
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export type DeviceManagement = ReturnType<typeof createDeviceManagement>;

@@ -1,0 +1,184 @@
+import { and, sql, type SQL } from "drizzle-orm";
+import {
+  deviceCriteria,
+  type createSavedSearchRequest,
+  type DeviceCriteria,
+  type executeActionRequest,
+  type ExecuteActionResponse,
+  type SavedSearch,
+  type updateSavedSearchRequest,
+} from "@steward/contracts";
+import type { z } from "zod";
+import { AppError } from "../../platform/errors/app-error.js";
+import { audit } from "../../platform/identity/index.js";
+import type { Actor, DevicesService } from "../devices/index.js";
+import type { DeviceActionRegistry } from "./device-actions.js";
+import type { SavedSearchesRepository, SavedSearchRow } from "./saved-searches.repository.js";
+
+type CreateInput = z.output<typeof createSavedSearchRequest>;
+type UpdateInput = z.output<typeof updateSavedSearchRequest>;
+type ActionInput = z.output<typeof executeActionRequest>;
+type Extra = Record<string, string | number | boolean | null>;
+
+const notFound = () => new AppError("E_SAVED_SEARCH_NOT_FOUND", 404, "Saved search not found");
+const storedCriteria = deviceCriteria.omit({ groupId: true });
+
+function nameTaken(error: unknown, name: string | null | undefined): never {
+  for (let e: unknown = error; e !== null && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === "23505" && constraint === "saved_searches_name_key") {
+      throw new AppError(
+        "E_SAVED_SEARCH_NAME_TAKEN",
+        409,
+        `A saved search named "${name ?? ""}" already exists`,
+      );
+    }
+  }
+  throw error;
+}
+
+/** Stored criteria that no longer parse are shown as empty; running them matches nothing. */
+const criteriaOf = (row: SavedSearchRow): DeviceCriteria => {
+  const parsed = storedCriteria.safeParse(row.criteria);
+  return parsed.success ? parsed.data : {};
+};
+
+export function presentSavedSearch(row: SavedSearchRow): SavedSearch {
+  return {
+    id: row.id,
+    name: row.name,
+    criteria: criteriaOf(row),
+    search: row.search,
+    action: row.action,
+    customFields: (row.customFields ?? {}) as Extra,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * GET /api/searches item, the seed's shape: customFields is a JSON string (holding the name too),
+ * and its keys are merged into the item; the item's own fields win over same-named keys.
+ */
+export function presentSearchesItem(row: SavedSearchRow) {
+  const extra: Extra = {
+    ...((row.customFields ?? {}) as Extra),
+    ...(row.name === null ? {} : { name: row.name }),
+  };
+  return {
+    ...extra,
+    id: row.id,
+    criteria: criteriaOf(row),
+    search: row.search,
+    customFields: JSON.stringify(extra),
+    action: row.action,
+  };
+}
+
+/** Saved searches, groups (the named ones) and bulk actions over a search's devices. */
+export function createSavedSearchesService(deps: {
+  repo: SavedSearchesRepository;
+  devices: DevicesService;
+  actions: DeviceActionRegistry;
+}) {
+  const { repo, devices, actions } = deps;
+
+  async function existing(id: number) {
+    const row = await repo.find(id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** Which devices an action targets: every given part narrows (ids, a saved search, criteria). */
+  async function target(data: ActionInput["data"]): Promise<SQL> {
+    const parts: (SQL | undefined)[] = [];
+    if (data.nodeIds !== undefined) parts.push(devices.idsWhere(data.nodeIds));
+    if (data.searchId !== undefined) parts.push(await devices.whereOf({ groupId: data.searchId }));
+    if (data.criteria !== undefined) parts.push(await devices.whereOf(data.criteria));
+    if (parts.length === 0) {
+      throw new AppError("E_VALIDATION", 400, "data: give nodeIds, searchId or criteria");
+    }
+    return and(...parts) ?? sql`true`;
+  }
+
+  return {
+    list: async () => (await repo.list()).map(presentSavedSearch),
+    searches: async () => (await repo.list()).map(presentSearchesItem),
+    groups: async () =>
+      (await repo.list(true)).map((row) => {
+        const s = presentSavedSearch(row);
+        return {
+          id: s.id,
+          name: s.name ?? "",
+          criteria: s.criteria,
+          search: s.search,
+          createdAt: s.createdAt,
+          updatedAt: s.updatedAt,
+        };
+      }),
+    get: async (id: number) => presentSavedSearch(await existing(id)),
+
+    async create(input: CreateInput, actor: Actor): Promise<SavedSearch> {
+      const id = await repo
+        .insert({ ...input, createdByUserId: actor?.auth?.session.user.id ?? null })
+        .catch((e: unknown) => nameTaken(e, input.name));
+      await audit(repo.db, actor, {
+        action: "saved_search.create",
+        targetType: "saved_search",
+        targetId: id,
+        data: { name: input.name },
+      });
+      return presentSavedSearch(await existing(id));
+    },
+
+    async update(id: number, input: UpdateInput, actor: Actor): Promise<SavedSearch> {
+      const found = await repo.update(id, input).catch((e: unknown) => nameTaken(e, input.name));
+      if (!found) throw notFound();
+      await audit(repo.db, actor, {
+        action: "saved_search.update",
+        targetType: "saved_search",
+        targetId: id,
+        data: { name: input.name },
+      });
+      return presentSavedSearch(await existing(id));
+    },
+
+    async remove(id: number, actor: Actor): Promise<void> {
+      if (!(await repo.delete(id))) throw notFound();
+      await audit(repo.db, actor, {
+        action: "saved_search.delete",
+        targetType: "saved_search",
+        targetId: id,
+      });
+    },
+
+    /** POST /api/search/runner/execute-action: one set-based change over the targeted devices. */
+    async execute(input: ActionInput, actor: Actor): Promise<ExecuteActionResponse> {
+      const action = actions.get(input.action);
+      if (!action) throw new AppError("E_VALIDATION", 400, `Unknown action ${input.action}`);
+      const { nodeIds: _n, searchId: _s, criteria: _c, ...rest } = input.data;
+      const data = action.data.safeParse(rest);
+      if (!data.success) {
+        const issue = data.error.issues[0];
+        throw new AppError(
+          "E_VALIDATION",
+          400,
+          `data.${issue?.path.join(".") ?? ""}: ${issue?.message ?? "Invalid"}`,
+          {
+            issues: data.error.issues.map((i) => ({
+              path: ["body", "data", ...i.path.map(String)],
+              message: i.message,
+            })),
+          },
+        );
+      }
+      const where = await target(input.data);
+      const matched = await devices.grid.count(where);
+      const changed = await action.run(where, data.data, actor);
+      devices.changed(changed);
+      return { resultCode: "SUCCESS", action: input.action, matched, count: changed.length };
+    },
+  };
+}
+
+export type SavedSearchesService = ReturnType<typeof createSavedSearchesService>;

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { deviceCriteria } from "./device-criteria.js";
+
+/** Bulk actions over a search's devices (more come with later issues). */
+export const deviceActionNames = ["SET_ROLE", "ADD_TAG", "REMOVE_TAG", "APPROVE", "DELETE"] as const;
+export type DeviceActionName = (typeof deviceActionNames)[number];
+
+/**
+ * Which devices an action runs on: explicit ids, a saved search, or criteria (any combination
+ * narrows: a device must match all that are given). At least one must be given.
+ */
+export const actionTarget = z.object({
+  nodeIds: z.array(z.number().int().positive()).max(10_000).optional(),
+  searchId: z.number().int().positive().optional(),
+  criteria: deviceCriteria.optional(),
+});
+
+/** POST /api/search/runner/execute-action (the seed's call): `{ action, data }`. */
+export const executeActionRequest = z.object({
+  action: z.enum(deviceActionNames),
+  data: actionTarget.catchall(z.unknown()),
+});
+export type ExecuteActionRequest = z.input<typeof executeActionRequest>;
+
+export const executeActionResponse = z.object({
+  resultCode: z.literal("SUCCESS"),
+  action: z.enum(deviceActionNames),
+  /** Devices the target matched. */
+  matched: z.number().int().nonnegative(),
+  /** Devices the action changed. */
+  count: z.number().int().nonnegative(),
+});
+export type ExecuteActionResponse = z.infer<typeof executeActionResponse>;

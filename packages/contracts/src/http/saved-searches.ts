@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { deviceCriteria } from "./device-criteria.js";
+import { deviceSummary } from "./devices.js";
+import { deviceActionNames } from "./device-actions.js";
+
+/** Extra properties of a saved search; the seed's list carries them as a JSON string. */
+const customFieldsObject = z.record(
+  z.string().min(1).max(64),
+  z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]),
+);
+
+export const savedSearch = z.object({
+  id: z.number().int(),
+  /** A saved search with a name is a group. */
+  name: z.string().nullable(),
+  criteria: deviceCriteria,
+  search: z.string(),
+  action: z.string().nullable(),
+  customFields: customFieldsObject,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SavedSearch = z.infer<typeof savedSearch>;
+export const savedSearchList = z.object({ items: z.array(savedSearch) });
+
+// Saved criteria cannot point at another saved search (no chains, no cycles).
+const storedCriteria = deviceCriteria.omit({ groupId: true }).strict();
+
+export const createSavedSearchRequest = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "Mandatory value is undefined. Please enter a value.")
+    .max(200)
+    .nullable()
+    .default(null),
+  criteria: storedCriteria.default({}),
+  search: z.string().trim().max(200).default(""),
+  action: z.enum(deviceActionNames).nullable().default(null),
+  customFields: customFieldsObject.default({}),
+});
+export type CreateSavedSearchRequest = z.input<typeof createSavedSearchRequest>;
+
+export const updateSavedSearchRequest = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "Mandatory value is undefined. Please enter a value.")
+    .max(200)
+    .nullable()
+    .optional(),
+  criteria: storedCriteria.optional(),
+  search: z.string().trim().max(200).optional(),
+  action: z.enum(deviceActionNames).nullable().optional(),
+  customFields: customFieldsObject.optional(),
+});
+export type UpdateSavedSearchRequest = z.input<typeof updateSavedSearchRequest>;
+
+/**
+ * GET /api/searches, the seed's shape: each item has id, criteria, search, customFields (a JSON
+ * string) and action, and the keys of customFields merged into the item (name among them).
+ */
+export const searchesItem = z.looseObject({
+  id: z.number().int(),
+  criteria: deviceCriteria,
+  search: z.string(),
+  customFields: z.string(),
+  action: z.string().nullable(),
+});
+export const searchesResponse = z.array(searchesItem);
+
+export const group = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  criteria: deviceCriteria,
+  search: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const groupList = z.object({ items: z.array(group) });
+
+/** POST /api/query/device (the seed's call). */
+export const queryDeviceRequest = z.object({
+  nodeIds: z.array(z.number().int().positive()).max(1000),
+  /** Devices have no parents or children yet (virtual machines, network devices come later). */
+  includeParentsAndChildren: z.boolean().default(false),
+  /** The client's current cache expiry (epoch ms), if it has one. */
+  cacheExpiration: z.number().int().nonnegative().nullable().optional(),
+  /** "qa" in QA mode: always read fresh. */
+  mode: z.string().max(20).optional(),
+});
+export const queryDeviceResponse = z.object({
+  nodes: z.array(deviceSummary),
+  /** Epoch ms until which the client may use these nodes without asking again. */
+  cacheExpiration: z.number().int(),
+});
