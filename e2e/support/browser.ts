@@ -8,7 +8,8 @@ export const artifactsDir = path.join(repoRoot, "e2e/artifacts");
 
 /** Debian's Chromium, headless, with nothing that reaches outside this machine. */
 export async function launchBrowser(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: npm test installs Debian's chromium package.`);
+  if (!fs.existsSync(CHROMIUM))
+    throw new Error(`No Chromium at ${CHROMIUM}: npm test installs Debian's chromium package.`);
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,

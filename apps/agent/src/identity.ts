@@ -18,7 +18,8 @@ export interface AgentState {
 
 export function defaultDataDir(): string {
   if (process.env.STEWARD_AGENT_DATA_DIR) return path.resolve(process.env.STEWARD_AGENT_DATA_DIR);
-  if (process.platform === "win32") return path.join(process.env.ProgramData ?? "C:\\ProgramData", "Steward", "Agent");
+  if (process.platform === "win32")
+    return path.join(process.env.ProgramData ?? "C:\\ProgramData", "Steward", "Agent");
   if (process.platform === "darwin") return "/Library/Application Support/Steward/Agent";
   return process.getuid?.() === 0 ? "/var/lib/steward-agent" : path.join(os.homedir(), ".steward-agent");
 }

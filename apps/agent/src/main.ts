@@ -36,7 +36,11 @@ async function enroll(serverUrl: string, token: string, dataDir: string): Promis
   const url = `${serverUrl.replace(/\/+$/, "")}/agent/v1/enroll`;
   let res: Response;
   try {
-    res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    res = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
   } catch (err) {
     die(`Cannot reach ${url}: ${(err as Error).message}`);
   }
@@ -94,7 +98,9 @@ async function main() {
         break;
       }
       const status = path.join(dataDir, "status.json");
-      const live = fs.existsSync(status) ? (JSON.parse(fs.readFileSync(status, "utf8")) as Record<string, unknown>) : {};
+      const live = fs.existsSync(status)
+        ? (JSON.parse(fs.readFileSync(status, "utf8")) as Record<string, unknown>)
+        : {};
       process.stdout.write(
         `Device ${state.deviceId} enrolled ${state.enrolledAt} with ${state.serverUrl}\n` +
           `Connection: ${String(live.state ?? "unknown")}${live.at ? ` (since ${String(live.at)})` : ""}\n`,
@@ -108,14 +114,18 @@ async function main() {
         if (values.print) process.stdout.write(unit);
         else {
           fs.writeFileSync("/etc/systemd/system/steward-agent.service", unit, { mode: 0o644 });
-          process.stdout.write("Wrote /etc/systemd/system/steward-agent.service. Start it with: systemctl daemon-reload && systemctl enable --now steward-agent\n");
+          process.stdout.write(
+            "Wrote /etc/systemd/system/steward-agent.service. Start it with: systemctl daemon-reload && systemctl enable --now steward-agent\n",
+          );
         }
       } else if (process.platform === "darwin") {
         const plist = launchdPlist(spec);
         if (values.print) process.stdout.write(plist);
         else {
           fs.writeFileSync("/Library/LaunchDaemons/com.steward.agent.plist", plist, { mode: 0o644 });
-          process.stdout.write("Wrote /Library/LaunchDaemons/com.steward.agent.plist. Load it with: launchctl load -w /Library/LaunchDaemons/com.steward.agent.plist\n");
+          process.stdout.write(
+            "Wrote /Library/LaunchDaemons/com.steward.agent.plist. Load it with: launchctl load -w /Library/LaunchDaemons/com.steward.agent.plist\n",
+          );
         }
       } else if (process.platform === "win32") {
         const script = windowsServiceScript(spec);
@@ -139,8 +149,12 @@ async function main() {
         ...(values["state-file"] ? { stateFile: path.resolve(values["state-file"]) } : {}),
         ...(values.seed ? { seed: Number(values.seed) } : {}),
         ...(values.heartbeat ? { heartbeatSeconds: Number(values.heartbeat) } : {}),
-        ...(num(values["churn-disconnects"]) ? { disconnectsPerMinute: num(values["churn-disconnects"]) } : {}),
-        ...(num(values["churn-inventory"]) ? { inventoryChangesPerMinute: num(values["churn-inventory"]) } : {}),
+        ...(num(values["churn-disconnects"])
+          ? { disconnectsPerMinute: num(values["churn-disconnects"]) }
+          : {}),
+        ...(num(values["churn-inventory"])
+          ? { inventoryChangesPerMinute: num(values["churn-inventory"]) }
+          : {}),
         log: (m) => process.stdout.write(`${m}\n`),
       });
       process.stdout.write(`simulating ${fleet.agents.length} agents\n`);
@@ -161,5 +175,3 @@ async function main() {
 }
 
 main().catch((err: unknown) => die(err instanceof Error ? err.message : String(err)));
-
-

@@ -21,7 +21,8 @@ export async function runAgent(state: AgentState, dataDir: string): Promise<void
       return undefined;
     }
   };
-  const remember = (inv: proto.Inventory) => fs.writeFileSync(inventoryFile, JSON.stringify(inv), { mode: 0o600 });
+  const remember = (inv: proto.Inventory) =>
+    fs.writeFileSync(inventoryFile, JSON.stringify(inv), { mode: 0o600 });
 
   let wantFull = true;
   const report = async () => {

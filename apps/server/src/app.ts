@@ -42,7 +42,9 @@ export interface BuildAppOptions {
 /** Builds the whole console server: platform, then every module's routes. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(typeof options.logger === "object" ? { loggerInstance: options.logger } : { logger: options.logger ?? false }),
+    ...(typeof options.logger === "object"
+      ? { loggerInstance: options.logger }
+      : { logger: options.logger ?? false }),
     bodyLimit: deps.config.bodyLimitBytes,
     trustProxy: deps.config.trustProxy,
     genReqId: () => crypto.randomUUID(),
@@ -65,7 +67,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(fastifyCookie);
   installAccessControl(app, {
     db: deps.db,
-    policy: { idleSeconds: deps.config.sessionIdleSeconds, absoluteSeconds: deps.config.sessionAbsoluteSeconds },
+    policy: {
+      idleSeconds: deps.config.sessionIdleSeconds,
+      absoluteSeconds: deps.config.sessionAbsoluteSeconds,
+    },
   });
 
   await app.register(fastifySwagger, {
@@ -85,7 +90,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   await app.register(healthModule(deps), { prefix: "/api" });
   await app.register(
-    authModule(deps, { onSetup: async ({ companyName }) => void (await updateGeneralSettings(deps.db, { companyName })) }),
+    authModule(deps, {
+      onSetup: async ({ companyName }) => void (await updateGeneralSettings(deps.db, { companyName })),
+    }),
     { prefix: "/api" },
   );
   await app.register(technicianModule(deps), { prefix: "/api" });
@@ -106,6 +113,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(activitiesModule(deps), { prefix: "/api" });
   await app.register(scheduledTasksModule(deps), { prefix: "/api" });
 
-  await installWebAssets(app, options.serveWeb === false ? "/nonexistent" : (deps.config.webDistDir ?? defaultWebDist));
+  await installWebAssets(
+    app,
+    options.serveWeb === false ? "/nonexistent" : (deps.config.webDistDir ?? defaultWebDist),
+  );
   return app;
 }

@@ -30,7 +30,15 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, value: unknown, name: string): T {
+function parse<T>(
+  schema: {
+    safeParse(
+      v: unknown,
+    ): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } };
+  },
+  value: unknown,
+  name: string,
+): T {
   const result = schema.safeParse(value);
   if (!result.success) fail(`--${name}: ${result.error.issues[0]?.message ?? "invalid"}`);
   return result.data;
@@ -79,7 +87,9 @@ async function main() {
         await database.db.delete(mfaFactors).where(eq(mfaFactors.userId, user.id));
         await database.db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
         await deleteUserSessions(database.db, user.id);
-        process.stdout.write(`Second factors removed for ${email}; they will enroll again at next sign-in.\n`);
+        process.stdout.write(
+          `Second factors removed for ${email}; they will enroll again at next sign-in.\n`,
+        );
         break;
       }
       case "create-enrollment-token": {
@@ -88,11 +98,18 @@ async function main() {
         const hours = Number(values.hours ?? 24);
         const maxUses = values["max-uses"] === undefined ? null : Number(values["max-uses"]);
         if (!Number.isInteger(hours) || hours < 1) fail("--hours must be a whole number of hours");
-        if (maxUses !== null && (!Number.isInteger(maxUses) || maxUses < 1)) fail("--max-uses must be a positive whole number");
+        if (maxUses !== null && (!Number.isInteger(maxUses) || maxUses < 1))
+          fail("--max-uses must be a positive whole number");
         const deps = createDeps(config, database, pino({ level: "warn" }));
         const target = await ensureOrganization(deps, name);
         const enrollment = createEnrollmentService(deps);
-        const { token } = await enrollment.createToken({ ...target, name: "CLI", expiresInHours: hours, maxUses, createdByUserId: 0 });
+        const { token } = await enrollment.createToken({
+          ...target,
+          name: "CLI",
+          expiresInHours: hours,
+          maxUses,
+          createdByUserId: 0,
+        });
         process.stdout.write(`${token}\n`);
         break;
       }

@@ -14,9 +14,23 @@ const run = promisify(execFile);
 export async function ensureOrganization(deps: Pick<AppDeps, "db">, name: string, description = "") {
   const existing = await deps.db.select().from(organizations).where(eq(organizations.name, name)).limit(1);
   const org =
-    existing[0] ?? (await deps.db.insert(organizations).values({ name, description, nodeApprovalMode: "AUTOMATIC" }).returning())[0]!;
+    existing[0] ??
+    (
+      await deps.db
+        .insert(organizations)
+        .values({ name, description, nodeApprovalMode: "AUTOMATIC" })
+        .returning()
+    )[0]!;
   const locs = await deps.db.select().from(locations).where(eq(locations.organizationId, org.id));
-  const loc = locs.find((l) => l.isDefault) ?? locs[0] ?? (await deps.db.insert(locations).values({ organizationId: org.id, name: "Main Office", isDefault: true }).returning())[0]!;
+  const loc =
+    locs.find((l) => l.isDefault) ??
+    locs[0] ??
+    (
+      await deps.db
+        .insert(locations)
+        .values({ organizationId: org.id, name: "Main Office", isDefault: true })
+        .returning()
+    )[0]!;
   return { organizationId: org.id, locationId: loc.id };
 }
 
@@ -37,11 +51,14 @@ export async function startCompanions(
 ): Promise<Companions> {
   const children: ChildProcess[] = [];
   if (!fs.existsSync(agentBundlePath)) {
-    if (options.localAgent || options.demoFleet > 0) log.warn("the agent is not built (npm run build): no local agent or demo fleet");
+    if (options.localAgent || options.demoFleet > 0)
+      log.warn("the agent is not built (npm run build): no local agent or demo fleet");
     return { stop: () => undefined };
   }
   const spawnAgent = (args: string[], label: string) => {
-    const child = spawn(process.execPath, [agentBundlePath, ...args], { stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(process.execPath, [agentBundlePath, ...args], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     child.stderr?.on("data", (d: Buffer) => log.warn({ companion: label }, d.toString().trim()));
     child.on("exit", (code, signal) => {
       if (code !== 0 && signal === null) log.warn({ companion: label, code }, "companion agent exited");
@@ -52,23 +69,63 @@ export async function startCompanions(
   if (options.localAgent) {
     const dataDir = path.join(deps.config.dataDir, "local-agent");
     if (!fs.existsSync(path.join(dataDir, "agent.json"))) {
-      const target = await ensureOrganization(deps, "Steward server", "The machine this console runs on, enrolled by npm start.");
-      const { token } = await agents.enrollment.createToken({ ...target, name: "npm start: this machine", expiresInHours: 1, maxUses: 1, createdByUserId: 0 });
+      const target = await ensureOrganization(
+        deps,
+        "Steward server",
+        "The machine this console runs on, enrolled by npm start.",
+      );
+      const { token } = await agents.enrollment.createToken({
+        ...target,
+        name: "npm start: this machine",
+        expiresInHours: 1,
+        maxUses: 1,
+        createdByUserId: 0,
+      });
       try {
-        await run(process.execPath, [agentBundlePath, "enroll", "--server", agentUrl, "--token", token, "--data-dir", dataDir], { timeout: 120_000 });
+        await run(
+          process.execPath,
+          [agentBundlePath, "enroll", "--server", agentUrl, "--token", token, "--data-dir", dataDir],
+          { timeout: 120_000 },
+        );
         log.info("enrolled a real agent for this machine (opt out with --no-local-agent)");
       } catch (err) {
         log.warn({ err: (err as Error).message }, "could not enroll the local agent");
       }
     }
-    if (fs.existsSync(path.join(dataDir, "agent.json"))) spawnAgent(["run", "--data-dir", dataDir], "local agent");
+    if (fs.existsSync(path.join(dataDir, "agent.json")))
+      spawnAgent(["run", "--data-dir", dataDir], "local agent");
   }
 
   if (options.demoFleet > 0) {
-    const target = await ensureOrganization(deps, "Demo fleet (simulated)", "Simulated devices started with --demo-fleet. They are not real machines.");
-    const { token } = await agents.enrollment.createToken({ ...target, name: "demo fleet", expiresInHours: 1, maxUses: null, createdByUserId: 0 });
+    const target = await ensureOrganization(
+      deps,
+      "Demo fleet (simulated)",
+      "Simulated devices started with --demo-fleet. They are not real machines.",
+    );
+    const { token } = await agents.enrollment.createToken({
+      ...target,
+      name: "demo fleet",
+      expiresInHours: 1,
+      maxUses: null,
+      createdByUserId: 0,
+    });
     const stateFile = path.join(deps.config.dataDir, "demo-fleet.json");
-    spawnAgent(["simulate", "--server", agentUrl, "--token", token, "--count", String(options.demoFleet), "--state-file", stateFile, "--churn-inventory", "2"], "demo fleet");
+    spawnAgent(
+      [
+        "simulate",
+        "--server",
+        agentUrl,
+        "--token",
+        token,
+        "--count",
+        String(options.demoFleet),
+        "--state-file",
+        stateFile,
+        "--churn-inventory",
+        "2",
+      ],
+      "demo fleet",
+    );
     log.info({ devices: options.demoFleet }, "started a demo fleet of simulated devices");
   }
 

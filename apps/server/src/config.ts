@@ -36,7 +36,8 @@ function int(value: string | undefined, fallback: number, name: string): number 
 /** Reads the server's configuration from the environment; every setting has an embedded default. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = int(env.PORT, 8080, "PORT");
-  const agentPort = env.STEWARD_AGENT_PORT === "0" ? 0 : int(env.STEWARD_AGENT_PORT, port + 1, "STEWARD_AGENT_PORT");
+  const agentPort =
+    env.STEWARD_AGENT_PORT === "0" ? 0 : int(env.STEWARD_AGENT_PORT, port + 1, "STEWARD_AGENT_PORT");
   const email = env.STEWARD_ADMIN_EMAIL;
   const password = env.STEWARD_ADMIN_PASSWORD;
   return {
@@ -46,7 +47,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     publicUrl: (env.STEWARD_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
     sessionIdleSeconds: int(env.STEWARD_SESSION_IDLE_SECONDS, 3600, "STEWARD_SESSION_IDLE_SECONDS"),
-    sessionAbsoluteSeconds: int(env.STEWARD_SESSION_ABSOLUTE_SECONDS, 86400, "STEWARD_SESSION_ABSOLUTE_SECONDS"),
+    sessionAbsoluteSeconds: int(
+      env.STEWARD_SESSION_ABSOLUTE_SECONDS,
+      86400,
+      "STEWARD_SESSION_ABSOLUTE_SECONDS",
+    ),
     trustProxy: env.STEWARD_TRUST_PROXY === "true",
     logLevel: env.LOG_LEVEL ?? "info",
     webDistDir: env.STEWARD_WEB_DIST,
@@ -55,7 +60,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedAdmin: email && password ? { email, password } : undefined,
     bodyLimitBytes: int(env.STEWARD_BODY_LIMIT_BYTES, 1048576, "STEWARD_BODY_LIMIT_BYTES"),
     agentPort,
-    agentPublicUrl: (env.STEWARD_AGENT_PUBLIC_URL ?? `http://${publicHost(env, port)}:${agentPort}`).replace(/\/+$/, ""),
+    agentPublicUrl: (env.STEWARD_AGENT_PUBLIC_URL ?? `http://${publicHost(env, port)}:${agentPort}`).replace(
+      /\/+$/,
+      "",
+    ),
     agentHeartbeatSeconds: int(env.STEWARD_AGENT_HEARTBEAT_SECONDS, 20, "STEWARD_AGENT_HEARTBEAT_SECONDS"),
     agentSilenceSeconds: int(env.STEWARD_AGENT_SILENCE_SECONDS, 60, "STEWARD_AGENT_SILENCE_SECONDS"),
   };

@@ -83,11 +83,14 @@ async function main() {
     },
     app.log,
   );
-  const setup = (await countSystemAdmins(deps.db)) === 0 ? " (first run: open it to create the administrator)" : "";
+  const setup =
+    (await countSystemAdmins(deps.db)) === 0 ? " (first run: open it to create the administrator)" : "";
   process.stdout.write(`\nSteward console is running: ${config.publicUrl}${setup}\n\n`);
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`Steward failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.stderr.write(
+    `Steward failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
   process.exit(1);
 });

@@ -18,7 +18,14 @@ export function createLogger(config: Pick<ServerConfig, "logLevel">): Logger {
     level: config.logLevel,
     // Secrets never reach the logs, even if a future log call passes a whole request.
     redact: {
-      paths: ["req.headers.cookie", "req.headers['x-csrf-token']", "res.headers['set-cookie']", "*.password", "*.secret", "*.token"],
+      paths: [
+        "req.headers.cookie",
+        "req.headers['x-csrf-token']",
+        "res.headers['set-cookie']",
+        "*.password",
+        "*.secret",
+        "*.token",
+      ],
       censor: "[redacted]",
     },
   });

@@ -20,7 +20,10 @@ export const demoRequestRules = {
     emailInvalid: "Enter a valid email address",
   },
   /** Returns field → message for what is wrong, or an empty object. */
-  validate(input: { userName: string; userEmail: string }): Partial<Record<"userName" | "userEmail", string>> {
+  validate(input: {
+    userName: string;
+    userEmail: string;
+  }): Partial<Record<"userName" | "userEmail", string>> {
     const errors: Partial<Record<"userName" | "userEmail", string>> = {};
     if (input.userName.trim() === "") errors.userName = messages.mandatory;
     if (!isValidEmail(input.userEmail)) errors.userEmail = demoRequestRules.messages.emailInvalid;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { builtInSearchNames, builtInSearches, isLowDisk, LOW_DISK_THRESHOLD_PERCENT } from "./device-search.js";
+import {
+  builtInSearchNames,
+  builtInSearches,
+  isLowDisk,
+  LOW_DISK_THRESHOLD_PERCENT,
+} from "./device-search.js";
 
 describe("built-in device searches", () => {
   it("has the spec's built-in searches, each a fixed filter", () => {
@@ -25,6 +30,11 @@ describe("built-in device searches", () => {
     expect(isLowDisk([{ sizeBytes: 1000, freeBytes: 99 }])).toBe(true);
     expect(isLowDisk([{ sizeBytes: 1000, freeBytes: 100 }])).toBe(false);
     expect(isLowDisk([{ sizeBytes: 0, freeBytes: 0 }])).toBe(false);
-    expect(isLowDisk([{ sizeBytes: 1000, freeBytes: 500 }, { sizeBytes: 100, freeBytes: 5 }])).toBe(true);
+    expect(
+      isLowDisk([
+        { sizeBytes: 1000, freeBytes: 500 },
+        { sizeBytes: 100, freeBytes: 5 },
+      ]),
+    ).toBe(true);
   });
 });

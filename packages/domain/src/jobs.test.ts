@@ -36,7 +36,15 @@ describe("cancelling (spec §4)", () => {
   });
 
   it("every other job goes straight to CANCELLED", () => {
-    const direct = ["ACTION", "ACTIONSET", "CONDITION", "PATCH_MANAGEMENT", "REBOOT_ACTION", "MDM", "NETWORK_DISCOVERY"] as const;
+    const direct = [
+      "ACTION",
+      "ACTIONSET",
+      "CONDITION",
+      "PATCH_MANAGEMENT",
+      "REBOOT_ACTION",
+      "MDM",
+      "NETWORK_DISCOVERY",
+    ] as const;
     for (const type of direct) {
       const t = transition(start(type), { kind: "cancel" });
       expect(t.ok && t.next.jobStatus, type).toBe("CANCELLED");
@@ -55,7 +63,10 @@ describe("cancelling (spec §4)", () => {
     const retried = transition(done.next, { kind: "retry" });
     expect(retried.ok && retried.next.attempt).toBe(2);
     if (!retried.ok) return;
-    expect(transition(retried.next, { kind: "complete", attempt: 1, result: "FAILURE" })).toEqual({ ok: false, reason: "stale attempt" });
+    expect(transition(retried.next, { kind: "complete", attempt: 1, result: "FAILURE" })).toEqual({
+      ok: false,
+      reason: "stale attempt",
+    });
   });
 });
 
@@ -63,8 +74,20 @@ describe("job state machine (property)", () => {
   const jobTypeArb = fc.constantFrom(...JOB_TYPES);
   const contentArb = fc.option(
     fc.record({
-      actionType: fc.constantFrom("LOCKHART_BACKUP", "LOCKHART_RESTORE", "LOCKHART_UPSYNC", "LOCKHART_INTEGRITY_CHECK"),
-      restoreType: fc.constantFrom("FILE", "BATCH", "EXTRACT", "VIRTUAL_DISK", "PHYSICAL_DISK", "FILE_FOLDER"),
+      actionType: fc.constantFrom(
+        "LOCKHART_BACKUP",
+        "LOCKHART_RESTORE",
+        "LOCKHART_UPSYNC",
+        "LOCKHART_INTEGRITY_CHECK",
+      ),
+      restoreType: fc.constantFrom(
+        "FILE",
+        "BATCH",
+        "EXTRACT",
+        "VIRTUAL_DISK",
+        "PHYSICAL_DISK",
+        "FILE_FOLDER",
+      ),
     }),
     { nil: null },
   );
@@ -72,22 +95,31 @@ describe("job state machine (property)", () => {
     fc.constant({ kind: "cancel" as const }),
     fc.constant({ kind: "retry" as const }),
     fc.record({ kind: fc.constant("cancelled-by-agent" as const), attempt: fc.integer({ min: 0, max: 4 }) }),
-    fc.record({ kind: fc.constant("complete" as const), attempt: fc.integer({ min: 0, max: 4 }), result: fc.constantFrom("SUCCESS" as const, "FAILURE" as const) }),
+    fc.record({
+      kind: fc.constant("complete" as const),
+      attempt: fc.integer({ min: 0, max: 4 }),
+      result: fc.constantFrom("SUCCESS" as const, "FAILURE" as const),
+    }),
   );
 
   it("generated operation sequences never reach an illegal state, and terminal states only leave by retry", () => {
     fc.assert(
-      fc.property(jobTypeArb, contentArb, fc.array(eventArb, { maxLength: 30 }), (jobType, content, events) => {
-        let state = start(jobType, content);
-        for (const event of events) {
-          const t = transition(state, event);
-          if (!t.ok) continue;
-          if (isTerminal(state.jobStatus)) expect(event.kind).toBe("retry");
-          if (t.next.attempt !== state.attempt) expect(event.kind).toBe("retry");
-          state = t.next;
-          expect(jobStateProblems(state)).toEqual([]);
-        }
-      }),
+      fc.property(
+        jobTypeArb,
+        contentArb,
+        fc.array(eventArb, { maxLength: 30 }),
+        (jobType, content, events) => {
+          let state = start(jobType, content);
+          for (const event of events) {
+            const t = transition(state, event);
+            if (!t.ok) continue;
+            if (isTerminal(state.jobStatus)) expect(event.kind).toBe("retry");
+            if (t.next.attempt !== state.attempt) expect(event.kind).toBe("retry");
+            state = t.next;
+            expect(jobStateProblems(state)).toEqual([]);
+          }
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -96,7 +128,11 @@ describe("job state machine (property)", () => {
     fc.assert(
       fc.property(jobTypeArb, contentArb, (jobType, content) => {
         const t = transition(start(jobType, content), { kind: "cancel" });
-        return t.ok && t.next.jobStatus === (cancelGoesThroughAgent({ jobType, content }) ? "CANCEL_REQUESTED" : "CANCELLED");
+        return (
+          t.ok &&
+          t.next.jobStatus ===
+            (cancelGoesThroughAgent({ jobType, content }) ? "CANCEL_REQUESTED" : "CANCELLED")
+        );
       }),
     );
   });

@@ -41,7 +41,14 @@ export interface JobShape {
   content?: { actionType?: string; restoreType?: string } | null;
 }
 
-const RESTORE_TYPES_STOPPED_BY_AGENT = new Set(["FILE", "BATCH", "EXTRACT", "FILE_FOLDER", "VIRTUAL_DISK", "PHYSICAL_DISK"]);
+const RESTORE_TYPES_STOPPED_BY_AGENT = new Set([
+  "FILE",
+  "BATCH",
+  "EXTRACT",
+  "FILE_FOLDER",
+  "VIRTUAL_DISK",
+  "PHYSICAL_DISK",
+]);
 
 /**
  * Spec §4 Cancelling: backup, backup-by-provider, remote, and file/folder and disk-image restore
@@ -58,7 +65,8 @@ export function cancelGoesThroughAgent(job: JobShape): boolean {
     case "LOCKHART": {
       const action = job.content?.actionType;
       if (action === "LOCKHART_BACKUP" || action === undefined) return true;
-      if (action === "LOCKHART_RESTORE") return RESTORE_TYPES_STOPPED_BY_AGENT.has(job.content?.restoreType ?? "FILE_FOLDER");
+      if (action === "LOCKHART_RESTORE")
+        return RESTORE_TYPES_STOPPED_BY_AGENT.has(job.content?.restoreType ?? "FILE_FOLDER");
       return false;
     }
     case "ACTIONSET":
@@ -108,10 +116,15 @@ export function isTerminal(status: JobStatus): boolean {
 export function transition(state: JobState, event: JobEvent): Transition {
   switch (event.kind) {
     case "cancel":
-      if (state.jobStatus !== "START_REQUESTED") return { ok: false, reason: `cannot cancel a job that is ${state.jobStatus}` };
-      return { ok: true, next: { ...state, jobStatus: cancelGoesThroughAgent(state) ? "CANCEL_REQUESTED" : "CANCELLED" } };
+      if (state.jobStatus !== "START_REQUESTED")
+        return { ok: false, reason: `cannot cancel a job that is ${state.jobStatus}` };
+      return {
+        ok: true,
+        next: { ...state, jobStatus: cancelGoesThroughAgent(state) ? "CANCEL_REQUESTED" : "CANCELLED" },
+      };
     case "cancelled-by-agent":
-      if (state.jobStatus !== "CANCEL_REQUESTED") return { ok: false, reason: "no cancellation was requested" };
+      if (state.jobStatus !== "CANCEL_REQUESTED")
+        return { ok: false, reason: "no cancellation was requested" };
       if (event.attempt !== state.attempt) return { ok: false, reason: "stale attempt" };
       return { ok: true, next: { ...state, jobStatus: "CANCELLED" } };
     case "complete":
@@ -122,7 +135,10 @@ export function transition(state: JobState, event: JobEvent): Transition {
       return { ok: true, next: { ...state, jobStatus: "COMPLETED", jobResult: event.result } };
     case "retry":
       if (!isTerminal(state.jobStatus)) return { ok: false, reason: "the job has not finished" };
-      return { ok: true, next: { ...state, jobStatus: "START_REQUESTED", jobResult: null, attempt: state.attempt + 1 } };
+      return {
+        ok: true,
+        next: { ...state, jobStatus: "START_REQUESTED", jobResult: null, attempt: state.attempt + 1 },
+      };
     default: {
       const exhaustive: never = event;
       return exhaustive;
@@ -133,9 +149,12 @@ export function transition(state: JobState, event: JobEvent): Transition {
 /** Invariants every reachable state keeps (checked by the property test). */
 export function jobStateProblems(state: JobState): string[] {
   const problems: string[] = [];
-  if (state.jobStatus === "COMPLETED" && state.jobResult === null) problems.push("COMPLETED without a result");
-  if (state.jobStatus !== "COMPLETED" && state.jobResult !== null) problems.push(`${state.jobStatus} with a result`);
-  if (state.jobStatus === "CANCEL_REQUESTED" && !cancelGoesThroughAgent(state)) problems.push("CANCEL_REQUESTED for a job the agent is not asked to stop");
+  if (state.jobStatus === "COMPLETED" && state.jobResult === null)
+    problems.push("COMPLETED without a result");
+  if (state.jobStatus !== "COMPLETED" && state.jobResult !== null)
+    problems.push(`${state.jobStatus} with a result`);
+  if (state.jobStatus === "CANCEL_REQUESTED" && !cancelGoesThroughAgent(state))
+    problems.push("CANCEL_REQUESTED for a job the agent is not asked to stop");
   if (!Number.isInteger(state.attempt) || state.attempt < 1) problems.push("attempt below 1");
   return problems;
 }

@@ -67,7 +67,10 @@ export class AgentConnection {
 
   private open(): void {
     this.options.onStateChange?.("connecting");
-    const ws = new WebSocket(wsUrl(this.options.serverUrl), { maxPayload: proto.AGENT_MAX_MESSAGE_BYTES, handshakeTimeout: 15_000 });
+    const ws = new WebSocket(wsUrl(this.options.serverUrl), {
+      maxPayload: proto.AGENT_MAX_MESSAGE_BYTES,
+      handshakeTimeout: 15_000,
+    });
     this.ws = ws;
     this.authenticated = false;
     ws.on("message", (data) => this.handle(ws, data.toString()));
@@ -106,7 +109,10 @@ export class AgentConnection {
         const seconds = this.options.heartbeatSeconds ?? message.heartbeatSeconds;
         clearInterval(this.heartbeat);
         this.heartbeat = setInterval(() => this.ping(), seconds * 1000);
-        this.options.onWelcome?.({ wantFullInventory: message.wantFullInventory, approval: message.approval });
+        this.options.onWelcome?.({
+          wantFullInventory: message.wantFullInventory,
+          approval: message.approval,
+        });
         break;
       }
       case "pong":

@@ -11,7 +11,11 @@ const run = promisify(execFile);
 
 async function output(cmd: string, args: string[]): Promise<string | undefined> {
   try {
-    const { stdout } = await run(cmd, args, { maxBuffer: 64 * 1024 * 1024, timeout: 60_000, windowsHide: true });
+    const { stdout } = await run(cmd, args, {
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 60_000,
+      windowsHide: true,
+    });
     return stdout;
   } catch {
     return undefined;
@@ -27,9 +31,16 @@ export function osFamily(platform: string): agent.OsFamily {
 
 async function installedSoftware(): Promise<agent.InventorySoftware[]> {
   if (process.platform === "linux") {
-    const dpkg = await output("dpkg-query", ["-W", "-f=${Package}\\t${Version}\\t${Maintainer}\\t${db:Status-Abbrev}\\n"]);
+    const dpkg = await output("dpkg-query", [
+      "-W",
+      "-f=${Package}\\t${Version}\\t${Maintainer}\\t${db:Status-Abbrev}\\n",
+    ]);
     if (dpkg) return parseDpkg(dpkg);
-    const rpm = await output("rpm", ["-qa", "--queryformat", "%{NAME}\\t%{VERSION}-%{RELEASE}\\t%{VENDOR}\\t%{INSTALLTIME}\\n"]);
+    const rpm = await output("rpm", [
+      "-qa",
+      "--queryformat",
+      "%{NAME}\\t%{VERSION}-%{RELEASE}\\t%{VENDOR}\\t%{INSTALLTIME}\\n",
+    ]);
     return rpm ? parseRpm(rpm) : [];
   }
   if (process.platform === "win32") {
@@ -48,10 +59,17 @@ async function installedSoftware(): Promise<agent.InventorySoftware[]> {
 }
 
 async function pendingReboot(): Promise<boolean> {
-  if (process.platform === "linux") return fs.existsSync("/var/run/reboot-required") || fs.existsSync("/run/reboot-required");
+  if (process.platform === "linux")
+    return fs.existsSync("/var/run/reboot-required") || fs.existsSync("/run/reboot-required");
   if (process.platform === "win32") {
-    const cbs = await output("reg", ["query", "HKLM\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Component Based Servicing\\RebootPending"]);
-    const wu = await output("reg", ["query", "HKLM\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\WindowsUpdate\\Auto Update\\RebootRequired"]);
+    const cbs = await output("reg", [
+      "query",
+      "HKLM\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Component Based Servicing\\RebootPending",
+    ]);
+    const wu = await output("reg", [
+      "query",
+      "HKLM\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\WindowsUpdate\\Auto Update\\RebootRequired",
+    ]);
     return cbs !== undefined || wu !== undefined;
   }
   return false;

@@ -15,7 +15,12 @@ describe("installed-software parsers (recorded output)", () => {
 
   it("rpm: name, version-release, vendor and install time; (none) vendor dropped", () => {
     const items = parseRpm(fixture("rpm.txt"));
-    expect(items).toContainEqual({ name: "bash", version: "5.1.8-9.el9", publisher: "Red Hat, Inc.", installedAt: "2023-11-14T22:13:20.000Z" });
+    expect(items).toContainEqual({
+      name: "bash",
+      version: "5.1.8-9.el9",
+      publisher: "Red Hat, Inc.",
+      installedAt: "2023-11-14T22:13:20.000Z",
+    });
     expect(items.find((i) => i.name === "gpg-pubkey")?.publisher).toBeUndefined();
     expect(items.filter((i) => i.name === "kernel-core")).toHaveLength(2);
   });

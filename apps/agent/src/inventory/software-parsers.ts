@@ -25,7 +25,11 @@ export function parseDpkg(output: string): InventorySoftware[] {
     const [name, version, maintainer, status] = line.split("\t");
     if (!name || version === undefined) continue;
     if (status !== undefined && !status.startsWith("ii")) continue;
-    items.push({ name: name.trim(), version: version.trim(), ...(maintainer ? { publisher: clip(maintainer.trim(), 300) } : {}) });
+    items.push({
+      name: name.trim(),
+      version: version.trim(),
+      ...(maintainer ? { publisher: clip(maintainer.trim(), 300) } : {}),
+    });
   }
   return finish(items);
 }

@@ -71,7 +71,13 @@ export class JobJournal {
 
   finished(result: proto.JobResultMessage): void {
     const previous = this.get(result.jobUid, result.attempt);
-    const record: JobRecord = { jobUid: result.jobUid, attempt: result.attempt, state: "finished", startedAt: previous?.startedAt ?? new Date().toISOString(), result };
+    const record: JobRecord = {
+      jobUid: result.jobUid,
+      attempt: result.attempt,
+      state: "finished",
+      startedAt: previous?.startedAt ?? new Date().toISOString(),
+      result,
+    };
     writeDurably(this.file(result.jobUid, result.attempt), JSON.stringify(record));
   }
 

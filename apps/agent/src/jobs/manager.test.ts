@@ -12,7 +12,16 @@ const spki = server.publicKey.export({ format: "der", type: "spki" });
 const serverPublicKey = spki.subarray(spki.length - 32).toString("base64");
 const AGENT = 7;
 
-function command(overrides: Partial<proto.CommandEnvelope> = {}, payload: Record<string, unknown> = { language: "bash", body: "echo hi", parameters: [], timeoutSeconds: 30, runAs: "System" }) {
+function command(
+  overrides: Partial<proto.CommandEnvelope> = {},
+  payload: Record<string, unknown> = {
+    language: "bash",
+    body: "echo hi",
+    parameters: [],
+    timeoutSeconds: 30,
+    runAs: "System",
+  },
+) {
   const now = Date.now();
   const envelope: proto.CommandEnvelope = {
     v: 1,
@@ -27,18 +36,26 @@ function command(overrides: Partial<proto.CommandEnvelope> = {}, payload: Record
     payload,
     ...overrides,
   };
-  const signature = sign(null, Buffer.from(proto.envelopeSigningText(envelope)), server.privateKey).toString("base64");
+  const signature = sign(null, Buffer.from(proto.envelopeSigningText(envelope)), server.privateKey).toString(
+    "base64",
+  );
   return { type: "command" as const, envelope, signature };
 }
 
 function manager() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "steward-jobs-"));
   const sent: proto.AgentToServer[] = [];
-  const m = new JobManager({ dataDir, agentId: AGENT, serverPublicKey, send: (msg) => (sent.push(msg), true) });
+  const m = new JobManager({
+    dataDir,
+    agentId: AGENT,
+    serverPublicKey,
+    send: (msg) => (sent.push(msg), true),
+  });
   return { m, sent, dataDir };
 }
 
-const refusals = (sent: proto.AgentToServer[]) => sent.filter((s) => s.type === "command-refused").map((s) => (s as { reason: string }).reason);
+const refusals = (sent: proto.AgentToServer[]) =>
+  sent.filter((s) => s.type === "command-refused").map((s) => (s as { reason: string }).reason);
 const resultFor = async (sent: proto.AgentToServer[], jobUid: string) => {
   for (let i = 0; i < 100; i++) {
     const r = sent.find((s) => s.type === "job-result" && s.jobUid === jobUid);
@@ -66,7 +83,11 @@ describe("signed commands on the agent", () => {
 
     const forger = generateKeyPairSync("ed25519");
     const forged = command();
-    forged.signature = sign(null, Buffer.from(proto.envelopeSigningText(forged.envelope)), forger.privateKey).toString("base64");
+    forged.signature = sign(
+      null,
+      Buffer.from(proto.envelopeSigningText(forged.envelope)),
+      forger.privateKey,
+    ).toString("base64");
     m.handleCommand(forged);
 
     m.handleCommand(command({ notAfter: Date.now() - 1 }));
@@ -77,7 +98,15 @@ describe("signed commands on the agent", () => {
     const once = command();
     m.handleCommand(once);
     m.handleCommand(once);
-    expect(refusals(sent)).toEqual(["signature", "signature", "expired", "expired", "agent", "hash", "replay"]);
+    expect(refusals(sent)).toEqual([
+      "signature",
+      "signature",
+      "expired",
+      "expired",
+      "agent",
+      "hash",
+      "replay",
+    ]);
   });
 
   it("after a crash reports a started job as outcome unknown and never runs it again", async () => {
@@ -88,7 +117,12 @@ describe("signed commands on the agent", () => {
     journal.rememberNonce(cmd.envelope.nonce, cmd.envelope.notAfter);
     journal.started(cmd.envelope.jobUid, 1);
     const sent: proto.AgentToServer[] = [];
-    const m = new JobManager({ dataDir, agentId: AGENT, serverPublicKey, send: (msg) => (sent.push(msg), true) });
+    const m = new JobManager({
+      dataDir,
+      agentId: AGENT,
+      serverPublicKey,
+      send: (msg) => (sent.push(msg), true),
+    });
     m.onConnected();
     const result = await resultFor(sent, cmd.envelope.jobUid);
     expect(result.outcome).toBe("UNKNOWN");

@@ -47,7 +47,8 @@ export class JobManager {
           stdout: "",
           stderr: "",
           truncated: false,
-          errorMessage: "The agent stopped while the job was running; its outcome is unknown. It was not run again.",
+          errorMessage:
+            "The agent stopped while the job was running; its outcome is unknown. It was not run again.",
         });
       }
     }
@@ -96,7 +97,8 @@ export class JobManager {
   }
 
   private pump(): void {
-    while (this.running.size < this.maxConcurrent && this.waiting.length > 0) this.start(this.waiting.shift()!);
+    while (this.running.size < this.maxConcurrent && this.waiting.length > 0)
+      this.start(this.waiting.shift()!);
   }
 
   private start(envelope: proto.CommandEnvelope): void {
@@ -115,7 +117,9 @@ export class JobManager {
     this.journal.started(envelope.jobUid, envelope.attempt);
     this.options.send({ type: "job-started", jobUid: envelope.jobUid, attempt: envelope.attempt });
     const k = this.key(envelope.jobUid, envelope.attempt);
-    const run = runScript(parsed.data, (stream, chunk) => this.output(envelope.jobUid, envelope.attempt, stream, chunk));
+    const run = runScript(parsed.data, (stream, chunk) =>
+      this.output(envelope.jobUid, envelope.attempt, stream, chunk),
+    );
     this.running.set(k, run);
     void run.done.then((r) => {
       this.running.delete(k);
@@ -159,7 +163,10 @@ export class JobManager {
 
   private cancel(envelope: proto.CommandEnvelope): void {
     const target = envelope.payload as { jobUid?: unknown; attempt?: unknown };
-    const run = typeof target.jobUid === "string" ? this.running.get(this.key(target.jobUid, Number(target.attempt))) : undefined;
+    const run =
+      typeof target.jobUid === "string"
+        ? this.running.get(this.key(target.jobUid, Number(target.attempt)))
+        : undefined;
     run?.cancel();
   }
 
@@ -181,7 +188,13 @@ export class JobManager {
     for (const [jobUid, entry] of this.pendingOutput) {
       for (const stream of ["stdout", "stderr"] as const) {
         for (let i = 0; i < entry[stream].length; i += 60_000) {
-          this.options.send({ type: "job-output", jobUid, attempt: entry.attempt, stream, chunk: entry[stream].slice(i, i + 60_000) });
+          this.options.send({
+            type: "job-output",
+            jobUid,
+            attempt: entry.attempt,
+            stream,
+            chunk: entry[stream].slice(i, i + 60_000),
+          });
         }
       }
     }

@@ -7,7 +7,15 @@ import type { agent as proto } from "@steward/contracts";
 const LIMIT = 1024 * 1024;
 
 export interface ScriptRun {
-  done: Promise<{ exitCode: number | null; stdout: string; stderr: string; truncated: boolean; errorMessage: string | null; timedOut: boolean; cancelled: boolean }>;
+  done: Promise<{
+    exitCode: number | null;
+    stdout: string;
+    stderr: string;
+    truncated: boolean;
+    errorMessage: string | null;
+    timedOut: boolean;
+    cancelled: boolean;
+  }>;
   cancel(): void;
 }
 
@@ -20,7 +28,10 @@ function interpreter(language: proto.RunScriptPayload["language"], file: string)
     case "python":
       return [process.platform === "win32" ? "python" : "python3", [file]];
     case "powershell":
-      return [process.platform === "win32" ? "powershell.exe" : "pwsh", ["-NoProfile", "-NonInteractive", "-ExecutionPolicy", "Bypass", "-File", file]];
+      return [
+        process.platform === "win32" ? "powershell.exe" : "pwsh",
+        ["-NoProfile", "-NonInteractive", "-ExecutionPolicy", "Bypass", "-File", file],
+      ];
     case "batch":
       return ["cmd.exe", ["/d", "/c", file]];
     default: {
@@ -30,13 +41,22 @@ function interpreter(language: proto.RunScriptPayload["language"], file: string)
   }
 }
 
-const EXTENSIONS: Record<proto.RunScriptPayload["language"], string> = { bash: ".sh", sh: ".sh", python: ".py", powershell: ".ps1", batch: ".cmd" };
+const EXTENSIONS: Record<proto.RunScriptPayload["language"], string> = {
+  bash: ".sh",
+  sh: ".sh",
+  python: ".py",
+  powershell: ".ps1",
+  batch: ".cmd",
+};
 
 /**
  * Runs a script from a private temp file. Parameters arrive as an argument array and as
  * STEWARD_PARAM_<NAME> environment variables — never spliced into a shell command line.
  */
-export function runScript(payload: proto.RunScriptPayload, onOutput: (stream: "stdout" | "stderr", chunk: string) => void): ScriptRun {
+export function runScript(
+  payload: proto.RunScriptPayload,
+  onOutput: (stream: "stdout" | "stderr", chunk: string) => void,
+): ScriptRun {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "steward-job-"));
   fs.chmodSync(dir, 0o700);
   const file = path.join(dir, `script${EXTENSIONS[payload.language]}`);
@@ -54,7 +74,15 @@ export function runScript(payload: proto.RunScriptPayload, onOutput: (stream: "s
     } else {
       return {
         cancel: () => undefined,
-        done: Promise.resolve({ exitCode: null, stdout: "", stderr: "", truncated: false, errorMessage: `Run As "${payload.runAs}" is not available on this device`, timedOut: false, cancelled: false }),
+        done: Promise.resolve({
+          exitCode: null,
+          stdout: "",
+          stderr: "",
+          truncated: false,
+          errorMessage: `Run As "${payload.runAs}" is not available on this device`,
+          timedOut: false,
+          cancelled: false,
+        }),
       };
     }
   }
@@ -66,7 +94,13 @@ export function runScript(payload: proto.RunScriptPayload, onOutput: (stream: "s
   let cancelled = false;
   let child: ChildProcess;
   const done = new Promise<Awaited<ScriptRun["done"]>>((resolve) => {
-    child = spawn(program, argv, { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"], windowsHide: true, detached: process.platform !== "win32" });
+    child = spawn(program, argv, {
+      cwd: dir,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+      windowsHide: true,
+      detached: process.platform !== "win32",
+    });
     const collect = (stream: "stdout" | "stderr") => (data: Buffer) => {
       const text = data.toString("utf8");
       const current = stream === "stdout" ? stdout : stderr;
@@ -94,7 +128,8 @@ export function runScript(payload: proto.RunScriptPayload, onOutput: (stream: "s
       if (timedOut) message = `The script timed out after ${payload.timeoutSeconds} seconds`;
       else if (cancelled) message = "The script was cancelled";
       else if (signal) message = `The script was stopped by signal ${signal}`;
-      else if (code !== 0) message = stderr.trim().split("\n").slice(-5).join("\n") || `The script exited with code ${code}`;
+      else if (code !== 0)
+        message = stderr.trim().split("\n").slice(-5).join("\n") || `The script exited with code ${code}`;
       finish(code, message);
     });
   });

@@ -19,11 +19,24 @@ export function sha256Hex(text: string): string {
 }
 
 /** Checks a command envelope; returns null when it may run, or why it is refused. */
-export function verifyCommand(envelope: proto.CommandEnvelope, signature: string, ctx: VerifyContext): Refusal | null {
+export function verifyCommand(
+  envelope: proto.CommandEnvelope,
+  signature: string,
+  ctx: VerifyContext,
+): Refusal | null {
   let ok = false;
   try {
-    const key = createPublicKey({ key: Buffer.concat([SPKI_ED25519_PREFIX, Buffer.from(ctx.serverPublicKey, "base64")]), format: "der", type: "spki" });
-    ok = verify(null, Buffer.from(proto.envelopeSigningText(envelope), "utf8"), key, Buffer.from(signature, "base64"));
+    const key = createPublicKey({
+      key: Buffer.concat([SPKI_ED25519_PREFIX, Buffer.from(ctx.serverPublicKey, "base64")]),
+      format: "der",
+      type: "spki",
+    });
+    ok = verify(
+      null,
+      Buffer.from(proto.envelopeSigningText(envelope), "utf8"),
+      key,
+      Buffer.from(signature, "base64"),
+    );
   } catch {
     ok = false;
   }

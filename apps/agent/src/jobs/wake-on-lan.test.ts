@@ -7,7 +7,8 @@ describe("wake-on-LAN", () => {
     const packet = magicPacket("aa:bb:cc:dd:ee:ff");
     expect(packet.length).toBe(102);
     expect(packet.subarray(0, 6).equals(Buffer.alloc(6, 0xff))).toBe(true);
-    for (let i = 0; i < 16; i++) expect(packet.subarray(6 + i * 6, 12 + i * 6).toString("hex")).toBe("aabbccddeeff");
+    for (let i = 0; i < 16; i++)
+      expect(packet.subarray(6 + i * 6, 12 + i * 6).toString("hex")).toBe("aabbccddeeff");
   });
 
   it("sends it over UDP (a loopback listener stands in for the broadcast address)", async () => {

@@ -25,8 +25,12 @@ export async function sendWakeOnLan(targets: WakeTarget[], port = 9): Promise<nu
   let sent = 0;
   try {
     for (const target of targets) {
-      const [host, p] = override ? [override.split(":")[0]!, Number(override.split(":")[1])] : [target.broadcast, port];
-      await new Promise<void>((resolve, reject) => socket.send(magicPacket(target.mac), p, host, (err) => (err ? reject(err) : resolve())));
+      const [host, p] = override
+        ? [override.split(":")[0]!, Number(override.split(":")[1])]
+        : [target.broadcast, port];
+      await new Promise<void>((resolve, reject) =>
+        socket.send(magicPacket(target.mac), p, host, (err) => (err ? reject(err) : resolve())),
+      );
       sent++;
     }
   } finally {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { launchdPlist, systemdUnit, windowsServiceScript } from "./definitions.js";
 
-const spec = { nodePath: "/usr/bin/node", agentPath: "/opt/steward/steward-agent.mjs", dataDir: "/var/lib/steward-agent" };
+const spec = {
+  nodePath: "/usr/bin/node",
+  agentPath: "/opt/steward/steward-agent.mjs",
+  dataDir: "/var/lib/steward-agent",
+};
 
 describe("service definitions", () => {
   it("systemd unit runs the agent and restarts it", () => {
@@ -23,9 +27,15 @@ describe("service definitions", () => {
   });
 
   it("Windows script registers an automatic service with restart on failure, quoting paths", () => {
-    const script = windowsServiceScript({ nodePath: "C:\\Program Files\\nodejs\\node.exe", agentPath: "C:\\Steward\\agent.mjs", dataDir: "C:\\ProgramData\\Steward's" });
+    const script = windowsServiceScript({
+      nodePath: "C:\\Program Files\\nodejs\\node.exe",
+      agentPath: "C:\\Steward\\agent.mjs",
+      dataDir: "C:\\ProgramData\\Steward's",
+    });
     expect(script).toContain("New-Service -Name 'StewardAgent'");
-    expect(script).toContain(`-BinaryPathName '"C:\\Program Files\\nodejs\\node.exe" "C:\\Steward\\agent.mjs" run'`);
+    expect(script).toContain(
+      `-BinaryPathName '"C:\\Program Files\\nodejs\\node.exe" "C:\\Steward\\agent.mjs" run'`,
+    );
     expect(script).toContain("-StartupType Automatic");
     expect(script).toContain("sc.exe failure StewardAgent");
     expect(script).toContain("'C:\\ProgramData\\Steward''s'");

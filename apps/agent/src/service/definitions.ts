@@ -27,7 +27,8 @@ WantedBy=multi-user.target
 `;
 }
 
-const xml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const xml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** launchd property list for /Library/LaunchDaemons/com.steward.agent.plist */
 export function launchdPlist(spec: ServiceSpec): string {

@@ -50,7 +50,12 @@ interface Saved {
 async function enrollOne(options: FleetOptions, index: number, seed: number): Promise<SimAgent> {
   const keys = newKeyPair();
   const inventory = simulatedInventory(index, seed, AGENT_VERSION);
-  const body: proto.EnrollRequest = { token: options.token, publicKey: keys.publicKey, inventory, simulated: true };
+  const body: proto.EnrollRequest = {
+    token: options.token,
+    publicKey: keys.publicKey,
+    inventory,
+    simulated: true,
+  };
   const res = await fetch(`${options.serverUrl}/agent/v1/enroll`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -58,7 +63,13 @@ async function enrollOne(options: FleetOptions, index: number, seed: number): Pr
   });
   const json = (await res.json()) as { deviceId?: number; message?: string; serverPublicKey?: string };
   if (!res.ok || !json.deviceId) throw new Error(`enrollment refused (${res.status}): ${json.message ?? ""}`);
-  return { index, deviceId: json.deviceId, ...keys, inventory, ...(json.serverPublicKey ? { serverPublicKey: json.serverPublicKey } : {}) };
+  return {
+    index,
+    deviceId: json.deviceId,
+    ...keys,
+    inventory,
+    ...(json.serverPublicKey ? { serverPublicKey: json.serverPublicKey } : {}),
+  };
 }
 
 /**
@@ -70,14 +81,23 @@ export async function startFleet(options: FleetOptions) {
   const log = options.log ?? (() => undefined);
   const rand = prng(seed ^ 0x5eed);
   const agents: SimAgent[] = [];
-  const saved: Saved[] = options.stateFile && fs.existsSync(options.stateFile) ? (JSON.parse(fs.readFileSync(options.stateFile, "utf8")) as Saved[]) : [];
-  for (const s of saved.slice(0, options.count)) agents.push({ ...s, inventory: simulatedInventory(s.index, seed, AGENT_VERSION) });
+  const saved: Saved[] =
+    options.stateFile && fs.existsSync(options.stateFile)
+      ? (JSON.parse(fs.readFileSync(options.stateFile, "utf8")) as Saved[])
+      : [];
+  for (const s of saved.slice(0, options.count))
+    agents.push({ ...s, inventory: simulatedInventory(s.index, seed, AGENT_VERSION) });
 
-  const missing = Array.from({ length: Math.max(0, options.count - agents.length) }, (_, i) => agents.length + i);
+  const missing = Array.from(
+    { length: Math.max(0, options.count - agents.length) },
+    (_, i) => agents.length + i,
+  );
   const concurrency = options.enrollConcurrency ?? 32;
   const started = Date.now();
   for (let i = 0; i < missing.length; i += concurrency) {
-    const batch = await Promise.all(missing.slice(i, i + concurrency).map((index) => enrollOne(options, index, seed)));
+    const batch = await Promise.all(
+      missing.slice(i, i + concurrency).map((index) => enrollOne(options, index, seed)),
+    );
     agents.push(...batch);
     if ((i / concurrency) % 20 === 0) log(`enrolled ${agents.length}/${options.count}`);
   }
@@ -112,14 +132,24 @@ export async function startFleet(options: FleetOptions) {
       },
       onCommand: (message) => {
         const env = message.envelope;
-        if (!a.serverPublicKey || verifyCommand(env, message.signature, { serverPublicKey: a.serverPublicKey, agentId: a.deviceId, now: Date.now(), seen: () => false })) {
+        if (
+          !a.serverPublicKey ||
+          verifyCommand(env, message.signature, {
+            serverPublicKey: a.serverPublicKey,
+            agentId: a.deviceId,
+            now: Date.now(),
+            seen: () => false,
+          })
+        ) {
           a.connection?.send({ type: "command-refused", jobUid: env.jobUid, reason: "signature" });
           return;
         }
         options.onCommand?.(a.deviceId, env.jobUid, Date.now());
         if (env.kind === "wake-on-lan") {
           // Real packets (to STEWARD_AGENT_WOL_ADDRESS when set): the relay path is exercised end to end.
-          void sendWakeOnLan((env.payload as { targets?: WakeTarget[] }).targets ?? []).catch(() => undefined);
+          void sendWakeOnLan((env.payload as { targets?: WakeTarget[] }).targets ?? []).catch(
+            () => undefined,
+          );
           return;
         }
         if (env.kind !== "run-script") return;

@@ -24,12 +24,20 @@ const WINDOWS_SOFTWARE: Software[] = [
   { name: "Mozilla Firefox (x64 en-US)", version: "133.0", publisher: "Mozilla" },
   { name: "7-Zip 24.08 (x64)", version: "24.08", publisher: "Igor Pavlov" },
   { name: "Adobe Acrobat Reader DC", version: "24.004.20272", publisher: "Adobe" },
-  { name: "Microsoft 365 Apps for business - en-us", version: "16.0.18129.20158", publisher: "Microsoft Corporation" },
+  {
+    name: "Microsoft 365 Apps for business - en-us",
+    version: "16.0.18129.20158",
+    publisher: "Microsoft Corporation",
+  },
   { name: "Microsoft Teams", version: "24295.605.3225.8804", publisher: "Microsoft Corporation" },
   { name: "Zoom Workplace (64-bit)", version: "6.2.11", publisher: "Zoom Video Communications, Inc." },
   { name: "Notepad++ (64-bit x64)", version: "8.7.1", publisher: "Notepad++ Team" },
   { name: "VLC media player", version: "3.0.21", publisher: "VideoLAN" },
-  { name: "Microsoft Visual C++ 2015-2022 Redistributable (x64)", version: "14.40.33810.0", publisher: "Microsoft Corporation" },
+  {
+    name: "Microsoft Visual C++ 2015-2022 Redistributable (x64)",
+    version: "14.40.33810.0",
+    publisher: "Microsoft Corporation",
+  },
   { name: "Java 8 Update 431 (64-bit)", version: "8.0.4310.10", publisher: "Oracle Corporation" },
   { name: "Dell Command | Update", version: "5.4.0", publisher: "Dell Inc." },
   { name: "Cisco Secure Client - AnyConnect VPN", version: "5.1.6.103", publisher: "Cisco Systems, Inc." },
@@ -110,7 +118,9 @@ export const templates: Record<"windows" | "mac" | "linux", OsTemplate> = {
 };
 
 const mac = (rand: () => number) =>
-  Array.from({ length: 6 }, (_, i) => (i === 0 ? 0x02 : Math.floor(rand() * 256)).toString(16).padStart(2, "0")).join(":");
+  Array.from({ length: 6 }, (_, i) =>
+    (i === 0 ? 0x02 : Math.floor(rand() * 256)).toString(16).padStart(2, "0"),
+  ).join(":");
 
 /** A realistic, varied inventory for simulated device number `index` (deterministic per seed). */
 export function simulatedInventory(index: number, seed: number, agentVersion: string): Inventory {
@@ -134,9 +144,21 @@ export function simulatedInventory(index: number, seed: number, agentVersion: st
       arch: kind === "mac" && rand() < 0.7 ? "arm64" : "x64",
       ...(os.kernel ? { kernel: os.kernel } : {}),
     },
-    cpu: { model: pick(rand, t.cpus), cores: pick(rand, [2, 4, 6, 8, 16]), logicalCores: pick(rand, [4, 8, 12, 16, 32]), speedGhz: 2 + Math.round(rand() * 20) / 10 },
+    cpu: {
+      model: pick(rand, t.cpus),
+      cores: pick(rand, [2, 4, 6, 8, 16]),
+      logicalCores: pick(rand, [4, 8, 12, 16, 32]),
+      speedGhz: 2 + Math.round(rand() * 20) / 10,
+    },
     memory: { totalBytes: pick(rand, [8, 16, 32, 64]) * GB },
-    disks: [{ device: kind === "windows" ? "\\\\.\\PHYSICALDRIVE0" : "/dev/nvme0n1", model: "Simulated NVMe SSD", type: "NVMe", sizeBytes: diskGb * GB }],
+    disks: [
+      {
+        device: kind === "windows" ? "\\\\.\\PHYSICALDRIVE0" : "/dev/nvme0n1",
+        model: "Simulated NVMe SSD",
+        type: "NVMe",
+        sizeBytes: diskGb * GB,
+      },
+    ],
     volumes: [
       {
         mount: kind === "windows" ? "C:" : "/",

@@ -20,24 +20,34 @@ export async function ensureAgentBundle(): Promise<string> {
       const p = path.join(dir, e.name);
       return Math.max(max, e.isDirectory() ? newestSource(p) : fs.statSync(p).mtimeMs);
     }, 0);
-  const stale = !fs.existsSync(agentBundle) || fs.statSync(agentBundle).mtimeMs < newestSource(path.join(agentDir, "src"));
+  const stale =
+    !fs.existsSync(agentBundle) ||
+    fs.statSync(agentBundle).mtimeMs < newestSource(path.join(agentDir, "src"));
   if (stale) await run(process.execPath, ["build.mjs"], { cwd: agentDir });
   return agentBundle;
 }
 
-export async function startAgentSide(ctx: TestContext): Promise<{ side: AgentSide; url: string; close(): Promise<void> }> {
+export async function startAgentSide(
+  ctx: TestContext,
+): Promise<{ side: AgentSide; url: string; close(): Promise<void> }> {
   const side = createAgentSide(ctx.deps, pino({ level: process.env.TEST_LOG_LEVEL ?? "error" }));
   const port = await side.listener.listen(0, "127.0.0.1");
   return { side, url: `http://127.0.0.1:${port}`, close: () => side.listener.close() };
 }
 
 let orgCounter = 0;
-export async function createOrganization(ctx: TestContext, approvalMode: "AUTOMATIC" | "MANUAL" | "REJECT" = "AUTOMATIC") {
+export async function createOrganization(
+  ctx: TestContext,
+  approvalMode: "AUTOMATIC" | "MANUAL" | "REJECT" = "AUTOMATIC",
+) {
   const [org] = await ctx.deps.db
     .insert(organizations)
     .values({ name: `Agent Org ${++orgCounter}-${Date.now()}`, nodeApprovalMode: approvalMode })
     .returning();
-  const [loc] = await ctx.deps.db.insert(locations).values({ organizationId: org!.id, name: "Main Office", isDefault: true }).returning();
+  const [loc] = await ctx.deps.db
+    .insert(locations)
+    .values({ organizationId: org!.id, name: "Main Office", isDefault: true })
+    .returning();
   return { organizationId: org!.id, locationId: loc!.id };
 }
 
@@ -48,7 +58,10 @@ export function tempDir(prefix = "steward-agent-"): string {
 /** Runs the real agent CLI to completion. */
 export async function agentCli(args: string[], env: Record<string, string> = {}) {
   try {
-    const { stdout, stderr } = await run(process.execPath, [agentBundle, ...args], { env: { ...process.env, ...env }, timeout: 60_000 });
+    const { stdout, stderr } = await run(process.execPath, [agentBundle, ...args], {
+      env: { ...process.env, ...env },
+      timeout: 60_000,
+    });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };
@@ -57,7 +70,10 @@ export async function agentCli(args: string[], env: Record<string, string> = {})
 }
 
 /** Starts `steward-agent run` as a real child process. */
-export function startAgentProcess(dataDir: string, env: Record<string, string> = {}): ChildProcess & { output: () => string } {
+export function startAgentProcess(
+  dataDir: string,
+  env: Record<string, string> = {},
+): ChildProcess & { output: () => string } {
   const child = spawn(process.execPath, [agentBundle, "run", "--data-dir", dataDir], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -68,7 +84,11 @@ export function startAgentProcess(dataDir: string, env: Record<string, string> =
   return Object.assign(child, { output: () => log });
 }
 
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined | false>,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

@@ -110,7 +110,12 @@ export class TestClient {
   csrfToken: string | undefined;
   constructor(readonly app: FastifyInstance) {}
 
-  async request(method: string, url: string, body?: unknown, options: InjectOptions = {}): Promise<LightMyRequestResponse> {
+  async request(
+    method: string,
+    url: string,
+    body?: unknown,
+    options: InjectOptions = {},
+  ): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookie) headers.cookie = `${SESSION_COOKIE}=${this.cookie}`;
     if (this.csrfToken && !("x-csrf-token" in headers)) headers["x-csrf-token"] = this.csrfToken;
@@ -125,7 +130,12 @@ export class TestClient {
     if (setCookie) this.cookie = setCookie.value === "" ? undefined : setCookie.value;
     const json = safeJson(res);
     const session = json && typeof json === "object" && "session" in json ? json.session : json;
-    if (session && typeof session === "object" && "csrfToken" in session && typeof session.csrfToken === "string") {
+    if (
+      session &&
+      typeof session === "object" &&
+      "csrfToken" in session &&
+      typeof session.csrfToken === "string"
+    ) {
       this.csrfToken = session.csrfToken;
     }
     return res;
@@ -188,7 +198,10 @@ export async function signedInClient(ctx: TestContext, options: SignedInUserOpti
   if (!options.admin && options.permissions) {
     const [role] = await db
       .insert(technicianRoles)
-      .values({ name: `role-${userCounter}-${randomBytes(3).toString("hex")}`, permissions: options.permissions })
+      .values({
+        name: `role-${userCounter}-${randomBytes(3).toString("hex")}`,
+        permissions: options.permissions,
+      })
       .returning({ id: technicianRoles.id });
     await db.insert(userTechnicianRoles).values({ userId: user.id, roleId: role!.id });
   }

@@ -82,7 +82,13 @@ async function readErrorBody(response: Response): Promise<ApiError> {
     body = null;
   }
   if (body && typeof body === "object" && typeof (body as { code?: unknown }).code === "string") {
-    const b = body as { code: ErrorCode; message?: unknown; details?: unknown; requestId?: unknown; resultCode?: unknown };
+    const b = body as {
+      code: ErrorCode;
+      message?: unknown;
+      details?: unknown;
+      requestId?: unknown;
+      resultCode?: unknown;
+    };
     return new ApiError({
       code: b.code,
       status: response.status,

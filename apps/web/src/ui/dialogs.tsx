@@ -14,7 +14,13 @@ export interface MessageDialogOptions {
 const colors = { error: "red", info: "blue", warning: "orange" } as const;
 
 /** A modal with one OK button; resolves when it closes (OK, Escape or the close button). */
-export function showMessageDialog({ title, message, note, tone = "info", okLabel = "OK" }: MessageDialogOptions): Promise<void> {
+export function showMessageDialog({
+  title,
+  message,
+  note,
+  tone = "info",
+  okLabel = "OK",
+}: MessageDialogOptions): Promise<void> {
   return new Promise((resolve) => {
     let done = false;
     const finish = () => {

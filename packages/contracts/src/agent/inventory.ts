@@ -2,7 +2,11 @@ import { z } from "zod";
 
 // Everything here arrives from an agent and is untrusted: every string and list is bounded.
 const str = (max = 255) => z.string().max(max);
-const bytes = z.number().int().nonnegative().max(2 ** 60);
+const bytes = z
+  .number()
+  .int()
+  .nonnegative()
+  .max(2 ** 60);
 
 export const osFamily = z.enum(["WINDOWS", "MAC", "LINUX", "OTHER"]);
 export type OsFamily = z.infer<typeof osFamily>;
@@ -51,7 +55,11 @@ export const inventoryNetworkAdapter = z.object({
   up: z.boolean(),
 });
 
-export const inventoryUser = z.object({ name: str(), terminal: str(100).optional(), since: str(40).optional() });
+export const inventoryUser = z.object({
+  name: str(),
+  terminal: str(100).optional(),
+  since: str(40).optional(),
+});
 
 export const inventorySoftware = z.object({
   name: str(500),
@@ -70,7 +78,11 @@ export const inventory = z.object({
   disks: z.array(inventoryDisk).max(64),
   volumes: z.array(inventoryVolume).max(128),
   network: z.array(inventoryNetworkAdapter).max(64),
-  uptimeSeconds: z.number().int().nonnegative().max(2 ** 40),
+  uptimeSeconds: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(2 ** 40),
   lastBootAt: str(40),
   loggedInUsers: z.array(inventoryUser).max(200),
   software: z.array(inventorySoftware).max(10_000),

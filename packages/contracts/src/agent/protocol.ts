@@ -5,7 +5,10 @@ import { inventory, inventoryDelta } from "./inventory.js";
 export const AGENT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 export const AGENT_PROTOCOL_VERSION = 1;
 
-const base64 = z.string().max(200).regex(/^[A-Za-z0-9+/_-]+=*$/);
+const base64 = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9+/_-]+=*$/);
 
 // ---- Enrollment (HTTP POST /agent/v1/enroll on the agent listener) ----
 
@@ -31,7 +34,11 @@ export type EnrollResponse = z.infer<typeof enrollResponse>;
 // ---- WebSocket (/agent/v1/ws) ----
 
 /** Server → agent, first frame: prove who you are by signing this. */
-export const challengeMessage = z.object({ type: z.literal("challenge"), nonce: base64, serverTime: z.number() });
+export const challengeMessage = z.object({
+  type: z.literal("challenge"),
+  nonce: base64,
+  serverTime: z.number(),
+});
 
 /** Agent → server: signature over `steward-agent-auth:v1:<deviceId>:<nonce>`. */
 export const helloMessage = z.object({
@@ -51,8 +58,16 @@ export const welcomeMessage = z.object({
   wantFullInventory: z.boolean(),
 });
 
-export const pingMessage = z.object({ type: z.literal("ping"), seq: z.number().int().nonnegative(), sentAt: z.number() });
-export const pongMessage = z.object({ type: z.literal("pong"), seq: z.number().int().nonnegative(), sentAt: z.number() });
+export const pingMessage = z.object({
+  type: z.literal("ping"),
+  seq: z.number().int().nonnegative(),
+  sentAt: z.number(),
+});
+export const pongMessage = z.object({
+  type: z.literal("pong"),
+  seq: z.number().int().nonnegative(),
+  sentAt: z.number(),
+});
 
 export const inventoryMessage = z.discriminatedUnion("mode", [
   z.object({ type: z.literal("inventory"), mode: z.literal("full"), inventory }),
@@ -60,8 +75,11 @@ export const inventoryMessage = z.discriminatedUnion("mode", [
 ]);
 export type InventoryMessage = z.infer<typeof inventoryMessage>;
 
-export const errorMessage = z.object({ type: z.literal("error"), code: z.string().max(60), message: z.string().max(500) });
-
+export const errorMessage = z.object({
+  type: z.literal("error"),
+  code: z.string().max(60),
+  message: z.string().max(500),
+});
 
 /** The exact bytes an agent signs to answer a challenge. */
 export function challengePayload(deviceId: number, nonce: string): string {
@@ -77,7 +95,9 @@ export const agentCloseCodes = {
 } as const;
 
 /** Optional in the enroll body: the organization the install command was made for. */
-export const enrollRequestWithOrg = enrollRequest.extend({ organizationId: z.number().int().positive().optional() });
+export const enrollRequestWithOrg = enrollRequest.extend({
+  organizationId: z.number().int().positive().optional(),
+});
 
 // ---- Jobs (issue: job engine) ----
 
@@ -101,13 +121,21 @@ export const commandEnvelope = z.object({
 });
 export type CommandEnvelope = z.infer<typeof commandEnvelope>;
 
-export const commandMessage = z.object({ type: z.literal("command"), envelope: commandEnvelope, signature: z.string().max(200) });
+export const commandMessage = z.object({
+  type: z.literal("command"),
+  envelope: commandEnvelope,
+  signature: z.string().max(200),
+});
 
 export const runScriptPayload = z.object({
   language: z.enum(["bash", "sh", "powershell", "batch", "python"]),
   body: z.string().max(1_000_000),
   /** Passed as environment variables STEWARD_PARAM_<NAME> and as an argument array, never spliced into a shell string. */
-  parameters: z.array(z.object({ name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/), value: z.string().max(10_000) })).max(50),
+  parameters: z
+    .array(
+      z.object({ name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/), value: z.string().max(10_000) }),
+    )
+    .max(50),
   timeoutSeconds: z.number().int().min(1).max(86_400),
   runAs: z.string().max(200),
 });
@@ -137,7 +165,11 @@ export const jobOutputMessage = z.object({
 });
 
 /** Agent → server: the command was verified and the job recorded as started (or refused). */
-export const jobStartedMessage = z.object({ type: z.literal("job-started"), jobUid: z.string().max(64), attempt: z.number().int().positive() });
+export const jobStartedMessage = z.object({
+  type: z.literal("job-started"),
+  jobUid: z.string().max(64),
+  attempt: z.number().int().positive(),
+});
 export const commandRefusedMessage = z.object({
   type: z.literal("command-refused"),
   jobUid: z.string().max(64),
@@ -145,7 +177,11 @@ export const commandRefusedMessage = z.object({
 });
 
 /** Server → agent: the result was stored; the agent may forget it. */
-export const jobAckMessage = z.object({ type: z.literal("job-ack"), jobUid: z.string().max(64), attempt: z.number().int().positive() });
+export const jobAckMessage = z.object({
+  type: z.literal("job-ack"),
+  jobUid: z.string().max(64),
+  attempt: z.number().int().positive(),
+});
 
 // Discriminated on "type": one schema is tried per message (heartbeats stay cheap at fleet scale).
 export const agentToServer = z.discriminatedUnion("type", [
@@ -158,5 +194,12 @@ export const agentToServer = z.discriminatedUnion("type", [
   commandRefusedMessage,
 ]);
 export type AgentToServer = z.infer<typeof agentToServer>;
-export const serverToAgent = z.discriminatedUnion("type", [challengeMessage, welcomeMessage, pongMessage, errorMessage, commandMessage, jobAckMessage]);
+export const serverToAgent = z.discriminatedUnion("type", [
+  challengeMessage,
+  welcomeMessage,
+  pongMessage,
+  errorMessage,
+  commandMessage,
+  jobAckMessage,
+]);
 export type ServerToAgent = z.infer<typeof serverToAgent>;

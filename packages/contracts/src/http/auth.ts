@@ -4,7 +4,11 @@ import { permissions } from "../permissions.js";
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 256;
 
-export const emailField = z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address").max(254));
+export const emailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email("Enter a valid email address").max(254));
 export const passwordField = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
@@ -93,5 +97,9 @@ export const mfaVerifyRequest = z.union([
 ]);
 export type MfaVerifyRequest = z.infer<typeof mfaVerifyRequest>;
 
-export const inviteInfoResponse = z.object({ email: z.string(), firstName: z.string(), lastName: z.string() });
+export const inviteInfoResponse = z.object({
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
 export const acceptInviteRequest = z.object({ password: passwordField });

@@ -30,7 +30,9 @@ export const jobView = z.object({
   jobStatus: z.enum(JOB_STATUSES),
   jobName: z.string(),
   message: z.string().nullable(),
-  data: z.object({ message: z.object({ code: z.string(), params: z.record(z.string(), z.unknown()) }).nullable() }),
+  data: z.object({
+    message: z.object({ code: z.string(), params: z.record(z.string(), z.unknown()) }).nullable(),
+  }),
   appUserId: z.number().int().nullable(),
   content: z.record(z.string(), z.unknown()),
   jobResult: z.enum(["SUCCESS", "FAILURE"]).nullable(),
@@ -89,7 +91,12 @@ export const runScriptJobContent = z.object({
     })
     .optional(),
   parameters: z
-    .array(z.object({ name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, "Parameter names are letters, digits and _"), value: z.string().max(10_000) }))
+    .array(
+      z.object({
+        name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, "Parameter names are letters, digits and _"),
+        value: z.string().max(10_000),
+      }),
+    )
     .max(50)
     .default([]),
   timeoutSeconds: z.number().int().min(1).max(86_400).default(600),

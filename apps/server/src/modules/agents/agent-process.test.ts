@@ -86,7 +86,9 @@ describe("a real agent process", () => {
     again.kill("SIGTERM");
     await waitFor("device DOWN after stop", async () => (await device(id)).status === "DOWN", 5_000);
 
-    const types = (await ctx.deps.db.select().from(deviceActivities).where(eq(deviceActivities.deviceId, id))).map((a) => a.type);
+    const types = (
+      await ctx.deps.db.select().from(deviceActivities).where(eq(deviceActivities.deviceId, id))
+    ).map((a) => a.type);
     expect(types).toEqual(expect.arrayContaining(["ENROLLED", "CAME_UP", "WENT_DOWN"]));
     expect(types.filter((t) => t === "CAME_UP")).toHaveLength(2);
 
@@ -97,7 +99,11 @@ describe("a real agent process", () => {
 
 describe("enrollment tokens", () => {
   const enroll = (body: unknown) =>
-    fetch(`${url}/agent/v1/enroll`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    fetch(`${url}/agent/v1/enroll`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
   const keyPair = () => {
     const raw = Buffer.alloc(32);
     crypto.getRandomValues(raw);
@@ -111,7 +117,10 @@ describe("enrollment tokens", () => {
 
   it("refuses expired, revoked, exhausted, unknown and wrong-organization tokens with clear codes", async () => {
     const expired = await token();
-    await ctx.deps.db.update(enrollmentTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(enrollmentTokens.id, expired.row.id));
+    await ctx.deps.db
+      .update(enrollmentTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(enrollmentTokens.id, expired.row.id));
     const revoked = await token();
     await side.enrollment.repo.revoke(revoked.row.id, new Date());
     const once = await token({ maxUses: 1 });
@@ -122,38 +131,67 @@ describe("enrollment tokens", () => {
       ["expired", { token: expired.value, publicKey: keyPair(), inventory }, "E_ENROLLMENT_TOKEN_EXPIRED"],
       ["revoked", { token: revoked.value, publicKey: keyPair(), inventory }, "E_ENROLLMENT_TOKEN_REVOKED"],
       ["exhausted", { token: once.value, publicKey: keyPair(), inventory }, "E_ENROLLMENT_TOKEN_EXHAUSTED"],
-      ["unknown", { token: "stw_" + "x".repeat(43), publicKey: keyPair(), inventory }, "E_ENROLLMENT_TOKEN_INVALID"],
-      ["wrong organization", { token: (await token()).value, publicKey: keyPair(), inventory, organizationId: other.organizationId }, "E_ENROLLMENT_WRONG_ORGANIZATION"],
+      [
+        "unknown",
+        { token: "stw_" + "x".repeat(43), publicKey: keyPair(), inventory },
+        "E_ENROLLMENT_TOKEN_INVALID",
+      ],
+      [
+        "wrong organization",
+        {
+          token: (await token()).value,
+          publicKey: keyPair(),
+          inventory,
+          organizationId: other.organizationId,
+        },
+        "E_ENROLLMENT_WRONG_ORGANIZATION",
+      ],
     ];
     for (const [name, body, code] of cases) {
       const res = await enroll(body);
       expect(res.status, name).toBeGreaterThanOrEqual(401);
       expect(((await res.json()) as { code: string }).code, name).toBe(code);
     }
-    const used = (await ctx.deps.db.select().from(enrollmentTokens).where(eq(enrollmentTokens.id, once.row.id)))[0]!;
+    const used = (
+      await ctx.deps.db.select().from(enrollmentTokens).where(eq(enrollmentTokens.id, once.row.id))
+    )[0]!;
     expect(used.useCount).toBe(1);
   });
 
   it("counts uses exactly under parallel enrollment", async () => {
     const limited = await token({ maxUses: 3 });
-    const results = await Promise.all(Array.from({ length: 8 }, () => enroll({ token: limited.value, publicKey: keyPair(), inventory })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => enroll({ token: limited.value, publicKey: keyPair(), inventory })),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(3);
   });
 
   it("puts devices of a manual-approval organization in PENDING and refuses for a rejecting one", async () => {
     const manual = await createOrganization(ctx, "MANUAL");
-    const res = await enroll({ token: (await token({ organization: manual })).value, publicKey: keyPair(), inventory });
+    const res = await enroll({
+      token: (await token({ organization: manual })).value,
+      publicKey: keyPair(),
+      inventory,
+    });
     const body = (await res.json()) as { deviceId: number; approval: string };
     expect(body.approval).toBe("PENDING");
     expect((await device(body.deviceId)).approvalStatus).toBe("PENDING");
     const reject = await createOrganization(ctx, "REJECT");
-    const refused = await enroll({ token: (await token({ organization: reject })).value, publicKey: keyPair(), inventory });
+    const refused = await enroll({
+      token: (await token({ organization: reject })).value,
+      publicKey: keyPair(),
+      inventory,
+    });
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { code: string }).code).toBe("E_ENROLLMENT_REJECTED");
   });
 
   it("validates the untrusted enrollment body", async () => {
-    const res = await enroll({ token: (await token()).value, publicKey: keyPair(), inventory: { ...inventory, hostname: "x".repeat(10_000) } });
+    const res = await enroll({
+      token: (await token()).value,
+      publicKey: keyPair(),
+      inventory: { ...inventory, hostname: "x".repeat(10_000) },
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { code: string }).code).toBe("E_VALIDATION");
   });
@@ -167,14 +205,19 @@ describe("agent listener security", () => {
       ws.once("error", reject);
     });
   }
-  const closed = (ws: WebSocket) => new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));
+  const closed = (ws: WebSocket) =>
+    new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));
 
   it("refuses a forged challenge signature", async () => {
     const { ws, challenge } = await connect();
     const [row] = await ctx.deps.db.select().from(devices).limit(1);
     const { generateKeyPairSync, sign } = await import("node:crypto");
     const impostor = generateKeyPairSync("ed25519").privateKey;
-    const signature = sign(null, Buffer.from(proto.challengePayload(row!.id, challenge.nonce)), impostor).toString("base64");
+    const signature = sign(
+      null,
+      Buffer.from(proto.challengePayload(row!.id, challenge.nonce)),
+      impostor,
+    ).toString("base64");
     const code = closed(ws);
     ws.send(JSON.stringify({ type: "hello", deviceId: row!.id, signature, agentVersion: "x", protocol: 1 }));
     expect(await code).toBe(proto.agentCloseCodes.authFailed);

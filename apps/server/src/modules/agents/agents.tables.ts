@@ -26,5 +26,8 @@ export const enrollmentTokens = pgTable(
     createdByUserId: integer("created_by_user_id"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("enrollment_tokens_hash_key").on(t.tokenHash), index("enrollment_tokens_org_idx").on(t.organizationId)],
+  (t) => [
+    uniqueIndex("enrollment_tokens_hash_key").on(t.tokenHash),
+    index("enrollment_tokens_org_idx").on(t.organizationId),
+  ],
 );

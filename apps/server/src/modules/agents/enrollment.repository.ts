@@ -12,7 +12,11 @@ export function createEnrollmentRepository(db: Db) {
       return row;
     },
     async byHash(tokenHash: string): Promise<EnrollmentTokenRow | undefined> {
-      const rows = await db.select().from(enrollmentTokens).where(eq(enrollmentTokens.tokenHash, tokenHash)).limit(1);
+      const rows = await db
+        .select()
+        .from(enrollmentTokens)
+        .where(eq(enrollmentTokens.tokenHash, tokenHash))
+        .limit(1);
       return rows[0];
     },
     async byId(id: number): Promise<EnrollmentTokenRow | undefined> {
@@ -43,7 +47,10 @@ export function createEnrollmentRepository(db: Db) {
       return rows.length === 1;
     },
     async revoke(id: number, now: Date): Promise<void> {
-      await db.update(enrollmentTokens).set({ revokedAt: now }).where(and(eq(enrollmentTokens.id, id), sql`${enrollmentTokens.revokedAt} is null`));
+      await db
+        .update(enrollmentTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(enrollmentTokens.id, id), sql`${enrollmentTokens.revokedAt} is null`));
     },
   };
 }

@@ -30,21 +30,38 @@ describe("enrollment tokens in the console", () => {
 
   it("creates a location-scoped token, shows its install commands, lists it without the secret, revokes it", async () => {
     const { client } = await signedInClient(ctx, { admin: true });
-    const res = await client.post(base(), { locationId: org.locationId, name: "Front desk", expiresInHours: 48, maxUses: 5 });
+    const res = await client.post(base(), {
+      locationId: org.locationId,
+      name: "Front desk",
+      expiresInHours: 48,
+      maxUses: 5,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json();
     expect(created.secret).toMatch(/^stw_[A-Za-z0-9_-]{43}$/);
-    expect(created.token).toMatchObject({ name: "Front desk", state: "ACTIVE", maxUses: 5, useCount: 0, locationName: "Main Office" });
+    expect(created.token).toMatchObject({
+      name: "Front desk",
+      state: "ACTIVE",
+      maxUses: 5,
+      useCount: 0,
+      locationName: "Main Office",
+    });
     expect(created.agentServerUrl).toBe("http://agents.example.test:8081");
     for (const os of ["linux", "mac", "windows"]) {
-      expect(created.commands[os]).toContain(`enroll --server http://agents.example.test:8081 --token ${created.secret}`);
-      expect(created.commands[os]).toContain("http://agents.example.test:8081/agent/v1/download/steward-agent.mjs");
+      expect(created.commands[os]).toContain(
+        `enroll --server http://agents.example.test:8081 --token ${created.secret}`,
+      );
+      expect(created.commands[os]).toContain(
+        "http://agents.example.test:8081/agent/v1/download/steward-agent.mjs",
+      );
     }
     const list = (await client.get(base())).json();
     expect(list.items[0]).toMatchObject({ id: created.token.id, state: "ACTIVE" });
     expect(JSON.stringify(list)).not.toContain(created.secret);
 
-    expect((await client.get(`/api/enrollment-tokens/${created.token.id}/secret`)).json().secret).toBe(created.secret);
+    expect((await client.get(`/api/enrollment-tokens/${created.token.id}/secret`)).json().secret).toBe(
+      created.secret,
+    );
     const revoked = await client.post(`/api/enrollment-tokens/${created.token.id}/revoke`);
     expect(revoked.json()).toMatchObject({ state: "REVOKED", revokedAt: expect.any(String) });
   });
@@ -55,8 +72,12 @@ describe("enrollment tokens in the console", () => {
     const res = await client.post(base(), { locationId: other.locationId });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe("E_LOCATION_NOT_FOUND");
-    expect((await client.get("/api/organizations/999999/enrollment-tokens")).json().code).toBe("E_ORGANIZATION_NOT_FOUND");
-    expect((await client.post("/api/enrollment-tokens/999999/revoke")).json().code).toBe("E_ENROLLMENT_TOKEN_NOT_FOUND");
+    expect((await client.get("/api/organizations/999999/enrollment-tokens")).json().code).toBe(
+      "E_ORGANIZATION_NOT_FOUND",
+    );
+    expect((await client.post("/api/enrollment-tokens/999999/revoke")).json().code).toBe(
+      "E_ENROLLMENT_TOKEN_NOT_FOUND",
+    );
   });
 
   it("serves the agent program to technicians and, for install commands, on the agent listener", async () => {

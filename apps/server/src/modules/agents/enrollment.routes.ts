@@ -18,14 +18,19 @@ import type { EnrollmentService } from "./enrollment.service.js";
 import type { EnrollmentTokenRow } from "./enrollment.repository.js";
 import { installCommands, presentToken } from "./enrollment.presenter.js";
 
-export const agentBundlePath = fileURLToPath(new URL("../../../../agent/dist/steward-agent.mjs", import.meta.url));
+export const agentBundlePath = fileURLToPath(
+  new URL("../../../../agent/dist/steward-agent.mjs", import.meta.url),
+);
 const tags = ["enrollment"];
 
 export function enrollmentRoutes(deps: AppDeps, enrollment: EnrollmentService): FastifyPluginAsyncZod {
   async function locationNames(rows: EnrollmentTokenRow[]) {
     const ids = [...new Set(rows.map((r) => r.locationId))];
     if (ids.length === 0) return new Map<number, string>();
-    const found = await deps.db.select({ id: locations.id, name: locations.name }).from(locations).where(inArray(locations.id, ids));
+    const found = await deps.db
+      .select({ id: locations.id, name: locations.name })
+      .from(locations)
+      .where(inArray(locations.id, ids));
     return new Map(found.map((l) => [l.id, l.name]));
   }
   async function present(row: EnrollmentTokenRow) {
@@ -49,9 +54,15 @@ export function enrollmentRoutes(deps: AppDeps, enrollment: EnrollmentService): 
   return async (app) => {
     app.get(
       "/organizations/:id/enrollment-tokens",
-      { config: { access: "devices.read" }, schema: { tags, params: idParam, response: { 200: enrollmentTokenList } } },
+      {
+        config: { access: "devices.read" },
+        schema: { tags, params: idParam, response: { 200: enrollmentTokenList } },
+      },
       async (request) => {
-        const org = await deps.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, request.params.id));
+        const org = await deps.db
+          .select({ id: organizations.id })
+          .from(organizations)
+          .where(eq(organizations.id, request.params.id));
         if (org.length === 0) throw new AppError("E_ORGANIZATION_NOT_FOUND", 404, "No such organization");
         const rows = await enrollment.repo.listForOrganization(request.params.id);
         const names = await locationNames(rows);
@@ -63,7 +74,12 @@ export function enrollmentRoutes(deps: AppDeps, enrollment: EnrollmentService): 
       "/organizations/:id/enrollment-tokens",
       {
         config: { access: "enrollment.manage" },
-        schema: { tags, params: idParam, body: createEnrollmentTokenRequest, response: { 201: enrollmentTokenSecret } },
+        schema: {
+          tags,
+          params: idParam,
+          body: createEnrollmentTokenRequest,
+          response: { 201: enrollmentTokenSecret },
+        },
       },
       async (request, reply) => {
         const actor = requireAuth(request);
@@ -75,28 +91,47 @@ export function enrollmentRoutes(deps: AppDeps, enrollment: EnrollmentService): 
           maxUses: request.body.maxUses,
           createdByUserId: actor.session.user.id,
         });
-        await audit(deps.db, request, { action: "enrollment_token.created", targetType: "enrollment_token", targetId: row.id, data: { organizationId: row.organizationId, locationId: row.locationId } });
+        await audit(deps.db, request, {
+          action: "enrollment_token.created",
+          targetType: "enrollment_token",
+          targetId: row.id,
+          data: { organizationId: row.organizationId, locationId: row.locationId },
+        });
         return reply.status(201).send(await secretOf(row));
       },
     );
 
     app.get(
       "/enrollment-tokens/:id/secret",
-      { config: { access: "enrollment.manage" }, schema: { tags, params: idParam, response: { 200: enrollmentTokenSecret } } },
+      {
+        config: { access: "enrollment.manage" },
+        schema: { tags, params: idParam, response: { 200: enrollmentTokenSecret } },
+      },
       async (request) => {
         const row = await tokenOr404(request.params.id);
-        await audit(deps.db, request, { action: "enrollment_token.revealed", targetType: "enrollment_token", targetId: row.id });
+        await audit(deps.db, request, {
+          action: "enrollment_token.revealed",
+          targetType: "enrollment_token",
+          targetId: row.id,
+        });
         return secretOf(row);
       },
     );
 
     app.post(
       "/enrollment-tokens/:id/revoke",
-      { config: { access: "enrollment.manage" }, schema: { tags, params: idParam, response: { 200: enrollmentToken } } },
+      {
+        config: { access: "enrollment.manage" },
+        schema: { tags, params: idParam, response: { 200: enrollmentToken } },
+      },
       async (request) => {
         await tokenOr404(request.params.id);
         await enrollment.repo.revoke(request.params.id, new Date());
-        await audit(deps.db, request, { action: "enrollment_token.revoked", targetType: "enrollment_token", targetId: request.params.id });
+        await audit(deps.db, request, {
+          action: "enrollment_token.revoked",
+          targetType: "enrollment_token",
+          targetId: request.params.id,
+        });
         return present(await tokenOr404(request.params.id));
       },
     );
@@ -105,7 +140,8 @@ export function enrollmentRoutes(deps: AppDeps, enrollment: EnrollmentService): 
       "/agent/download",
       { config: { access: "devices.read" }, schema: { tags, response: { 200: z.any() } } },
       async (_request, reply) => {
-        if (!fs.existsSync(agentBundlePath)) throw new AppError("E_NOT_FOUND", 404, "The agent has not been built (npm run build)");
+        if (!fs.existsSync(agentBundlePath))
+          throw new AppError("E_NOT_FOUND", 404, "The agent has not been built (npm run build)");
         return reply
           .type("text/javascript")
           .header("content-disposition", 'attachment; filename="steward-agent.mjs"')

@@ -21,11 +21,14 @@ export function tokenState(row: EnrollmentTokenRow, now = new Date()): TokenStat
 const refusal: Record<Exclude<TokenState, "ACTIVE">, () => AppError> = {
   EXPIRED: () => new AppError("E_ENROLLMENT_TOKEN_EXPIRED", 401, "This enrollment token has expired"),
   REVOKED: () => new AppError("E_ENROLLMENT_TOKEN_REVOKED", 401, "This enrollment token has been revoked"),
-  EXHAUSTED: () => new AppError("E_ENROLLMENT_TOKEN_EXHAUSTED", 401, "This enrollment token has no uses left"),
+  EXHAUSTED: () =>
+    new AppError("E_ENROLLMENT_TOKEN_EXHAUSTED", 401, "This enrollment token has no uses left"),
 };
 
 /** Enrollment: tokens for the console, and the agent's one-time enroll call. */
-export function createEnrollmentService(deps: Pick<AppDeps, "db" | "secretBox" | "commandSigner" | "config">) {
+export function createEnrollmentService(
+  deps: Pick<AppDeps, "db" | "secretBox" | "commandSigner" | "config">,
+) {
   const repo = createEnrollmentRepository(deps.db);
 
   async function organizationOf(locationId: number) {
@@ -41,7 +44,14 @@ export function createEnrollmentService(deps: Pick<AppDeps, "db" | "secretBox" |
   return {
     repo,
 
-    async createToken(input: { organizationId: number; locationId: number; name: string; expiresInHours: number; maxUses: number | null; createdByUserId: number }) {
+    async createToken(input: {
+      organizationId: number;
+      locationId: number;
+      name: string;
+      expiresInHours: number;
+      maxUses: number | null;
+      createdByUserId: number;
+    }) {
       const org = await organizationOf(input.locationId);
       if (!org || org.organizationId !== input.organizationId) {
         throw new AppError("E_LOCATION_NOT_FOUND", 404, "No such location in this organization");
@@ -65,17 +75,29 @@ export function createEnrollmentService(deps: Pick<AppDeps, "db" | "secretBox" |
     },
 
     /** The agent's enroll call; everything in it is untrusted and already schema-checked. */
-    async enroll(request: agent.EnrollRequest & { organizationId?: number | undefined }, publicIp: string | null, options: { simulated?: boolean } = {}) {
+    async enroll(
+      request: agent.EnrollRequest & { organizationId?: number | undefined },
+      publicIp: string | null,
+      options: { simulated?: boolean } = {},
+    ) {
       const token = await repo.byHash(sha256(request.token));
       if (!token) throw new AppError("E_ENROLLMENT_TOKEN_INVALID", 401, "Unknown enrollment token");
       const state = tokenState(token);
       if (state !== "ACTIVE") throw refusal[state]();
       if (request.organizationId !== undefined && request.organizationId !== token.organizationId) {
-        throw new AppError("E_ENROLLMENT_WRONG_ORGANIZATION", 403, "This enrollment token belongs to another organization");
+        throw new AppError(
+          "E_ENROLLMENT_WRONG_ORGANIZATION",
+          403,
+          "This enrollment token belongs to another organization",
+        );
       }
       const org = await organizationOf(token.locationId);
       if (!org || org.organizationId !== token.organizationId) {
-        throw new AppError("E_ENROLLMENT_WRONG_ORGANIZATION", 403, "This enrollment token belongs to another organization");
+        throw new AppError(
+          "E_ENROLLMENT_WRONG_ORGANIZATION",
+          403,
+          "This enrollment token belongs to another organization",
+        );
       }
       if (org.approvalMode === "REJECT") {
         throw new AppError("E_ENROLLMENT_REJECTED", 403, "This organization does not accept new devices");
@@ -109,7 +131,11 @@ export function createEnrollmentService(deps: Pick<AppDeps, "db" | "secretBox" |
         };
       } catch (err) {
         if (err instanceof AppError) throw err;
-        if (/devices_public_key_key|duplicate key/i.test(String((err as Error).message) + String((err as { cause?: Error }).cause?.message))) {
+        if (
+          /devices_public_key_key|duplicate key/i.test(
+            String((err as Error).message) + String((err as { cause?: Error }).cause?.message),
+          )
+        ) {
           throw new AppError("E_DEVICE_KEY_TAKEN", 409, "A device with this key is already enrolled");
         }
         throw err;

@@ -27,7 +27,13 @@ export interface GatewayOptions {
   /** Called once a device has authenticated (deliver what waited for it). */
   onAgentReady?(deviceId: number): void;
   /** Job messages from an authenticated device. */
-  onJobMessage?(deviceId: number, message: Extract<proto.AgentToServer, { type: "job-started" | "job-output" | "job-result" | "command-refused" }>): Promise<void>;
+  onJobMessage?(
+    deviceId: number,
+    message: Extract<
+      proto.AgentToServer,
+      { type: "job-started" | "job-output" | "job-result" | "command-refused" }
+    >,
+  ): Promise<void>;
 }
 
 const HELLO_TIMEOUT_MS = 10_000;
@@ -74,7 +80,13 @@ export function createAgentGateway(options: GatewayOptions) {
       conn.ws.close(proto.agentCloseCodes.revoked, "unknown or rejected device");
       return;
     }
-    if (!verifyDeviceSignature(device.publicKey, proto.challengePayload(message.deviceId, conn.nonce), message.signature)) {
+    if (
+      !verifyDeviceSignature(
+        device.publicKey,
+        proto.challengePayload(message.deviceId, conn.nonce),
+        message.signature,
+      )
+    ) {
       logger.warn({ deviceId: message.deviceId, ip: conn.ip }, "agent failed the identity challenge");
       conn.ws.close(proto.agentCloseCodes.authFailed, "identity check failed");
       return;
@@ -110,7 +122,10 @@ export function createAgentGateway(options: GatewayOptions) {
     }
     const result = proto.agentToServer.safeParse(parsed);
     if (!result.success) {
-      logger.warn({ deviceId: conn.deviceId, issue: result.error.issues[0]?.message }, "agent sent an invalid message");
+      logger.warn(
+        { deviceId: conn.deviceId, issue: result.error.issues[0]?.message },
+        "agent sent an invalid message",
+      );
       conn.ws.close(proto.agentCloseCodes.protocol, "invalid message");
       return;
     }
@@ -179,27 +194,32 @@ export function createAgentGateway(options: GatewayOptions) {
     send(ws, { type: "challenge", nonce: conn.nonce, serverTime: Date.now() });
   }
 
-  const sweeper = setInterval(() => {
-    const now = Date.now();
-    for (const conn of pending) {
-      if (now - conn.openedAt > HELLO_TIMEOUT_MS) conn.ws.terminate();
-    }
-    for (const [deviceId, conn] of online) {
-      if (now - conn.lastSeen > silenceMs) {
-        online.delete(deviceId);
-        conn.deviceId = undefined;
-        conn.ws.terminate();
-        enqueue(conn, () => devices.markDown(deviceId, "silent"));
+  const sweeper = setInterval(
+    () => {
+      const now = Date.now();
+      for (const conn of pending) {
+        if (now - conn.openedAt > HELLO_TIMEOUT_MS) conn.ws.terminate();
       }
-    }
-  }, Math.max(250, Math.min(5000, silenceMs / 4)));
+      for (const [deviceId, conn] of online) {
+        if (now - conn.lastSeen > silenceMs) {
+          online.delete(deviceId);
+          conn.deviceId = undefined;
+          conn.ws.terminate();
+          enqueue(conn, () => devices.markDown(deviceId, "silent"));
+        }
+      }
+    },
+    Math.max(250, Math.min(5000, silenceMs / 4)),
+  );
   sweeper.unref();
 
   const flusher = setInterval(() => {
     if (contacted.size === 0) return;
     const ids = [...contacted];
     contacted.clear();
-    devices.touchContacts(ids, new Date()).catch((err: unknown) => logger.warn({ err }, "could not record agent contacts"));
+    devices
+      .touchContacts(ids, new Date())
+      .catch((err: unknown) => logger.warn({ err }, "could not record agent contacts"));
   }, options.contactFlushMs ?? 30_000);
   flusher.unref();
 

@@ -23,7 +23,11 @@ function clientIp(req: http.IncomingMessage, trustProxy: boolean): string {
 
 function reply(res: http.ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), "cache-control": "no-store" });
+  res.writeHead(status, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(text),
+    "cache-control": "no-store",
+  });
   res.end(text);
 }
 
@@ -58,7 +62,10 @@ export function createAgentListener(options: AgentListenerOptions) {
         reply(res, 404, { code: "E_NOT_FOUND", message: "The agent has not been built" });
         return;
       }
-      res.writeHead(200, { "content-type": "text/javascript", "content-length": fs.statSync(agentBundlePath).size });
+      res.writeHead(200, {
+        "content-type": "text/javascript",
+        "content-length": fs.statSync(agentBundlePath).size,
+      });
       fs.createReadStream(agentBundlePath).pipe(res);
       return;
     }
@@ -84,7 +91,11 @@ export function createAgentListener(options: AgentListenerOptions) {
       const parsed = proto.enrollRequestWithOrg.safeParse(json);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new AppError("E_VALIDATION", 400, `${issue?.path.join(".") ?? "body"}: ${issue?.message ?? "invalid"}`);
+        throw new AppError(
+          "E_VALIDATION",
+          400,
+          `${issue?.path.join(".") ?? "body"}: ${issue?.message ?? "invalid"}`,
+        );
       }
       const answer = await enrollment.enroll(parsed.data, clientIp(req, options.trustProxy));
       logger.info({ deviceId: answer.deviceId, approval: answer.approval }, "device enrolled");
@@ -106,7 +117,9 @@ export function createAgentListener(options: AgentListenerOptions) {
       socket.destroy();
       return;
     }
-    gateway.wss.handleUpgrade(req, socket, head, (ws) => gateway.accept(ws, req, clientIp(req, options.trustProxy)));
+    gateway.wss.handleUpgrade(req, socket, head, (ws) =>
+      gateway.accept(ws, req, clientIp(req, options.trustProxy)),
+    );
   });
 
   return {

@@ -3,7 +3,12 @@ import { SESSION_COOKIE } from "../../platform/identity/index.js";
 import type { ClientMeta } from "./auth.service.js";
 
 /** HttpOnly, SameSite=Strict, Secure whenever the console is reached over HTTPS. */
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAgeSeconds: number) {
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  maxAgeSeconds: number,
+) {
   void reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: "strict",

@@ -18,7 +18,9 @@ export function presentUser(view: Pick<SessionView, "user" | "permissions">): Se
 
 /** The session as the web sees it: which step of sign-in the visitor is at. */
 export function presentSession(view: SessionView): SessionResponse {
-  const idle = new Date(Math.min(view.lastSeenAt.getTime() + view.idleSeconds * 1000, view.expiresAt.getTime()));
+  const idle = new Date(
+    Math.min(view.lastSeenAt.getTime() + view.idleSeconds * 1000, view.expiresAt.getTime()),
+  );
   const base = {
     user: presentUser(view),
     csrfToken: view.csrfToken,

@@ -45,7 +45,13 @@ export function createAuthRepository(db: Db) {
       const rows = await db
         .select()
         .from(mfaFactors)
-        .where(and(eq(mfaFactors.userId, userId), eq(mfaFactors.type, "TOTP"), sql`${mfaFactors.confirmedAt} is not null`))
+        .where(
+          and(
+            eq(mfaFactors.userId, userId),
+            eq(mfaFactors.type, "TOTP"),
+            sql`${mfaFactors.confirmedAt} is not null`,
+          ),
+        )
         .limit(1);
       return rows[0];
     },
@@ -54,7 +60,9 @@ export function createAuthRepository(db: Db) {
       const rows = await db
         .select()
         .from(mfaFactors)
-        .where(and(eq(mfaFactors.userId, userId), eq(mfaFactors.type, "TOTP"), isNull(mfaFactors.confirmedAt)))
+        .where(
+          and(eq(mfaFactors.userId, userId), eq(mfaFactors.type, "TOTP"), isNull(mfaFactors.confirmedAt)),
+        )
         .limit(1);
       return rows[0];
     },
@@ -64,8 +72,12 @@ export function createAuthRepository(db: Db) {
       await db.transaction(async (tx) => {
         await tx
           .delete(mfaFactors)
-          .where(and(eq(mfaFactors.userId, userId), eq(mfaFactors.type, "TOTP"), isNull(mfaFactors.confirmedAt)));
-        await tx.insert(mfaFactors).values({ userId, type: "TOTP", name: "Authenticator app", secretEncrypted });
+          .where(
+            and(eq(mfaFactors.userId, userId), eq(mfaFactors.type, "TOTP"), isNull(mfaFactors.confirmedAt)),
+          );
+        await tx
+          .insert(mfaFactors)
+          .values({ userId, type: "TOTP", name: "Authenticator app", secretEncrypted });
       });
     },
 
@@ -77,7 +89,12 @@ export function createAuthRepository(db: Db) {
       const rows = await db
         .update(mfaFactors)
         .set({ lastUsedStep: step, confirmedAt: sql`coalesce(${mfaFactors.confirmedAt}, now())` })
-        .where(and(eq(mfaFactors.id, factorId), or(isNull(mfaFactors.lastUsedStep), lt(mfaFactors.lastUsedStep, step))))
+        .where(
+          and(
+            eq(mfaFactors.id, factorId),
+            or(isNull(mfaFactors.lastUsedStep), lt(mfaFactors.lastUsedStep, step)),
+          ),
+        )
         .returning({ id: mfaFactors.id });
       return rows.length === 1;
     },

@@ -56,14 +56,18 @@ export function authRoutes(deps: AppDeps, auth: AuthService): FastifyPluginAsync
         schema: { tags, response: { 200: sessionResponse } },
       },
       async (request) => {
-        if (!request.auth) return { state: "anonymous" as const, setupRequired: await auth.isSetupRequired() };
+        if (!request.auth)
+          return { state: "anonymous" as const, setupRequired: await auth.isSetupRequired() };
         return auth.session(request.auth.session);
       },
     );
 
     app.post(
       "/auth/login",
-      { config: { access: "public" }, schema: { tags, body: loginRequest, response: { 200: sessionResponse } } },
+      {
+        config: { access: "public" },
+        schema: { tags, body: loginRequest, response: { 200: sessionResponse } },
+      },
       async (request, reply) => {
         const issued = await auth.login(request.body, clientMeta(request));
         setSessionCookie(request, reply, issued.token, maxAge);
@@ -97,10 +101,18 @@ export function authRoutes(deps: AppDeps, auth: AuthService): FastifyPluginAsync
       "/auth/mfa/totp/confirm",
       {
         config: { access: "mfa-pending" },
-        schema: { tags, body: totpConfirmRequest, response: { 200: recoveryCodesResponse.extend({ session: sessionResponse }) } },
+        schema: {
+          tags,
+          body: totpConfirmRequest,
+          response: { 200: recoveryCodesResponse.extend({ session: sessionResponse }) },
+        },
       },
       async (request, reply) => {
-        const result = await auth.confirmTotp(requireAuth(request).session, request.body.code, clientMeta(request));
+        const result = await auth.confirmTotp(
+          requireAuth(request).session,
+          request.body.code,
+          clientMeta(request),
+        );
         setSessionCookie(request, reply, result.token, maxAge);
         return { recoveryCodes: result.recoveryCodes, session: result.response };
       },
@@ -108,7 +120,10 @@ export function authRoutes(deps: AppDeps, auth: AuthService): FastifyPluginAsync
 
     app.post(
       "/auth/mfa/verify",
-      { config: { access: "mfa-pending" }, schema: { tags, body: mfaVerifyRequest, response: { 200: sessionResponse } } },
+      {
+        config: { access: "mfa-pending" },
+        schema: { tags, body: mfaVerifyRequest, response: { 200: sessionResponse } },
+      },
       async (request, reply) => {
         const issued = await auth.verifyMfa(requireAuth(request).session, request.body, clientMeta(request));
         setSessionCookie(request, reply, issued.token, maxAge);

@@ -154,7 +154,8 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
 
     /** Starts (or restarts) TOTP enrollment; the secret is shown this once. */
     async enrollTotp(session: ResolvedSession) {
-      if (await repo.confirmedTotp(session.user.id)) throw new AppError("E_MFA_ALREADY_ENROLLED", 409, "Multi-factor authentication is already set up");
+      if (await repo.confirmedTotp(session.user.id))
+        throw new AppError("E_MFA_ALREADY_ENROLLED", 409, "Multi-factor authentication is already set up");
       const secret = newTotpSecret();
       await repo.startTotpEnrollment(session.user.id, secretBox.seal(secret));
       return {
@@ -168,10 +169,16 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
     /** Confirms enrollment with a first code; returns recovery codes (shown once) and a verified session. */
     async confirmTotp(session: ResolvedSession, code: string, meta: ClientMeta) {
       await mfaUser(session);
-      if (await repo.confirmedTotp(session.user.id)) throw new AppError("E_MFA_ALREADY_ENROLLED", 409, "Multi-factor authentication is already set up");
+      if (await repo.confirmedTotp(session.user.id))
+        throw new AppError("E_MFA_ALREADY_ENROLLED", 409, "Multi-factor authentication is already set up");
       const factor = await repo.pendingTotp(session.user.id);
-      if (!factor?.secretEncrypted) throw new AppError("E_MFA_ENROLLMENT_NOT_STARTED", 409, "Start the authenticator setup first");
-      const step = matchTotpStep(base32Decode(secretBox.open(factor.secretEncrypted)), code, Date.now() / 1000);
+      if (!factor?.secretEncrypted)
+        throw new AppError("E_MFA_ENROLLMENT_NOT_STARTED", 409, "Start the authenticator setup first");
+      const step = matchTotpStep(
+        base32Decode(secretBox.open(factor.secretEncrypted)),
+        code,
+        Date.now() / 1000,
+      );
       if (step === null || !(await repo.consumeTotpStep(factor.id, step))) {
         await repo.recordMfaFailure(session.user.id, lockUntil);
         throw new AppError("E_MFA_INVALID_CODE", 401);
@@ -182,13 +189,22 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
       return { ...issued, recoveryCodes };
     },
 
-    async verifyMfa(session: ResolvedSession, input: MfaVerifyRequest, meta: ClientMeta): Promise<IssuedSession> {
+    async verifyMfa(
+      session: ResolvedSession,
+      input: MfaVerifyRequest,
+      meta: ClientMeta,
+    ): Promise<IssuedSession> {
       await mfaUser(session);
       const factor = await repo.confirmedTotp(session.user.id);
-      if (!factor?.secretEncrypted) throw new AppError("E_MFA_NOT_ENROLLED", 409, "Set up multi-factor authentication first");
+      if (!factor?.secretEncrypted)
+        throw new AppError("E_MFA_NOT_ENROLLED", 409, "Set up multi-factor authentication first");
       let ok: boolean;
       if ("code" in input) {
-        const step = matchTotpStep(base32Decode(secretBox.open(factor.secretEncrypted)), input.code, Date.now() / 1000);
+        const step = matchTotpStep(
+          base32Decode(secretBox.open(factor.secretEncrypted)),
+          input.code,
+          Date.now() / 1000,
+        );
         ok = step !== null && (await repo.consumeTotpStep(factor.id, step));
       } else {
         ok = await repo.consumeRecoveryCode(session.user.id, hashRecoveryCode(input.recoveryCode));
@@ -218,5 +234,10 @@ function newRecoveryCode(): string {
 }
 
 export function hashRecoveryCode(code: string): string {
-  return sha256(code.trim().toLowerCase().replace(/[^a-z0-9]/g, ""));
+  return sha256(
+    code
+      .trim()
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, ""),
+  );
 }

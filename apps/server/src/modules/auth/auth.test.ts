@@ -21,7 +21,12 @@ describe("first-run setup", () => {
     expect((await anon.get("/api/auth/session")).json()).toEqual({ state: "anonymous", setupRequired: true });
     expect((await anon.get("/api/setup")).json()).toEqual({ setupRequired: true });
 
-    const bad = await anon.post("/api/setup", { email: "not-an-email", password: "short", firstName: "", lastName: "x" });
+    const bad = await anon.post("/api/setup", {
+      email: "not-an-email",
+      password: "short",
+      firstName: "",
+      lastName: "x",
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe("E_VALIDATION");
 
@@ -30,17 +35,38 @@ describe("first-run setup", () => {
     // The company name typed at setup becomes the general setting.
     expect((await admin.client.get("/api/settings/general")).json().companyName).toBe("Acme MSP");
 
-    const variants = ["/api/setup", "/api/setup/", "//api//setup", "/api/SETUP", "/api/Setup/", "/api/setup/x", "/api/setup?x=1", "/api/%73etup"];
+    const variants = [
+      "/api/setup",
+      "/api/setup/",
+      "//api//setup",
+      "/api/SETUP",
+      "/api/Setup/",
+      "/api/setup/x",
+      "/api/setup?x=1",
+      "/api/%73etup",
+    ];
     for (const url of variants) {
       for (const method of ["GET", "POST", "HEAD", "PUT"] as const) {
-        const res = await ctx.app.inject({ method, url, payload: method === "POST" || method === "PUT" ? {} : undefined });
+        const res = await ctx.app.inject({
+          method,
+          url,
+          payload: method === "POST" || method === "PUT" ? {} : undefined,
+        });
         expect(res.statusCode, `${method} ${url} ${res.body}`).toBe(404);
       }
     }
-    const again = await anon.post("/api/setup", { email: "second@example.test", password: ADMIN_PASSWORD, firstName: "B", lastName: "C" });
+    const again = await anon.post("/api/setup", {
+      email: "second@example.test",
+      password: ADMIN_PASSWORD,
+      firstName: "B",
+      lastName: "C",
+    });
     expect(again.statusCode).toBe(404);
     expect(again.json().code).toBe("E_NOT_FOUND");
-    expect((await anon.get("/api/auth/session")).json()).toEqual({ state: "anonymous", setupRequired: false });
+    expect((await anon.get("/api/auth/session")).json()).toEqual({
+      state: "anonymous",
+      setupRequired: false,
+    });
   });
 });
 
@@ -56,13 +82,20 @@ describe("sign-in with mandatory TOTP", () => {
 
   async function signIn(): Promise<TestClient> {
     const client = new TestClient(ctx.app);
-    const res = await client.post("/api/auth/login", { email: email.toUpperCase(), password: ADMIN_PASSWORD });
+    const res = await client.post("/api/auth/login", {
+      email: email.toUpperCase(),
+      password: ADMIN_PASSWORD,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return client;
   }
 
   it("sets an HttpOnly SameSite=Strict cookie, not Secure over plain HTTP", async () => {
-    const res = await ctx.app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password: ADMIN_PASSWORD } });
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email, password: ADMIN_PASSWORD },
+    });
     const cookie = res.cookies.find((c) => c.name === "steward_session");
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/" });
     expect(cookie?.secure).toBeFalsy();
@@ -70,17 +103,31 @@ describe("sign-in with mandatory TOTP", () => {
   });
 
   it("refuses a wrong password with one generic error, for unknown users too", async () => {
-    const wrong = await new TestClient(ctx.app).post("/api/auth/login", { email, password: "wrong password!!" });
-    const unknown = await new TestClient(ctx.app).post("/api/auth/login", { email: "nobody@example.test", password: "wrong password!!" });
+    const wrong = await new TestClient(ctx.app).post("/api/auth/login", {
+      email,
+      password: "wrong password!!",
+    });
+    const unknown = await new TestClient(ctx.app).post("/api/auth/login", {
+      email: "nobody@example.test",
+      password: "wrong password!!",
+    });
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ code: "E_INVALID_CREDENTIALS", message: "Incorrect email or password" });
+      expect(res.json()).toMatchObject({
+        code: "E_INVALID_CREDENTIALS",
+        message: "Incorrect email or password",
+      });
     }
   });
 
   it("keeps a session that has not passed MFA away from everything but the MFA endpoints", async () => {
     const client = await signIn();
-    for (const url of ["/api/organizations", "/api/technicians", "/api/dashboard/system", "/api/settings/general"]) {
+    for (const url of [
+      "/api/organizations",
+      "/api/technicians",
+      "/api/dashboard/system",
+      "/api/settings/general",
+    ]) {
       const res = await client.get(url);
       expect(res.statusCode, url).toBe(401);
       expect(res.json().code).toBe("E_MFA_REQUIRED");
@@ -108,7 +155,9 @@ describe("sign-in with mandatory TOTP", () => {
 
         const next = async () => {
           const c = new TestClient(local.app);
-          expect((await c.post("/api/auth/login", { email: admin.email, password: admin.password })).statusCode).toBe(200);
+          expect(
+            (await c.post("/api/auth/login", { email: admin.email, password: admin.password })).statusCode,
+          ).toBe(200);
           return c;
         };
         // The enrollment consumed step(t0); the same code again is a replay.
@@ -118,7 +167,9 @@ describe("sign-in with mandatory TOTP", () => {
 
         // Two steps later: a code from two steps back is too old, the previous step is fine.
         vi.setSystemTime(t0 + 2 * STEP_MS);
-        const tooOld = await (await next()).post("/api/auth/mfa/verify", { code: codeFor(secret, t0 - STEP_MS) });
+        const tooOld = await (
+          await next()
+        ).post("/api/auth/mfa/verify", { code: codeFor(secret, t0 - STEP_MS) });
         expect(tooOld.statusCode).toBe(401);
         const prev = await next();
         const ok = await prev.post("/api/auth/mfa/verify", { code: codeFor(secret, t0 + STEP_MS) });
@@ -130,7 +181,10 @@ describe("sign-in with mandatory TOTP", () => {
         vi.setSystemTime(t0 + 3 * STEP_MS);
         const [a, b] = [await next(), await next()];
         const code = codeFor(secret, t0 + 3 * STEP_MS);
-        const results = await Promise.all([a.post("/api/auth/mfa/verify", { code }), b.post("/api/auth/mfa/verify", { code })]);
+        const results = await Promise.all([
+          a.post("/api/auth/mfa/verify", { code }),
+          b.post("/api/auth/mfa/verify", { code }),
+        ]);
         expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
       } finally {
         vi.useRealTimers();
@@ -160,7 +214,10 @@ describe("sign-in with mandatory TOTP", () => {
         const wrongAgain = await client.post("/api/auth/mfa/verify", { code: "000000" });
         expect(wrongAgain.json().code).toBe("E_MFA_INVALID_CODE");
         const lockedLonger = await client.post("/api/auth/mfa/verify", { code: codeFor(admin.secret) });
-        expect(lockedLonger.json()).toMatchObject({ code: "E_LOCKED_OUT", details: { retryAfterSeconds: 60 } });
+        expect(lockedLonger.json()).toMatchObject({
+          code: "E_LOCKED_OUT",
+          details: { retryAfterSeconds: 60 },
+        });
 
         vi.setSystemTime(start + 2 * STEP_MS + 31_000 + 61_000);
         const ok = await client.post("/api/auth/mfa/verify", { code: codeFor(admin.secret) });
@@ -178,13 +235,18 @@ describe("sign-in with mandatory TOTP", () => {
         const admin = await setupAdminViaApi(local);
         const client = new TestClient(local.app);
         for (let i = 0; i < 5; i++) {
-          expect((await client.post("/api/auth/login", { email: admin.email, password: "wrong password!!" })).statusCode).toBe(401);
+          expect(
+            (await client.post("/api/auth/login", { email: admin.email, password: "wrong password!!" }))
+              .statusCode,
+          ).toBe(401);
         }
         const locked = await client.post("/api/auth/login", { email: admin.email, password: admin.password });
         expect(locked.statusCode).toBe(429);
         expect(locked.json().code).toBe("E_LOCKED_OUT");
         vi.setSystemTime(Date.now() + 31_000);
-        expect((await client.post("/api/auth/login", { email: admin.email, password: admin.password })).statusCode).toBe(200);
+        expect(
+          (await client.post("/api/auth/login", { email: admin.email, password: admin.password })).statusCode,
+        ).toBe(200);
       } finally {
         vi.useRealTimers();
         await local.close();
@@ -199,7 +261,9 @@ describe("sign-in with mandatory TOTP", () => {
         expect(new Set(admin.recoveryCodes).size).toBe(10);
         const first = new TestClient(local.app);
         await first.post("/api/auth/login", { email: admin.email, password: admin.password });
-        const used = await first.post("/api/auth/mfa/verify", { recoveryCode: admin.recoveryCodes[0]!.toUpperCase() });
+        const used = await first.post("/api/auth/mfa/verify", {
+          recoveryCode: admin.recoveryCodes[0]!.toUpperCase(),
+        });
         expect(used.statusCode, used.body).toBe(200);
         const second = new TestClient(local.app);
         await second.post("/api/auth/login", { email: admin.email, password: admin.password });
@@ -217,10 +281,17 @@ describe("sessions", () => {
     const local = await createTestContext();
     try {
       const client = new TestClient(local.app);
-      await client.post("/api/setup", { email: "r@example.test", password: ADMIN_PASSWORD, firstName: "R", lastName: "S" });
+      await client.post("/api/setup", {
+        email: "r@example.test",
+        password: ADMIN_PASSWORD,
+        firstName: "R",
+        lastName: "S",
+      });
       const preMfaCookie = client.cookie;
       const { secret } = (await client.post("/api/auth/mfa/totp/enroll")).json();
-      expect((await client.post("/api/auth/mfa/totp/confirm", { code: codeFor(secret) })).statusCode).toBe(200);
+      expect((await client.post("/api/auth/mfa/totp/confirm", { code: codeFor(secret) })).statusCode).toBe(
+        200,
+      );
       expect(client.cookie).not.toBe(preMfaCookie);
       const stale = new TestClient(local.app);
       stale.cookie = preMfaCookie;

@@ -108,7 +108,9 @@ describe("custom field definitions", () => {
     // Listed by position, then label ("Field 10" before "Field 2").
     const listed = all.globalCustomFields.filter((f: CustomFieldDefinition) => created.includes(f.id));
     const labels = listed.map((f: CustomFieldDefinition) => f.label);
-    expect(labels).toEqual([...labels].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect(labels).toEqual(
+      [...labels].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())),
+    );
     const byId = [...listed].sort((a: CustomFieldDefinition, b: CustomFieldDefinition) => a.id - b.id);
     expect(byId.map((f: CustomFieldDefinition) => f.type)).toEqual([...types]);
     expect(all.roleCustomFields.map((f: CustomFieldDefinition) => f.id)).toEqual([roleField.id]);

@@ -49,7 +49,13 @@ export function createDeviceGrid(db: Db) {
   const summaries = () => db.select(summaryColumns).from(devices);
 
   /** Filters, orders and pages a select; joins only for orderings by another table's name. */
-  function ordered<Q extends PgSelect>(query: Q, where: SQL | undefined, sort: DeviceSort, limit: number, offset: number) {
+  function ordered<Q extends PgSelect>(
+    query: Q,
+    where: SQL | undefined,
+    sort: DeviceSort,
+    limit: number,
+    offset: number,
+  ) {
     const key = sort.replace(/^-/, "");
     if (key === "organization") query.innerJoin(organizations, eq(organizations.id, devices.organizationId));
     if (key === "location") query.innerJoin(locations, eq(locations.id, devices.locationId));

@@ -15,7 +15,10 @@ export interface DispatcherOptions {
   isOnline(deviceId: number): boolean;
 }
 
-type JobMessage = Extract<proto.AgentToServer, { type: "job-started" | "job-output" | "job-result" | "command-refused" }>;
+type JobMessage = Extract<
+  proto.AgentToServer,
+  { type: "job-started" | "job-output" | "job-result" | "command-refused" }
+>;
 
 /**
  * Delivers queued jobs to connected agents as signed commands and applies what they report.
@@ -33,7 +36,8 @@ export function createJobDispatcher(options: DispatcherOptions) {
         await service.refused(row.deviceId, row.jobUid, "this job type has no agent implementation");
         continue;
       }
-      if (options.send(row.deviceId, signCommand(deps.commandSigner, row, what.kind, what.payload))) sent.push(row.jobUid);
+      if (options.send(row.deviceId, signCommand(deps.commandSigner, row, what.kind, what.payload)))
+        sent.push(row.jobUid);
     }
     for (let i = 0; i < sent.length; i += 1000) {
       await deps.db
@@ -51,7 +55,13 @@ export function createJobDispatcher(options: DispatcherOptions) {
       const rows = await deps.db
         .select()
         .from(jobs)
-        .where(and(inArray(jobs.deviceId, online.slice(i, i + 1000)), eq(jobs.jobStatus, "START_REQUESTED"), inArray(jobs.delivery, ["QUEUED", "SENT"])))
+        .where(
+          and(
+            inArray(jobs.deviceId, online.slice(i, i + 1000)),
+            eq(jobs.jobStatus, "START_REQUESTED"),
+            inArray(jobs.delivery, ["QUEUED", "SENT"]),
+          ),
+        )
         .orderBy(jobs.id);
       await deliverRows(rows);
     }
@@ -59,20 +69,28 @@ export function createJobDispatcher(options: DispatcherOptions) {
 
   // One delivery pass at a time: a device that connects while jobs are queued gets each job once.
   const schedule = (deviceIds: number[]) => {
-    chain = chain.then(() => deliver(deviceIds)).catch((err: unknown) => logger.error({ err }, "job delivery failed"));
+    chain = chain
+      .then(() => deliver(deviceIds))
+      .catch((err: unknown) => logger.error({ err }, "job delivery failed"));
     return chain;
   };
 
   const offQueued = deps.bus.on("jobsQueued", (deviceIds) => void schedule(deviceIds));
   const offCancel = deps.bus.on("cancelJob", (target) => {
     if (!options.isOnline(target.deviceId)) return;
-    options.send(target.deviceId, signCommand(deps.commandSigner, target, "cancel", { jobUid: target.jobUid, attempt: target.attempt }));
+    options.send(
+      target.deviceId,
+      signCommand(deps.commandSigner, target, "cancel", { jobUid: target.jobUid, attempt: target.attempt }),
+    );
   });
 
   const offWake = deps.bus.on("wakeOnLan", (request) => {
     if (!options.isOnline(request.relayId)) return;
     const target = { deviceId: request.relayId, jobUid: request.requestId, attempt: 1 };
-    options.send(request.relayId, signCommand(deps.commandSigner, target, "wake-on-lan", { targets: request.targets }));
+    options.send(
+      request.relayId,
+      signCommand(deps.commandSigner, target, "wake-on-lan", { targets: request.targets }),
+    );
   });
 
   return {
@@ -92,7 +110,10 @@ export function createJobDispatcher(options: DispatcherOptions) {
           options.send(deviceId, { type: "job-ack", jobUid: message.jobUid, attempt: message.attempt });
           break;
         case "command-refused":
-          logger.warn({ deviceId, jobUid: message.jobUid, reason: message.reason }, "agent refused a command");
+          logger.warn(
+            { deviceId, jobUid: message.jobUid, reason: message.reason },
+            "agent refused a command",
+          );
           await service.refused(deviceId, message.jobUid, message.reason);
           break;
         default: {

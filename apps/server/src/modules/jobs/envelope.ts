@@ -30,9 +30,16 @@ export function signCommand(
 }
 
 /** The agent-side payload of a job row (only ACTION/run-script today). */
-export function payloadOf(row: JobRow): { kind: proto.CommandEnvelope["kind"]; payload: Record<string, unknown> } | null {
+export function payloadOf(
+  row: JobRow,
+): { kind: proto.CommandEnvelope["kind"]; payload: Record<string, unknown> } | null {
   if (row.jobType !== "ACTION") return null;
-  const c = row.content as { script?: { language: string; body: string }; parameters?: unknown[]; timeoutSeconds?: number; runAs?: string };
+  const c = row.content as {
+    script?: { language: string; body: string };
+    parameters?: unknown[];
+    timeoutSeconds?: number;
+    runAs?: string;
+  };
   if (!c.script) return null;
   const payload: proto.RunScriptPayload = {
     language: c.script.language as proto.RunScriptPayload["language"],

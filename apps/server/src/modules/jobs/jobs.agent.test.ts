@@ -2,7 +2,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, signedInClient, TestClient, type TestContext } from "../../testing/test-app.js";
-import { agentCli, createOrganization, ensureAgentBundle, startAgentProcess, startAgentSide, tempDir, waitFor } from "../../testing/agent-harness.js";
+import {
+  agentCli,
+  createOrganization,
+  ensureAgentBundle,
+  startAgentProcess,
+  startAgentSide,
+  tempDir,
+  waitFor,
+} from "../../testing/agent-harness.js";
 import type { AgentSide } from "../agents/index.js";
 
 let ctx: TestContext;
@@ -19,7 +27,13 @@ beforeAll(async () => {
   ({ side, url, close: closeSide } = await startAgentSide(ctx));
   await ensureAgentBundle();
   const org = await createOrganization(ctx);
-  const { token } = await side.enrollment.createToken({ ...org, name: "jobs", expiresInHours: 1, maxUses: 1, createdByUserId: 1 });
+  const { token } = await side.enrollment.createToken({
+    ...org,
+    name: "jobs",
+    expiresInHours: 1,
+    maxUses: 1,
+    createdByUserId: 1,
+  });
   dataDir = tempDir();
   const enrolled = await agentCli(["enroll", "--server", url, "--token", token, "--data-dir", dataDir]);
   deviceId = Number(/device (\d+)/.exec(enrolled.stdout)?.[1]);
@@ -34,7 +48,17 @@ afterAll(async () => {
 });
 
 const script = (body: string, parameters: { name: string; value: string }[] = [], timeoutSeconds = 60) => ({
-  nodes: [{ nodeId: deviceId, jobs: [{ jobType: "ACTION", content: { script: { name: "test", language: "bash", body }, parameters, timeoutSeconds } }] }],
+  nodes: [
+    {
+      nodeId: deviceId,
+      jobs: [
+        {
+          jobType: "ACTION",
+          content: { script: { name: "test", language: "bash", body }, parameters, timeoutSeconds },
+        },
+      ],
+    },
+  ],
 });
 
 async function submit(body: unknown): Promise<string> {
@@ -49,19 +73,32 @@ async function job(uid: string) {
 }
 
 const finished = (uid: string, timeoutMs = 20_000) =>
-  waitFor(`job ${uid} finished`, async () => {
-    const j = await job(uid);
-    return j.jobStatus === "COMPLETED" || (j.jobStatus === "CANCELLED" && j.delivery === "FINISHED") ? j : undefined;
-  }, timeoutMs);
+  waitFor(
+    `job ${uid} finished`,
+    async () => {
+      const j = await job(uid);
+      return j.jobStatus === "COMPLETED" || (j.jobStatus === "CANCELLED" && j.delivery === "FINISHED")
+        ? j
+        : undefined;
+    },
+    timeoutMs,
+  );
 
 describe("running scripts on a real agent", () => {
   it("passes parameters byte-exact after stripping & | ; $ > < ` ! — never interpreted by a shell", async () => {
     const raw = `a&b|c;d$e>f<g\`h!i 'single' "double" $(touch /tmp/steward-pwned) \\back é`;
     const uid = await submit(
-      script('printf "%s\\n" "$1"; printf "%s\\n" "$STEWARD_PARAM_MESSAGE"; printf "argc=%s\\n" "$#"; exit 0', [{ name: "message", value: raw }]),
+      script(
+        'printf "%s\\n" "$1"; printf "%s\\n" "$STEWARD_PARAM_MESSAGE"; printf "argc=%s\\n" "$#"; exit 0',
+        [{ name: "message", value: raw }],
+      ),
     );
     const done = await finished(uid);
-    expect(done).toMatchObject({ jobStatus: "COMPLETED", jobResult: "SUCCESS", resultContent: { exitCode: 0, errorMessage: null } });
+    expect(done).toMatchObject({
+      jobStatus: "COMPLETED",
+      jobResult: "SUCCESS",
+      resultContent: { exitCode: 0, errorMessage: null },
+    });
     const expected = `abcdefghi 'single' "double" (touch /tmp/steward-pwned) \\back é`;
     const output = (await admin.get(`/api/webapp/job/${uid}/output`)).json();
     expect(output.stdout).toBe(`${expected}\n${expected}\nargc=1\n`);
@@ -72,7 +109,11 @@ describe("running scripts on a real agent", () => {
   it("completes a failing script with failure, its exit code and error text", async () => {
     const uid = await submit(script("echo working; echo 'disk is full' >&2; exit 3"));
     const done = await finished(uid);
-    expect(done).toMatchObject({ jobStatus: "COMPLETED", jobResult: "FAILURE", resultContent: { exitCode: 3 } });
+    expect(done).toMatchObject({
+      jobStatus: "COMPLETED",
+      jobResult: "FAILURE",
+      resultContent: { exitCode: 3 },
+    });
     expect(done.resultContent.errorMessage).toContain("disk is full");
   });
 
@@ -103,7 +144,9 @@ describe("running scripts on a real agent", () => {
   });
 
   it("refuses an unknown job type with the spec's message, and unknown devices", async () => {
-    const res = await admin.post("/api/webapp/submit/job", { nodes: [{ nodeId: deviceId, jobs: [{ jobType: "MAKE_COFFEE" }] }] });
+    const res = await admin.post("/api/webapp/submit/job", {
+      nodes: [{ nodeId: deviceId, jobs: [{ jobType: "MAKE_COFFEE" }] }],
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: "E_INVALID_JOB_TYPE", message: "Invalid Job Type" });
     const body = script("true");

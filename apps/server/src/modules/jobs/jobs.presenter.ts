@@ -16,7 +16,11 @@ export function presentJob(row: JobRow): JobView {
     appUserId: row.appUserId,
     content: row.content as Record<string, unknown>,
     jobResult: (row.jobResult as JobView["jobResult"]) ?? null,
-    resultContent: { errorMessage: result.errorMessage ?? null, exitCode: row.exitCode, outcome: result.outcome ?? null },
+    resultContent: {
+      errorMessage: result.errorMessage ?? null,
+      exitCode: row.exitCode,
+      outcome: result.outcome ?? null,
+    },
     nodeId: row.deviceId,
     attempt: row.attempt,
     delivery: row.delivery as JobView["delivery"],

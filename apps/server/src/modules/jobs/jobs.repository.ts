@@ -34,7 +34,13 @@ export function createJobsRepository(db: Db) {
       if (rows.length === 0) return [];
       const out: JobRow[] = [];
       // Chunks keep each statement's parameter count well under PostgreSQL's limit.
-      for (let i = 0; i < rows.length; i += 500) out.push(...(await db.insert(jobs).values(rows.slice(i, i + 500)).returning()));
+      for (let i = 0; i < rows.length; i += 500)
+        out.push(
+          ...(await db
+            .insert(jobs)
+            .values(rows.slice(i, i + 500))
+            .returning()),
+        );
       return out;
     },
     async byUid(jobUid: string): Promise<JobRow | undefined> {
@@ -42,7 +48,13 @@ export function createJobsRepository(db: Db) {
     },
     async list(filter: JobListFilter, page: number, pageSize: number) {
       const [items, [total]] = await Promise.all([
-        db.select().from(jobs).where(where(filter)).orderBy(desc(jobs.createdAt), desc(jobs.id)).limit(pageSize).offset((page - 1) * pageSize),
+        db
+          .select()
+          .from(jobs)
+          .where(where(filter))
+          .orderBy(desc(jobs.createdAt), desc(jobs.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
         db.select({ n: count() }).from(jobs).where(where(filter)),
       ]);
       return { items, total: total?.n ?? 0 };
@@ -52,23 +64,39 @@ export function createJobsRepository(db: Db) {
       return db
         .select()
         .from(jobs)
-        .where(and(eq(jobs.deviceId, deviceId), eq(jobs.jobStatus, "START_REQUESTED"), inArray(jobs.delivery, ["QUEUED", "SENT"])))
+        .where(
+          and(
+            eq(jobs.deviceId, deviceId),
+            eq(jobs.jobStatus, "START_REQUESTED"),
+            inArray(jobs.delivery, ["QUEUED", "SENT"]),
+          ),
+        )
         .orderBy(jobs.id)
         .limit(200);
     },
     /** Writes a state-machine step only if the row is still in the state it was read in. */
-    async update(id: number, expected: { jobStatus: string; attempt: number }, values: Partial<NewJob>): Promise<boolean> {
+    async update(
+      id: number,
+      expected: { jobStatus: string; attempt: number },
+      values: Partial<NewJob>,
+    ): Promise<boolean> {
       const rows = await db
         .update(jobs)
         .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(jobs.id, id), eq(jobs.jobStatus, expected.jobStatus), eq(jobs.attempt, expected.attempt)))
+        .where(
+          and(eq(jobs.id, id), eq(jobs.jobStatus, expected.jobStatus), eq(jobs.attempt, expected.attempt)),
+        )
         .returning({ id: jobs.id });
       return rows.length === 1;
     },
     async markDelivery(jobUid: string, attempt: number, delivery: "SENT" | "STARTED", at: Date) {
       await db
         .update(jobs)
-        .set(delivery === "SENT" ? { delivery, sentAt: at, updatedAt: at } : { delivery, startedAt: at, updatedAt: at })
+        .set(
+          delivery === "SENT"
+            ? { delivery, sentAt: at, updatedAt: at }
+            : { delivery, startedAt: at, updatedAt: at },
+        )
         .where(and(eq(jobs.jobUid, jobUid), eq(jobs.attempt, attempt), sql`${jobs.delivery} <> 'FINISHED'`));
     },
     async appendOutput(jobUid: string, attempt: number, stream: "stdout" | "stderr", chunk: string) {
@@ -79,7 +107,10 @@ export function createJobsRepository(db: Db) {
           : { stderr: sql`left(${column} || ${chunk}, ${OUTPUT_LIMIT})` };
       await db
         .update(jobs)
-        .set({ ...set, outputTruncated: sql`${jobs.outputTruncated} or length(${column}) + ${chunk.length} > ${OUTPUT_LIMIT}` })
+        .set({
+          ...set,
+          outputTruncated: sql`${jobs.outputTruncated} or length(${column}) + ${chunk.length} > ${OUTPUT_LIMIT}`,
+        })
         .where(and(eq(jobs.jobUid, jobUid), eq(jobs.attempt, attempt), sql`${jobs.delivery} <> 'FINISHED'`));
     },
   };

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { idParam, jobListQuery, jobListResponse, jobOutputResponse, jobResponse, submitJobRequest, submitJobResponse } from "@steward/contracts";
+import {
+  idParam,
+  jobListQuery,
+  jobListResponse,
+  jobOutputResponse,
+  jobResponse,
+  submitJobRequest,
+  submitJobResponse,
+} from "@steward/contracts";
 import { audit, requireAuth, type AuthContext } from "../../platform/identity/index.js";
 import type { AppDeps } from "../../platform/deps.js";
 import type { JobsService } from "./jobs.service.js";
@@ -21,10 +29,18 @@ export function jobsRoutes(deps: AppDeps, service: JobsService): FastifyPluginAs
     app.post(
       "/webapp/submit/job",
       // One submit may fan out to a whole fleet (10,000 devices): a larger body than other calls.
-      { config: { access: "jobs.run" }, bodyLimit: 16 * 1024 * 1024, schema: { tags, body: submitJobRequest, response: { 200: submitJobResponse } } },
+      {
+        config: { access: "jobs.run" },
+        bodyLimit: 16 * 1024 * 1024,
+        schema: { tags, body: submitJobRequest, response: { 200: submitJobResponse } },
+      },
       async (request) => {
         const rows = await service.submit(actorOf(requireAuth(request)), request.body);
-        await audit(deps.db, request, { action: "jobs.submitted", targetType: "job", data: { count: rows.length, jobUids: rows.slice(0, 50).map((r) => r.jobUid) } });
+        await audit(deps.db, request, {
+          action: "jobs.submitted",
+          targetType: "job",
+          data: { count: rows.length, jobUids: rows.slice(0, 50).map((r) => r.jobUid) },
+        });
         return {
           resultCode: "SUCCESS" as const,
           status: "SUCCESS" as const,
@@ -40,42 +56,83 @@ export function jobsRoutes(deps: AppDeps, service: JobsService): FastifyPluginAs
         schema: {
           tags,
           params: idParam,
-          response: { 200: z.object({ resultCode: z.literal("SUCCESS"), relayNodeId: z.number().int(), macAddresses: z.array(z.string()) }) },
+          response: {
+            200: z.object({
+              resultCode: z.literal("SUCCESS"),
+              relayNodeId: z.number().int(),
+              macAddresses: z.array(z.string()),
+            }),
+          },
         },
       },
       async (request) => {
         const result = await wake(request.params.id);
-        await audit(deps.db, request, { action: "device.wake_on_lan", targetType: "device", targetId: request.params.id, data: { relay: result.relayNodeId } });
+        await audit(deps.db, request, {
+          action: "device.wake_on_lan",
+          targetType: "device",
+          targetId: request.params.id,
+          data: { relay: result.relayNodeId },
+        });
         return result;
       },
     );
 
     app.get(
       "/webapp/job/list",
-      { config: { access: "devices.read", touchSession: false }, schema: { tags, querystring: jobListQuery, response: { 200: jobListResponse } } },
+      {
+        config: { access: "devices.read", touchSession: false },
+        schema: { tags, querystring: jobListQuery, response: { 200: jobListResponse } },
+      },
       async (request) => {
         const q = request.query;
         const { items, total } = await service.list(
-          { deviceId: q.nodeId, organizationId: q.organizationId, jobType: q.jobType, jobStatus: q.jobStatus, appUserId: q.appUserId, since: q.since ? new Date(q.since) : undefined },
+          {
+            deviceId: q.nodeId,
+            organizationId: q.organizationId,
+            jobType: q.jobType,
+            jobStatus: q.jobStatus,
+            appUserId: q.appUserId,
+            since: q.since ? new Date(q.since) : undefined,
+          },
           q.page,
           q.pageSize,
         );
-        return { resultCode: "SUCCESS" as const, jobs: items.map(presentJob), total, page: q.page, pageSize: q.pageSize };
+        return {
+          resultCode: "SUCCESS" as const,
+          jobs: items.map(presentJob),
+          total,
+          page: q.page,
+          pageSize: q.pageSize,
+        };
       },
     );
 
     app.get(
       "/webapp/job/:jobUid",
-      { config: { access: "devices.read", touchSession: false }, schema: { tags, params: uidParam, response: { 200: jobResponse } } },
-      async (request) => ({ resultCode: "SUCCESS" as const, job: presentJob(await service.get(request.params.jobUid)) }),
+      {
+        config: { access: "devices.read", touchSession: false },
+        schema: { tags, params: uidParam, response: { 200: jobResponse } },
+      },
+      async (request) => ({
+        resultCode: "SUCCESS" as const,
+        job: presentJob(await service.get(request.params.jobUid)),
+      }),
     );
 
     app.get(
       "/webapp/job/:jobUid/output",
-      { config: { access: "devices.read", touchSession: false }, schema: { tags, params: uidParam, response: { 200: jobOutputResponse } } },
+      {
+        config: { access: "devices.read", touchSession: false },
+        schema: { tags, params: uidParam, response: { 200: jobOutputResponse } },
+      },
       async (request) => {
         const row = await service.get(request.params.jobUid);
-        return { stdout: row.stdout, stderr: row.stderr, truncated: row.outputTruncated, exitCode: row.exitCode };
+        return {
+          stdout: row.stdout,
+          stderr: row.stderr,
+          truncated: row.outputTruncated,
+          exitCode: row.exitCode,
+        };
       },
     );
 

@@ -1,4 +1,14 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { devices } from "../devices/devices.tables.js";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });

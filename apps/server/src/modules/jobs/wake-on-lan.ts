@@ -31,29 +31,53 @@ function networksOf(adapters: Adapter[] | undefined) {
 export function createWakeOnLan(deps: Pick<AppDeps, "db" | "bus">) {
   const inventoryOf = async (ids: number[]) => {
     if (ids.length === 0) return new Map<number, Partial<agent.Inventory>>();
-    const rows = await deps.db.select().from(deviceInventories).where(inArray(deviceInventories.deviceId, ids));
+    const rows = await deps.db
+      .select()
+      .from(deviceInventories)
+      .where(inArray(deviceInventories.deviceId, ids));
     return new Map(rows.map((r) => [r.deviceId, r.inventory as Partial<agent.Inventory>]));
   };
-  const unusable = () => new AppError("E_NO_USABLE_MAC_ADDRESSES", 500, NO_USABLE_MESSAGE, undefined, NO_USABLE_MAC_ADDRESSES);
+  const unusable = () =>
+    new AppError("E_NO_USABLE_MAC_ADDRESSES", 500, NO_USABLE_MESSAGE, undefined, NO_USABLE_MAC_ADDRESSES);
 
   return async function wake(deviceId: number) {
-    const [target] = await deps.db.select({ id: devices.id, organizationId: devices.organizationId }).from(devices).where(eq(devices.id, deviceId));
+    const [target] = await deps.db
+      .select({ id: devices.id, organizationId: devices.organizationId })
+      .from(devices)
+      .where(eq(devices.id, deviceId));
     if (!target) throw new AppError("E_DEVICE_NOT_FOUND", 404, "No such device");
     const inventory = (await inventoryOf([target.id])).get(target.id);
-    const macs = [...new Set((inventory?.network ?? []).map((a) => normalizeMac(a.mac)).filter((m): m is string => m !== null))];
+    const macs = [
+      ...new Set(
+        (inventory?.network ?? []).map((a) => normalizeMac(a.mac)).filter((m): m is string => m !== null),
+      ),
+    ];
     const targetNets = networksOf(inventory?.network);
     if (macs.length === 0 || targetNets.length === 0) throw unusable();
 
     const candidates = await deps.db
       .select({ id: devices.id })
       .from(devices)
-      .where(and(eq(devices.organizationId, target.organizationId), eq(devices.status, "UP"), eq(devices.approvalStatus, "APPROVED"), ne(devices.id, target.id)));
+      .where(
+        and(
+          eq(devices.organizationId, target.organizationId),
+          eq(devices.status, "UP"),
+          eq(devices.approvalStatus, "APPROVED"),
+          ne(devices.id, target.id),
+        ),
+      );
     const inventories = await inventoryOf(candidates.map((c) => c.id));
     for (const candidate of candidates) {
-      const shared = networksOf(inventories.get(candidate.id)?.network).find((n) => targetNets.some((t) => t.network === n.network));
+      const shared = networksOf(inventories.get(candidate.id)?.network).find((n) =>
+        targetNets.some((t) => t.network === n.network),
+      );
       if (!shared) continue;
       const requestId = `wol-${randomUUID()}`;
-      deps.bus.emit("wakeOnLan", { relayId: candidate.id, requestId, targets: macs.map((mac) => ({ mac, broadcast: shared.broadcast })) });
+      deps.bus.emit("wakeOnLan", {
+        relayId: candidate.id,
+        requestId,
+        targets: macs.map((mac) => ({ mac, broadcast: shared.broadcast })),
+      });
       return { resultCode: "SUCCESS" as const, relayNodeId: candidate.id, macAddresses: macs };
     }
     throw unusable();

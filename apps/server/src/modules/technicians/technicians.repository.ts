@@ -79,7 +79,13 @@ export function createTechniciansRepository(db: Db) {
       const rows = await db
         .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
         .from(users)
-        .where(and(eq(users.inviteTokenHash, tokenHash), eq(users.status, "INVITED"), gt(users.inviteExpiresAt, now)))
+        .where(
+          and(
+            eq(users.inviteTokenHash, tokenHash),
+            eq(users.status, "INVITED"),
+            gt(users.inviteExpiresAt, now),
+          ),
+        )
         .limit(1);
       return rows[0];
     },
@@ -88,7 +94,13 @@ export function createTechniciansRepository(db: Db) {
       const rows = await db
         .update(users)
         .set({ passwordHash, status: "ACTIVE", inviteTokenHash: null, inviteExpiresAt: null, updatedAt: now })
-        .where(and(eq(users.inviteTokenHash, tokenHash), eq(users.status, "INVITED"), gt(users.inviteExpiresAt, now)))
+        .where(
+          and(
+            eq(users.inviteTokenHash, tokenHash),
+            eq(users.status, "INVITED"),
+            gt(users.inviteExpiresAt, now),
+          ),
+        )
         .returning({ id: users.id });
       return rows[0]?.id;
     },

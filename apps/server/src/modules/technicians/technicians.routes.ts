@@ -19,7 +19,11 @@ import type { TechniciansService } from "./technicians.service.js";
 const tags = ["technicians"];
 const tokenParam = z.object({ token: z.string().min(20).max(100) });
 
-export function techniciansRoutes(deps: AppDeps, service: TechniciansService, auth: AuthService): FastifyPluginAsyncZod {
+export function techniciansRoutes(
+  deps: AppDeps,
+  service: TechniciansService,
+  auth: AuthService,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/technicians",
@@ -28,7 +32,10 @@ export function techniciansRoutes(deps: AppDeps, service: TechniciansService, au
     );
     app.get(
       "/technicians/:id",
-      { config: { access: "technicians.read" }, schema: { tags, params: idParam, response: { 200: technician } } },
+      {
+        config: { access: "technicians.read" },
+        schema: { tags, params: idParam, response: { 200: technician } },
+      },
       async (request) => service.get(request.params.id),
     );
     app.post(
@@ -39,7 +46,12 @@ export function techniciansRoutes(deps: AppDeps, service: TechniciansService, au
       },
       async (request, reply) => {
         const result = await service.invite(requireAuth(request), request.body);
-        await audit(deps.db, request, { action: "technician.invited", targetType: "user", targetId: result.technician.id, data: { email: result.technician.email } });
+        await audit(deps.db, request, {
+          action: "technician.invited",
+          targetType: "user",
+          targetId: result.technician.id,
+          data: { email: result.technician.email },
+        });
         return reply.status(201).send(result);
       },
     );
@@ -51,14 +63,22 @@ export function techniciansRoutes(deps: AppDeps, service: TechniciansService, au
       },
       async (request) => {
         const result = await service.update(requireAuth(request), request.params.id, request.body);
-        await audit(deps.db, request, { action: "technician.updated", targetType: "user", targetId: result.id, data: { fields: Object.keys(request.body) } });
+        await audit(deps.db, request, {
+          action: "technician.updated",
+          targetType: "user",
+          targetId: result.id,
+          data: { fields: Object.keys(request.body) },
+        });
         return result;
       },
     );
     for (const action of ["disable", "enable", "reset-mfa"] as const) {
       app.post(
         `/technicians/:id/${action}`,
-        { config: { access: "technicians.manage" }, schema: { tags, params: idParam, response: { 200: technician } } },
+        {
+          config: { access: "technicians.manage" },
+          schema: { tags, params: idParam, response: { 200: technician } },
+        },
         async (request) => {
           const actor = requireAuth(request);
           const id = request.params.id;
@@ -81,16 +101,27 @@ export function techniciansRoutes(deps: AppDeps, service: TechniciansService, au
       },
       async (request) => {
         const result = await service.reinvite(requireAuth(request), request.params.id);
-        await audit(deps.db, request, { action: "technician.reinvited", targetType: "user", targetId: request.params.id });
+        await audit(deps.db, request, {
+          action: "technician.reinvited",
+          targetType: "user",
+          targetId: request.params.id,
+        });
         return result;
       },
     );
     app.delete(
       "/technicians/:id",
-      { config: { access: "technicians.manage" }, schema: { tags, params: idParam, response: { 204: z.null() } } },
+      {
+        config: { access: "technicians.manage" },
+        schema: { tags, params: idParam, response: { 204: z.null() } },
+      },
       async (request, reply) => {
         await service.remove(requireAuth(request), request.params.id);
-        await audit(deps.db, request, { action: "technician.deleted", targetType: "user", targetId: request.params.id });
+        await audit(deps.db, request, {
+          action: "technician.deleted",
+          targetType: "user",
+          targetId: request.params.id,
+        });
         return reply.status(204).send(null);
       },
     );
@@ -98,7 +129,10 @@ export function techniciansRoutes(deps: AppDeps, service: TechniciansService, au
     // Invite links: public, the token is the credential (24 h, single use).
     app.get(
       "/invites/:token",
-      { config: { access: "public" }, schema: { tags, params: tokenParam, response: { 200: inviteInfoResponse } } },
+      {
+        config: { access: "public" },
+        schema: { tags, params: tokenParam, response: { 200: inviteInfoResponse } },
+      },
       async (request) => service.inviteInfo(request.params.token),
     );
     app.post(
@@ -109,7 +143,11 @@ export function techniciansRoutes(deps: AppDeps, service: TechniciansService, au
       },
       async (request, reply) => {
         const userId = await service.acceptInvite(request.params.token, request.body.password);
-        await audit(deps.db, request, { action: "technician.invite_accepted", targetType: "user", targetId: userId });
+        await audit(deps.db, request, {
+          action: "technician.invite_accepted",
+          targetType: "user",
+          targetId: userId,
+        });
         const issued = await auth.issueSession(userId, clientMeta(request));
         setSessionCookie(request, reply, issued.token, deps.config.sessionAbsoluteSeconds);
         return issued.response;

@@ -1,4 +1,8 @@
-import type { CreateTechnicianRequest, TechnicianInviteResponse, UpdateTechnicianRequest } from "@steward/contracts";
+import type {
+  CreateTechnicianRequest,
+  TechnicianInviteResponse,
+  UpdateTechnicianRequest,
+} from "@steward/contracts";
 import { createTechnicianRequest } from "@steward/contracts";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { AppDeps } from "../../platform/deps.js";
@@ -35,7 +39,12 @@ export function createTechniciansService(deps: Pick<AppDeps, "db" | "config" | "
         `Set your password here (the link is valid for ${INVITE_VALID_HOURS} hours):\n${inviteUrl}\n\n` +
         `You will then set up multi-factor authentication with an authenticator app.\n`,
     });
-    return { technician: presentTechnician(await get(row.id)), inviteUrl, inviteExpiresAt: expiresAt.toISOString(), emailSent };
+    return {
+      technician: presentTechnician(await get(row.id)),
+      inviteUrl,
+      inviteExpiresAt: expiresAt.toISOString(),
+      emailSent,
+    };
   }
 
   function assertMayGrantAdmin(actor: AuthContext, wantsAdmin: boolean | undefined) {
@@ -46,12 +55,17 @@ export function createTechniciansService(deps: Pick<AppDeps, "db" | "config" | "
 
   async function assertNotLastAdmin(row: TechnicianRow) {
     if (row.isSystemAdmin && row.status === "ACTIVE" && (await repo.activeAdminCount()) <= 1) {
-      throw new AppError("E_LAST_ADMIN", 409, "The last active system administrator cannot be removed or disabled");
+      throw new AppError(
+        "E_LAST_ADMIN",
+        409,
+        "The last active system administrator cannot be removed or disabled",
+      );
     }
   }
 
   function assertNotSelf(actor: AuthContext, id: number) {
-    if (actor.session.user.id === id) throw new AppError("E_CANNOT_MODIFY_SELF", 409, "You cannot do this to your own account");
+    if (actor.session.user.id === id)
+      throw new AppError("E_CANNOT_MODIFY_SELF", 409, "You cannot do this to your own account");
   }
 
   return {
@@ -65,7 +79,8 @@ export function createTechniciansService(deps: Pick<AppDeps, "db" | "config" | "
     async invite(actor: AuthContext, input: CreateTechnicianRequest): Promise<TechnicianInviteResponse> {
       const body = createTechnicianRequest.parse(input);
       assertMayGrantAdmin(actor, body.isSystemAdmin);
-      if (await repo.emailTaken(body.email)) throw new AppError("E_EMAIL_TAKEN", 409, "A technician with this email already exists");
+      if (await repo.emailTaken(body.email))
+        throw new AppError("E_EMAIL_TAKEN", 409, "A technician with this email already exists");
       const id = await repo.insertInvited({
         email: body.email,
         firstName: body.firstName,
@@ -81,14 +96,24 @@ export function createTechniciansService(deps: Pick<AppDeps, "db" | "config" | "
 
     async reinvite(actor: AuthContext, id: number) {
       const row = await get(id);
-      if (row.status !== "INVITED") throw new AppError("E_INVITE_NOT_PENDING", 409, "This technician has already accepted the invitation");
+      if (row.status !== "INVITED")
+        throw new AppError(
+          "E_INVITE_NOT_PENDING",
+          409,
+          "This technician has already accepted the invitation",
+        );
       return issueInvite(row, actor);
     },
 
     async update(actor: AuthContext, id: number, input: UpdateTechnicianRequest) {
       const row = await get(id);
       if (input.isSystemAdmin !== undefined && input.isSystemAdmin !== row.isSystemAdmin) {
-        if (!actor.session.user.isSystemAdmin) throw new AppError("E_FORBIDDEN", 403, "Only system administrators can change administrator rights");
+        if (!actor.session.user.isSystemAdmin)
+          throw new AppError(
+            "E_FORBIDDEN",
+            403,
+            "Only system administrators can change administrator rights",
+          );
         assertNotSelf(actor, id);
         if (!input.isSystemAdmin) await assertNotLastAdmin(row);
       }
@@ -114,7 +139,10 @@ export function createTechniciansService(deps: Pick<AppDeps, "db" | "config" | "
     async enable(actor: AuthContext, id: number) {
       const row = await get(id);
       if (row.isSystemAdmin && !actor.session.user.isSystemAdmin) throw new AppError("E_FORBIDDEN", 403);
-      const full = await deps.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, id), columns: { passwordHash: true } });
+      const full = await deps.db.query.users.findFirst({
+        where: (u, { eq }) => eq(u.id, id),
+        columns: { passwordHash: true },
+      });
       await repo.update(id, { status: full?.passwordHash ? "ACTIVE" : "INVITED" });
       return presentTechnician(await get(id));
     },
@@ -138,14 +166,16 @@ export function createTechniciansService(deps: Pick<AppDeps, "db" | "config" | "
 
     async inviteInfo(token: string) {
       const found = await repo.byValidInvite(sha256(token), new Date());
-      if (!found) throw new AppError("E_INVITE_INVALID", 404, "This invitation link is invalid or has expired");
+      if (!found)
+        throw new AppError("E_INVITE_INVALID", 404, "This invitation link is invalid or has expired");
       return { email: found.email, firstName: found.firstName, lastName: found.lastName };
     },
 
     /** Sets the password from a valid invite; returns the user id to start a session for. */
     async acceptInvite(token: string, password: string): Promise<number> {
       const id = await repo.acceptInvite(sha256(token), await hashPassword(password), new Date());
-      if (id === undefined) throw new AppError("E_INVITE_INVALID", 404, "This invitation link is invalid or has expired");
+      if (id === undefined)
+        throw new AppError("E_INVITE_INVALID", 404, "This invitation link is invalid or has expired");
       return id;
     },
   };

@@ -24,12 +24,14 @@ describe("technician routes: permissions", () => {
     const reader = (await signedInClient(ctx, { permissions: ["technicians.read"] })).client;
     expect((await reader.get("/api/technicians")).statusCode).toBe(200);
     expect((await reader.post("/api/technicians", newTech())).statusCode).toBe(403);
-    const manager = (await signedInClient(ctx, { permissions: ["technicians.read", "technicians.manage"] })).client;
+    const manager = (await signedInClient(ctx, { permissions: ["technicians.read", "technicians.manage"] }))
+      .client;
     expect((await manager.post("/api/technicians", newTech())).statusCode).toBe(201);
   });
 
   it("only system administrators can create or promote system administrators", async () => {
-    const manager = (await signedInClient(ctx, { permissions: ["technicians.read", "technicians.manage"] })).client;
+    const manager = (await signedInClient(ctx, { permissions: ["technicians.read", "technicians.manage"] }))
+      .client;
     const res = await manager.post("/api/technicians", { ...newTech(), isSystemAdmin: true });
     expect(res.statusCode).toBe(403);
     const created = (await manager.post("/api/technicians", newTech())).json();
@@ -60,10 +62,16 @@ describe("inviting a technician", () => {
 
     const token = tokenOf(invite.inviteUrl);
     const visitor = new TestClient(ctx.app);
-    expect((await visitor.get(`/api/invites/${token}`)).json()).toEqual({ email: body.email, firstName: "Tina", lastName: body.lastName });
+    expect((await visitor.get(`/api/invites/${token}`)).json()).toEqual({
+      email: body.email,
+      firstName: "Tina",
+      lastName: body.lastName,
+    });
     const weak = await visitor.post(`/api/invites/${token}/accept`, { password: "short" });
     expect(weak.json().code).toBe("E_VALIDATION");
-    const accepted = await visitor.post(`/api/invites/${token}/accept`, { password: "technician passphrase 1" });
+    const accepted = await visitor.post(`/api/invites/${token}/accept`, {
+      password: "technician passphrase 1",
+    });
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json().state).toBe("mfa-enrollment");
 
@@ -72,11 +80,19 @@ describe("inviting a technician", () => {
 
     // Enrollment, then a normal sign-in asks for the code.
     const { secret } = (await visitor.post("/api/auth/mfa/totp/enroll")).json();
-    expect((await visitor.post("/api/auth/mfa/totp/confirm", { code: codeFor(secret) })).statusCode).toBe(200);
+    expect((await visitor.post("/api/auth/mfa/totp/confirm", { code: codeFor(secret) })).statusCode).toBe(
+      200,
+    );
     const list = (await admin.get("/api/technicians")).json().items;
-    expect(list.find((t: { email: string }) => t.email === body.email)).toMatchObject({ status: "ACTIVE", mfaEnrolled: true });
+    expect(list.find((t: { email: string }) => t.email === body.email)).toMatchObject({
+      status: "ACTIVE",
+      mfaEnrolled: true,
+    });
     const relog = new TestClient(ctx.app);
-    const login = await relog.post("/api/auth/login", { email: body.email, password: "technician passphrase 1" });
+    const login = await relog.post("/api/auth/login", {
+      email: body.email,
+      password: "technician passphrase 1",
+    });
     expect(login.json().state).toBe("mfa-verification");
   });
 
@@ -88,7 +104,10 @@ describe("inviting a technician", () => {
     const visitor = new TestClient(ctx.app);
     const token = tokenOf(invite.inviteUrl);
     expect((await visitor.get(`/api/invites/${token}`)).statusCode).toBe(404);
-    expect((await visitor.post(`/api/invites/${token}/accept`, { password: "technician passphrase 1" })).json().code).toBe("E_INVITE_INVALID");
+    expect(
+      (await visitor.post(`/api/invites/${token}/accept`, { password: "technician passphrase 1" })).json()
+        .code,
+    ).toBe("E_INVITE_INVALID");
     const { client: admin2 } = await signedInClient(ctx, { admin: true });
     const again = await admin2.post(`/api/technicians/${invite.technician.id}/reinvite`);
     expect(again.statusCode).toBe(200);
@@ -105,11 +124,17 @@ describe("managing technicians", () => {
     const disabled = await admin.post(`/api/technicians/${tech.userId}/disable`);
     expect(disabled.json().status).toBe("DISABLED");
     expect((await tech.client.get("/api/organizations")).statusCode).toBe(401);
-    const login = await new TestClient(ctx.app).post("/api/auth/login", { email: tech.email, password: "correct horse battery staple" });
+    const login = await new TestClient(ctx.app).post("/api/auth/login", {
+      email: tech.email,
+      password: "correct horse battery staple",
+    });
     expect(login.statusCode).toBe(403);
     expect(login.json().code).toBe("E_USER_DISABLED");
     expect((await admin.post(`/api/technicians/${tech.userId}/enable`)).json().status).toBe("ACTIVE");
-    const again = await new TestClient(ctx.app).post("/api/auth/login", { email: tech.email, password: "correct horse battery staple" });
+    const again = await new TestClient(ctx.app).post("/api/auth/login", {
+      email: tech.email,
+      password: "correct horse battery staple",
+    });
     expect(again.statusCode).toBe(200);
   });
 
@@ -118,21 +143,30 @@ describe("managing technicians", () => {
     try {
       const admin = await signedInClient(local, { admin: true });
       const tech = await signedInClient(local, { permissions: ["organizations.read"] });
-      const edited = await admin.client.patch(`/api/technicians/${tech.userId}`, { firstName: "Renamed", phone: "+1 555 0100" });
+      const edited = await admin.client.patch(`/api/technicians/${tech.userId}`, {
+        firstName: "Renamed",
+        phone: "+1 555 0100",
+      });
       expect(edited.json()).toMatchObject({ firstName: "Renamed", phone: "+1 555 0100" });
       expect((await admin.client.get(`/api/technicians/${tech.userId}`)).json().firstName).toBe("Renamed");
 
       const self = await admin.client.delete(`/api/technicians/${admin.userId}`);
       expect(self.json().code).toBe("E_CANNOT_MODIFY_SELF");
-      expect((await admin.client.post(`/api/technicians/${admin.userId}/disable`)).json().code).toBe("E_CANNOT_MODIFY_SELF");
+      expect((await admin.client.post(`/api/technicians/${admin.userId}/disable`)).json().code).toBe(
+        "E_CANNOT_MODIFY_SELF",
+      );
 
       const other = await signedInClient(local, { admin: true });
       await other.client.delete(`/api/technicians/${tech.userId}`);
-      expect((await admin.client.get(`/api/technicians/${tech.userId}`)).json().code).toBe("E_USER_NOT_FOUND");
+      expect((await admin.client.get(`/api/technicians/${tech.userId}`)).json().code).toBe(
+        "E_USER_NOT_FOUND",
+      );
       // Two admins: one may remove the other, but not the last.
       expect((await other.client.delete(`/api/technicians/${admin.userId}`)).statusCode).toBe(204);
       // A technician manager who is not an administrator cannot remove administrators at all.
-      const manager = await signedInClient(local, { permissions: ["technicians.manage", "technicians.read"] });
+      const manager = await signedInClient(local, {
+        permissions: ["technicians.manage", "technicians.read"],
+      });
       expect((await manager.client.delete(`/api/technicians/${other.userId}`)).statusCode).toBe(403);
     } finally {
       await local.close();
@@ -144,7 +178,10 @@ describe("managing technicians", () => {
     const tech = await signedInClient(ctx, { permissions: ["organizations.read"] });
     const res = await admin.post(`/api/technicians/${tech.userId}/reset-mfa`);
     expect(res.json().mfaEnrolled).toBe(false);
-    const login = await new TestClient(ctx.app).post("/api/auth/login", { email: tech.email, password: "correct horse battery staple" });
+    const login = await new TestClient(ctx.app).post("/api/auth/login", {
+      email: tech.email,
+      password: "correct horse battery staple",
+    });
     expect(login.json().state).toBe("mfa-enrollment");
   });
 });

@@ -18,14 +18,19 @@ export function createSecretBox(key: Buffer): SecretBox {
       const cipher = createCipheriv("aes-256-gcm", key, iv);
       const data = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
       const tag = cipher.getAuthTag();
-      return [VERSION, iv.toString("base64url"), tag.toString("base64url"), data.toString("base64url")].join(".");
+      return [VERSION, iv.toString("base64url"), tag.toString("base64url"), data.toString("base64url")].join(
+        ".",
+      );
     },
     open(sealed) {
       const [version, iv, tag, data] = sealed.split(".");
-      if (version !== VERSION || !iv || !tag || data === undefined) throw new Error("unreadable sealed secret");
+      if (version !== VERSION || !iv || !tag || data === undefined)
+        throw new Error("unreadable sealed secret");
       const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
       decipher.setAuthTag(Buffer.from(tag, "base64url"));
-      return Buffer.concat([decipher.update(Buffer.from(data, "base64url")), decipher.final()]).toString("utf8");
+      return Buffer.concat([decipher.update(Buffer.from(data, "base64url")), decipher.final()]).toString(
+        "utf8",
+      );
     },
   };
 }

@@ -19,7 +19,13 @@ describe("TOTP (RFC 6238)", () => {
 
   it("matches RFC 4226 HOTP values for the first counters", () => {
     // RFC 4226 appendix D.
-    expect([0, 1, 2, 3, 9].map((c) => hotp(SEED, c))).toEqual(["755224", "287082", "359152", "969429", "520489"]);
+    expect([0, 1, 2, 3, 9].map((c) => hotp(SEED, c))).toEqual([
+      "755224",
+      "287082",
+      "359152",
+      "969429",
+      "520489",
+    ]);
   });
 
   it("accepts the current and the previous step only", () => {

@@ -43,7 +43,12 @@ export function base32Decode(text: string): Buffer {
 export type TotpAlgorithm = "sha1" | "sha256" | "sha512";
 
 /** HOTP value for a counter (RFC 4226). */
-export function hotp(key: Buffer, counter: number, digits = TOTP_DIGITS, algorithm: TotpAlgorithm = "sha1"): string {
+export function hotp(
+  key: Buffer,
+  counter: number,
+  digits = TOTP_DIGITS,
+  algorithm: TotpAlgorithm = "sha1",
+): string {
   const msg = Buffer.alloc(8);
   msg.writeBigUInt64BE(BigInt(counter));
   const mac = createHmac(algorithm, key).update(msg).digest();

@@ -23,7 +23,9 @@ const defaultMessages: Partial<Record<ErrorCode, string>> = {
   E_CSRF: "The request is missing a valid CSRF token. Reload the page and try again.",
   E_INVALID_CREDENTIALS: "Incorrect email or password",
   E_MFA_INVALID_CODE: "The code is not valid",
-  E_INTERNAL: "Something went wrong on our side. Try again; if it keeps happening, contact your administrator.",
+  E_INTERNAL:
+    "Something went wrong on our side. Try again; if it keeps happening, contact your administrator.",
 };
 
-export const notFound = (code: ErrorCode = "E_NOT_FOUND", message?: string) => new AppError(code, 404, message);
+export const notFound = (code: ErrorCode = "E_NOT_FOUND", message?: string) =>
+  new AppError(code, 404, message);

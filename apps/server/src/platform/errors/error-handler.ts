@@ -3,8 +3,16 @@ import type { ErrorResponse } from "@steward/contracts";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "./app-error.js";
 
-export function sendError(reply: FastifyReply, request: FastifyRequest, status: number, body: Omit<ErrorResponse, "requestId">) {
-  return reply.status(status).type("application/json").send({ ...body, requestId: String(request.id) });
+export function sendError(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: number,
+  body: Omit<ErrorResponse, "requestId">,
+) {
+  return reply
+    .status(status)
+    .type("application/json")
+    .send({ ...body, requestId: String(request.id) });
 }
 
 /** Installs the single error shape { code, message, details?, requestId } for every /api failure. */
@@ -15,7 +23,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       if (error.details !== undefined) body.details = error.details;
       if (error.resultCode !== undefined) body.resultCode = error.resultCode;
       // An expected failure (it has a code), even a 5xx one: a warning, not an error.
-      if (error.statusCode >= 500) request.log.warn({ code: error.code, msg: error.message }, "request failed");
+      if (error.statusCode >= 500)
+        request.log.warn({ code: error.code, msg: error.message }, "request failed");
       return sendError(reply, request, error.statusCode, body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -26,7 +35,9 @@ export function installErrorHandling(app: FastifyInstance): void {
       const first = issues[0];
       return sendError(reply, request, 400, {
         code: "E_VALIDATION",
-        message: first ? `${first.path.slice(1).join(".") || first.path[0]}: ${first.message}` : "Invalid request",
+        message: first
+          ? `${first.path.slice(1).join(".") || first.path[0]}: ${first.message}`
+          : "Invalid request",
         details: { issues },
       });
     }
@@ -34,9 +45,15 @@ export function installErrorHandling(app: FastifyInstance): void {
     switch (fe.code) {
       case "FST_ERR_CTP_INVALID_JSON_BODY":
       case "FST_ERR_CTP_EMPTY_JSON_BODY":
-        return sendError(reply, request, 400, { code: "E_BAD_JSON", message: "The request body is not valid JSON" });
+        return sendError(reply, request, 400, {
+          code: "E_BAD_JSON",
+          message: "The request body is not valid JSON",
+        });
       case "FST_ERR_CTP_BODY_TOO_LARGE":
-        return sendError(reply, request, 400, { code: "E_BODY_TOO_LARGE", message: "The request body is too large" });
+        return sendError(reply, request, 400, {
+          code: "E_BODY_TOO_LARGE",
+          message: "The request body is too large",
+        });
       case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
       case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
         return sendError(reply, request, 415, {
@@ -53,10 +70,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, "unexpected error");
     return sendError(reply, request, 500, {
       code: "E_INTERNAL",
-      message: "Something went wrong on our side. Try again; if it keeps happening, contact your administrator.",
+      message:
+        "Something went wrong on our side. Try again; if it keeps happening, contact your administrator.",
     });
   });
-
 }
 
 function pathOf(instancePath: string | undefined): string[] {

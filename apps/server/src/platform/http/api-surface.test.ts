@@ -20,7 +20,11 @@ const PUBLIC_ROUTES = [
   "POST /api/invites/:token/accept",
 ];
 
-const concrete = (url: string) => url.replace(/:token/g, "x".repeat(43)).replace(/:[A-Za-z]+/g, "1").replace(/\*$/, "x");
+const concrete = (url: string) =>
+  url
+    .replace(/:token/g, "x".repeat(43))
+    .replace(/:[A-Za-z]+/g, "1")
+    .replace(/\*$/, "x");
 
 describe("route access declarations", () => {
   it("every /api route declares who may call it", () => {
@@ -70,7 +74,11 @@ describe("one error shape", () => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().code).toBe("E_BAD_JSON");
 
-    const wrongTypes = await ctx.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: 42, password: ["x"] } });
+    const wrongTypes = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: 42, password: ["x"] },
+    });
     expect(wrongTypes.statusCode).toBe(400);
     expect(wrongTypes.json()).toMatchObject({ code: "E_VALIDATION", details: { issues: expect.any(Array) } });
 
@@ -94,7 +102,9 @@ describe("one error shape", () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/health", "/api/auth/login", "/api/technicians"]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/api/health", "/api/auth/login", "/api/technicians"]),
+    );
     expect((await ctx.app.inject({ method: "GET", url: "/api/docs" })).statusCode).toBeLessThan(400);
   });
 });

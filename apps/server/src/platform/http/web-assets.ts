@@ -15,12 +15,21 @@ export async function installWebAssets(app: FastifyInstance, webDist: string): P
   const indexFile = path.join(webDist, "index.html");
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, prefix: "/", wildcard: false, index: false, cacheControl: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: "/",
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     if (pathname === "/api" || pathname.startsWith("/api/")) {
-      return sendError(reply, request, 404, { code: "E_NOT_FOUND", message: `No such endpoint: ${request.method} ${pathname}` });
+      return sendError(reply, request, 404, {
+        code: "E_NOT_FOUND",
+        message: `No such endpoint: ${request.method} ${pathname}`,
+      });
     }
     if (request.method === "GET" && hasWeb && !path.extname(pathname)) {
       return reply

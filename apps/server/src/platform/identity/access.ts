@@ -69,7 +69,8 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; polic
   });
 
   app.addHook("onRequest", async (request: FastifyRequest, _reply: FastifyReply) => {
-    const config = request.routeOptions.config as { access?: RouteAccess; touchSession?: boolean } | undefined;
+    const config = request.routeOptions.config as
+      { access?: RouteAccess; touchSession?: boolean } | undefined;
     if (!request.url.startsWith("/api") || request.routeOptions.url === undefined) return;
     const access = config?.access;
     if (!access) throw new AppError("E_FORBIDDEN", 403, "This endpoint declares no access rule");
@@ -80,7 +81,10 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; polic
       if (found.kind === "ok") {
         const permissions = new Set(await permissionsFor(deps.db, found.session.user));
         request.auth = { session: found.session, permissions };
-        if (config.touchSession !== false && Date.now() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+        if (
+          config.touchSession !== false &&
+          Date.now() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS
+        ) {
           await touchSession(deps.db, found.session.idHash);
         }
       } else if (found.kind === "expired") {
@@ -91,11 +95,14 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; polic
     if (access === "public") return;
     const auth = request.auth;
     if (!auth) {
-      throw request.sessionExpired ? new AppError("E_SESSION_EXPIRED", 401) : new AppError("E_UNAUTHENTICATED", 401);
+      throw request.sessionExpired
+        ? new AppError("E_SESSION_EXPIRED", 401)
+        : new AppError("E_UNAUTHENTICATED", 401);
     }
     if (STATE_CHANGING.has(request.method)) {
       const header = request.headers[CSRF_HEADER];
-      if (typeof header !== "string" || !safeEqual(header, auth.session.csrfToken)) throw new AppError("E_CSRF", 403);
+      if (typeof header !== "string" || !safeEqual(header, auth.session.csrfToken))
+        throw new AppError("E_CSRF", 403);
     }
     if (access === "mfa-pending") return;
     if (!auth.session.mfaVerified) throw new AppError("E_MFA_REQUIRED", 401);

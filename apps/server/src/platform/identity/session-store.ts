@@ -51,7 +51,12 @@ export async function createSession(
 }
 
 /** Finds the session behind a cookie token; an idle or over-age session is deleted and reported expired. */
-export async function lookupSession(db: Db, token: string, policy: SessionPolicy, now = new Date()): Promise<SessionLookup> {
+export async function lookupSession(
+  db: Db,
+  token: string,
+  policy: SessionPolicy,
+  now = new Date(),
+): Promise<SessionLookup> {
   if (!token || token.length > 200) return { kind: "none" };
   const idHash = sha256(token);
   const rows = await db
@@ -78,7 +83,11 @@ export async function lookupSession(db: Db, token: string, policy: SessionPolicy
   const row = rows[0];
   if (!row) return { kind: "none" };
   const idleDeadline = row.lastSeenAt.getTime() + policy.idleSeconds * 1000;
-  if (now.getTime() >= row.expiresAt.getTime() || now.getTime() >= idleDeadline || row.user.status !== "ACTIVE") {
+  if (
+    now.getTime() >= row.expiresAt.getTime() ||
+    now.getTime() >= idleDeadline ||
+    row.user.status !== "ACTIVE"
+  ) {
     await db.delete(sessions).where(eq(sessions.idHash, idHash));
     return { kind: "expired" };
   }

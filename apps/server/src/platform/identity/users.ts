@@ -23,7 +23,10 @@ export async function countSystemAdmins(db: Db, options: { activeOnly?: boolean 
   const where = options.activeOnly
     ? and(eq(users.isSystemAdmin, true), eq(users.status, "ACTIVE"))
     : eq(users.isSystemAdmin, true);
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(where);
   return row?.n ?? 0;
 }
 

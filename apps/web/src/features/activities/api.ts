@@ -2,7 +2,8 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ActivityList, PendingJobList } from "@steward/contracts";
 import { api } from "../../api";
 
-export type ActivityScope = { scope: "system" } | { scope: "organization"; id: number } | { scope: "device"; id: number };
+export type ActivityScope =
+  { scope: "system" } | { scope: "organization"; id: number } | { scope: "device"; id: number };
 
 export interface ActivityFilters {
   types: string[];

@@ -16,8 +16,14 @@ export const credentialKeys = {
 export const CREDENTIALS_ERROR = "Error loading credentials";
 
 /** GET /api/credential/organization/{id}/list: `{ resultCode: "SUCCESS", credentials }`; anything else is a failure. */
-export async function fetchCredentials(organizationId: number, signal?: AbortSignal): Promise<CredentialView[]> {
-  const answer = await api.get<CredentialListResponse>(`/credential/organization/${organizationId}/list`, signal ? { signal } : {});
+export async function fetchCredentials(
+  organizationId: number,
+  signal?: AbortSignal,
+): Promise<CredentialView[]> {
+  const answer = await api.get<CredentialListResponse>(
+    `/credential/organization/${organizationId}/list`,
+    signal ? { signal } : {},
+  );
   if (answer?.resultCode !== "SUCCESS" || !Array.isArray(answer.credentials)) {
     throw new Error(CREDENTIALS_ERROR);
   }

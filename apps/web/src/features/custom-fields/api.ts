@@ -64,7 +64,8 @@ export function useCreateCustomField() {
 export function useUpdateCustomField(id: number) {
   const invalidate = useInvalidateDefinitions();
   return useMutation({
-    mutationFn: (body: UpdateCustomFieldRequest) => api.patch<CustomFieldDefinition>(`/custom-fields/${id}`, body),
+    mutationFn: (body: UpdateCustomFieldRequest) =>
+      api.patch<CustomFieldDefinition>(`/custom-fields/${id}`, body),
     onSuccess: invalidate,
   });
 }

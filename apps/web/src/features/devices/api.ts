@@ -101,7 +101,8 @@ export function useDeviceActivities(scope: ActivityScope, page: number, pageSize
   const key = scope.kind === "location" ? scope.locationId : scope.id;
   return useQuery({
     queryKey: deviceKeys.activities(scope.kind, key, page, pageSize),
-    queryFn: ({ signal }) => api.get<ActivityPage>(activitiesPath(scope), { signal, query: { page, pageSize } }),
+    queryFn: ({ signal }) =>
+      api.get<ActivityPage>(activitiesPath(scope), { signal, query: { page, pageSize } }),
     placeholderData: keepPreviousData,
   });
 }

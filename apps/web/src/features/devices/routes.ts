@@ -28,10 +28,19 @@ const tab = (label: string, order: number, to?: string): TabEntry => ({
   ...(to ? { to } : {}),
 });
 
-const adminTab = (label: string, order: number): TabEntry => ({ group: "administrationDevices", label, order });
+const adminTab = (label: string, order: number): TabEntry => ({
+  group: "administrationDevices",
+  label,
+  order,
+});
 
 /** A device-dashboard page. */
-const devicePage = (path: string, title: string, pageComponent: RouteEntry["page"], tabEntry: TabEntry): RouteEntry => ({
+const devicePage = (
+  path: string,
+  title: string,
+  pageComponent: RouteEntry["page"],
+  tabEntry: TabEntry,
+): RouteEntry => ({
   path,
   page: pageComponent,
   title,
@@ -66,15 +75,28 @@ export const deviceRoutes: RouteEntry[] = [
     tab: tab("OS patches", 50, "/deviceDashboard/:id/osPatches/1"),
     parent: OVERVIEW,
   }),
-  devicePage("/deviceDashboard/:id/tools/:page", "Tools", page.tools, tab("Tools", 60, "/deviceDashboard/:id/tools/1")),
+  devicePage(
+    "/deviceDashboard/:id/tools/:page",
+    "Tools",
+    page.tools,
+    tab("Tools", 60, "/deviceDashboard/:id/tools/1"),
+  ),
   devicePage(
     "/deviceDashboard/:id/activities/:page",
     "Activities",
     page.activities,
     tab("Activities", 80, "/deviceDashboard/:id/activities/1"),
   ),
-  devicePage("/deviceDashboard/:id/customFields", "Custom fields", page.customFields, tab("Custom fields", 90)),
-  later("/deviceDashboard/:id/ticketing", "Ticketing", "Device ticketing", { tab: tab("Ticketing", 100), parent: OVERVIEW }),
+  devicePage(
+    "/deviceDashboard/:id/customFields",
+    "Custom fields",
+    page.customFields,
+    tab("Custom fields", 90),
+  ),
+  later("/deviceDashboard/:id/ticketing", "Ticketing", "Device ticketing", {
+    tab: tab("Ticketing", 100),
+    parent: OVERVIEW,
+  }),
   {
     path: SEARCH,
     page: page.search,

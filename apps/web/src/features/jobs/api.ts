@@ -14,10 +14,14 @@ export const jobKeys = {
 export const jobsApi = {
   submit: (body: SubmitJobRequest) => api.post<SubmitJobResponse>("/webapp/submit/job", body),
   get: (jobUid: string, signal?: AbortSignal) =>
-    api.get<{ resultCode: string; job: JobView }>(`/webapp/job/${encodeURIComponent(jobUid)}`, signal ? { signal } : {}),
+    api.get<{ resultCode: string; job: JobView }>(
+      `/webapp/job/${encodeURIComponent(jobUid)}`,
+      signal ? { signal } : {},
+    ),
   output: (jobUid: string, signal?: AbortSignal) =>
     api.get<JobOutput>(`/webapp/job/${encodeURIComponent(jobUid)}/output`, signal ? { signal } : {}),
-  cancel: (jobUid: string) => api.post<{ resultCode: string; job: JobView }>(`/webapp/job/${encodeURIComponent(jobUid)}/cancel`),
+  cancel: (jobUid: string) =>
+    api.post<{ resultCode: string; job: JobView }>(`/webapp/job/${encodeURIComponent(jobUid)}/cancel`),
   wakeup: (nodeId: number) => api.get<{ resultCode: string }>(`/node/${nodeId}/wakeup`),
 };
 

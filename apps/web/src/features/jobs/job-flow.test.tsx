@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen } from "@testing-library/react";
 import type { JobView } from "@steward/contracts";
 import { json, mockFetch, renderApp } from "../../test/render";
-import { JobFlowError, runConfigurationJob, submitJobs, waitForConfigurationJob, wakeDevice } from "./job-flow";
+import {
+  JobFlowError,
+  runConfigurationJob,
+  submitJobs,
+  waitForConfigurationJob,
+  wakeDevice,
+} from "./job-flow";
 import { MAX_POLLS } from "./messages";
 
 function aJob(overrides: Partial<JobView> = {}): JobView {
@@ -62,7 +68,9 @@ afterEach(() => {
 describe("configuration job wait", () => {
   it("polls GET /api/webapp/job/{jobUid} every second; SUCCESS removes the progress indicator and resolves", async () => {
     const answers = [aJob(), aJob(), completed("SUCCESS")];
-    const fetchMock = mockFetch({ "GET /api/webapp/job/u1": () => json(200, { resultCode: "SUCCESS", job: answers.shift() }) });
+    const fetchMock = mockFetch({
+      "GET /api/webapp/job/u1": () => json(200, { resultCode: "SUCCESS", job: answers.shift() }),
+    });
     const flow = track(waitForConfigurationJob("u1"));
     await tick(0);
     expect(progress()).not.toBeNull();
@@ -84,7 +92,8 @@ describe("configuration job wait", () => {
 
   it('COMPLETED with failure shows "Unable to perform this action" with the device\'s error text and rejects on OK', async () => {
     mockFetch({
-      "GET /api/webapp/job/u1": () => json(200, { resultCode: "SUCCESS", job: completed("FAILURE", "exit code 3: disk is full") }),
+      "GET /api/webapp/job/u1": () =>
+        json(200, { resultCode: "SUCCESS", job: completed("FAILURE", "exit code 3: disk is full") }),
     });
     const flow = track(waitForConfigurationJob("u1"));
     await tick(1000);
@@ -100,7 +109,9 @@ describe("configuration job wait", () => {
   });
 
   it(`shows "Did not receive a response from the device" after ${MAX_POLLS} polls without completion`, async () => {
-    const fetchMock = mockFetch({ "GET /api/webapp/job/u1": () => json(200, { resultCode: "SUCCESS", job: aJob() }) });
+    const fetchMock = mockFetch({
+      "GET /api/webapp/job/u1": () => json(200, { resultCode: "SUCCESS", job: aJob() }),
+    });
     const flow = track(waitForConfigurationJob("u1"));
     await tick(1000 * (MAX_POLLS - 1));
     expect(fetchMock).toHaveBeenCalledTimes(MAX_POLLS - 1);
@@ -134,7 +145,10 @@ describe("job submit", () => {
   const body = { nodes: [{ nodeId: 5, jobs: [{ jobType: "ACTION", content: {} }] }] };
 
   it('shows "Error creating/updating jobs" when the save fails', async () => {
-    mockFetch({ "POST /api/webapp/submit/job": () => json(400, { code: "E_VALIDATION", message: "bad", requestId: "r" }) });
+    mockFetch({
+      "POST /api/webapp/submit/job": () =>
+        json(400, { code: "E_VALIDATION", message: "bad", requestId: "r" }),
+    });
     const flow = track(submitJobs(body));
     await tick(0);
     await tick(0);
@@ -145,7 +159,12 @@ describe("job submit", () => {
   it("is silent when the failure is a devices-cache-expired error", async () => {
     mockFetch({
       "POST /api/webapp/submit/job": () =>
-        json(409, { code: "E_DEVICES_CACHE_EXPIRED", message: "expired", requestId: "r", resultCode: "DEVICES_CACHE_EXPIRED" }),
+        json(409, {
+          code: "E_DEVICES_CACHE_EXPIRED",
+          message: "expired",
+          requestId: "r",
+          resultCode: "DEVICES_CACHE_EXPIRED",
+        }),
     });
     const flow = track(submitJobs(body));
     await tick(0);
@@ -174,7 +193,11 @@ describe("wake-on-LAN before a job", () => {
       },
       "POST /api/webapp/submit/job": () => {
         order.push("submit");
-        return json(200, { resultCode: "SUCCESS", status: "SUCCESS", jobs: [{ jobUid: "u1", nodeId: 5, jobType: "ACTION" }] });
+        return json(200, {
+          resultCode: "SUCCESS",
+          status: "SUCCESS",
+          jobs: [{ jobUid: "u1", nodeId: 5, jobType: "ACTION" }],
+        });
       },
       "GET /api/webapp/job/u1": () => json(200, { resultCode: "SUCCESS", job: completed("SUCCESS") }),
     });
@@ -192,7 +215,12 @@ describe("wake-on-LAN before a job", () => {
   it("500 with NO_USABLE_MAC_ADRESSES shows the unsuccessful dialog with the BIOS and network-adapter note", async () => {
     mockFetch({
       "GET /api/node/5/wakeup": () =>
-        json(500, { code: "E_INTERNAL", message: "no relay", requestId: "r", resultCode: "NO_USABLE_MAC_ADRESSES" }),
+        json(500, {
+          code: "E_INTERNAL",
+          message: "no relay",
+          requestId: "r",
+          resultCode: "NO_USABLE_MAC_ADRESSES",
+        }),
     });
     const flow = track(wakeDevice(5));
     await tick(0);
@@ -207,7 +235,8 @@ describe("wake-on-LAN before a job", () => {
   it('any other failure shows "Error sending wake-on-lan" and stops before the job', async () => {
     const submit = vi.fn(() => json(200, { resultCode: "SUCCESS", jobs: [] }));
     mockFetch({
-      "GET /api/node/5/wakeup": () => json(404, { code: "E_DEVICE_NOT_FOUND", message: "gone", requestId: "r" }),
+      "GET /api/node/5/wakeup": () =>
+        json(404, { code: "E_DEVICE_NOT_FOUND", message: "gone", requestId: "r" }),
       "POST /api/webapp/submit/job": submit,
     });
     const flow = track(runConfigurationJob(5, { jobType: "ACTION", content: {} }, { wakeFirst: true }));

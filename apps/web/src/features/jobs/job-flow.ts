@@ -42,13 +42,20 @@ export function isDevicesCacheExpired(error: unknown): boolean {
 }
 
 /** POST /webapp/submit/job; success when resultCode or status is SUCCESS, else "Error creating/updating jobs". */
-export async function submitJobs(body: SubmitJobRequest, deps: JobFlowDeps = defaultDeps): Promise<SubmitJobResponse> {
+export async function submitJobs(
+  body: SubmitJobRequest,
+  deps: JobFlowDeps = defaultDeps,
+): Promise<SubmitJobResponse> {
   let answer: SubmitJobResponse;
   try {
     answer = await deps.api.submit(body);
   } catch (error) {
     if (!isDevicesCacheExpired(error)) {
-      notifications.show({ color: "red", title: jobMessages.submitFailed, message: describeSubmitError(error) });
+      notifications.show({
+        color: "red",
+        title: jobMessages.submitFailed,
+        message: describeSubmitError(error),
+      });
     }
     throw new JobFlowError("submit");
   }
@@ -126,7 +133,10 @@ export async function waitForConfigurationJob(jobUid: string, options: WaitOptio
  * NO_USABLE_MAC_ADRESSES shows the unsuccessful dialog (the job still waits for the device);
  * any other failure shows "Error sending wake-on-lan" and stops.
  */
-export async function wakeDevice(nodeId: number, deps: JobFlowDeps = defaultDeps): Promise<"sent" | "unusable"> {
+export async function wakeDevice(
+  nodeId: number,
+  deps: JobFlowDeps = defaultDeps,
+): Promise<"sent" | "unusable"> {
   try {
     await deps.api.wakeup(nodeId);
   } catch (error) {

@@ -6,9 +6,14 @@ import { jobKeys, type JobListPage } from "./api";
 export function useDeviceJobs(nodeId: number, page: number, pageSize = 20) {
   return useQuery({
     queryKey: [...jobKeys.lists(), nodeId, page, pageSize] as const,
-    queryFn: ({ signal }) => api.get<JobListPage>("/webapp/job/list", { signal, query: { nodeId, page, pageSize } }),
+    queryFn: ({ signal }) =>
+      api.get<JobListPage>("/webapp/job/list", { signal, query: { nodeId, page, pageSize } }),
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
-      query.state.data?.jobs.some((j) => j.jobStatus === "START_REQUESTED" || j.jobStatus === "CANCEL_REQUESTED") ? 3000 : false,
+      query.state.data?.jobs.some(
+        (j) => j.jobStatus === "START_REQUESTED" || j.jobStatus === "CANCEL_REQUESTED",
+      )
+        ? 3000
+        : false,
   });
 }

@@ -43,7 +43,10 @@ export function useOrganizationOptions() {
   return useQuery({
     queryKey: organizationKeys.list({ page: 1, pageSize: 500, sort: "name" }),
     queryFn: ({ signal }) =>
-      api.get<OrganizationList>("/organizations", { signal, query: { page: 1, pageSize: 500, sort: "name" } }),
+      api.get<OrganizationList>("/organizations", {
+        signal,
+        query: { page: 1, pageSize: 500, sort: "name" },
+      }),
     select: (data) => data.items,
     staleTime: 30_000,
   });
@@ -77,12 +80,15 @@ export function useLocationOptions(organizationIds: number[]) {
   return useQueries({
     queries: organizationIds.map((id) => ({
       queryKey: organizationKeys.detail(id),
-      queryFn: ({ signal }: { signal: AbortSignal }) => api.get<OrganizationDetail>(`/organizations/${id}`, { signal }),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api.get<OrganizationDetail>(`/organizations/${id}`, { signal }),
       staleTime: 30_000,
     })),
     combine: (results) =>
       results.flatMap((r) =>
-        r.data ? r.data.locations.map((l) => ({ id: l.id, name: l.name, organizationName: r.data.name })) : [],
+        r.data
+          ? r.data.locations.map((l) => ({ id: l.id, name: l.name, organizationName: r.data.name }))
+          : [],
       ),
   });
 }

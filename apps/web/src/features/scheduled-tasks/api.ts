@@ -13,14 +13,18 @@ export const scheduledTaskKeys = {
   all: ["scheduled-tasks"] as const,
   list: (page: number, search: string) => [...scheduledTaskKeys.all, "list", page, search] as const,
   detail: (id: number) => [...scheduledTaskKeys.all, "detail", id] as const,
-  preview: (schedule: string, timeZone: string) => [...scheduledTaskKeys.all, "preview", schedule, timeZone] as const,
+  preview: (schedule: string, timeZone: string) =>
+    [...scheduledTaskKeys.all, "preview", schedule, timeZone] as const,
 };
 
 export function useScheduledTasks(page: number, search: string, pageSize = 25) {
   return useQuery({
     queryKey: scheduledTaskKeys.list(page, search),
     queryFn: ({ signal }) =>
-      api.get<ScheduledTaskList>("/scheduled-tasks", { signal, query: { page, pageSize, search: search || undefined } }),
+      api.get<ScheduledTaskList>("/scheduled-tasks", {
+        signal,
+        query: { page, pageSize, search: search || undefined },
+      }),
     placeholderData: keepPreviousData,
     refetchInterval: 30_000,
   });
@@ -38,7 +42,9 @@ export function useSaveScheduledTask(id: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SaveScheduledTaskRequest) =>
-      id === null ? api.post<ScheduledTask>("/scheduled-tasks", body) : api.put<ScheduledTask>(`/scheduled-tasks/${id}`, body),
+      id === null
+        ? api.post<ScheduledTask>("/scheduled-tasks", body)
+        : api.put<ScheduledTask>(`/scheduled-tasks/${id}`, body),
     onSuccess: (task) => {
       queryClient.setQueryData(scheduledTaskKeys.detail(task.id), task);
       return queryClient.invalidateQueries({ queryKey: [...scheduledTaskKeys.all, "list"] });
@@ -57,7 +63,8 @@ export function useDeleteScheduledTask() {
 export function useRunTaskNow() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<{ task: ScheduledTask; jobUids: string[] }>(`/scheduled-tasks/${id}/run-now`),
+    mutationFn: (id: number) =>
+      api.post<{ task: ScheduledTask; jobUids: string[] }>(`/scheduled-tasks/${id}/run-now`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: scheduledTaskKeys.all }),
   });
 }
@@ -68,7 +75,10 @@ export function useSchedulePreview(schedule: unknown, timeZone: string, enabled:
   return useQuery({
     queryKey: scheduledTaskKeys.preview(text, timeZone),
     queryFn: ({ signal }) =>
-      api.get<SchedulePreview>("/scheduled-tasks/preview", { signal, query: { schedule: text, timeZone, count: 5 } }),
+      api.get<SchedulePreview>("/scheduled-tasks/preview", {
+        signal,
+        query: { schedule: text, timeZone, count: 5 },
+      }),
     enabled,
     placeholderData: keepPreviousData,
     retry: false,
@@ -80,7 +90,10 @@ export function useDeviceOptions(search: string) {
   return useQuery({
     queryKey: ["devices", "picker", search] as const,
     queryFn: ({ signal }) =>
-      api.get<DeviceList>("/devices", { signal, query: { search: search || undefined, pageSize: 20, page: 1, sort: "name" } }),
+      api.get<DeviceList>("/devices", {
+        signal,
+        query: { search: search || undefined, pageSize: 20, page: 1, sort: "name" },
+      }),
     select: (data) => data.items,
     placeholderData: keepPreviousData,
   });

@@ -93,7 +93,8 @@ export function useScriptTemplates(query: TemplateQuery = {}) {
 export function useScriptTemplate(id: string | null) {
   return useQuery({
     queryKey: scriptKeys.template(id ?? ""),
-    queryFn: ({ signal }) => api.get<ScriptTemplate>(`/script-templates/${encodeURIComponent(id ?? "")}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<ScriptTemplate>(`/script-templates/${encodeURIComponent(id ?? "")}`, { signal }),
     enabled: id !== null,
     staleTime: 5 * 60_000,
   });

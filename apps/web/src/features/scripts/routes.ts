@@ -17,7 +17,13 @@ export const scriptRoutes: RouteEntry[] = [
     title: "Scripting",
     access: "devices.read",
     section: "Administration",
-    nav: { section: "administration", label: "Scripting", order: 56, to: "/administration/library/scripting/1", icon: IconCode },
+    nav: {
+      section: "administration",
+      label: "Scripting",
+      order: 56,
+      to: "/administration/library/scripting/1",
+      icon: IconCode,
+    },
   },
   {
     path: "/editor/script/:id",

@@ -1,12 +1,30 @@
 import { useMemo } from "react";
-import { Anchor, Badge, Button, Group, MultiSelect, Pagination, Paper, Select, Stack, Table, Text } from "@mantine/core";
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  MultiSelect,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+} from "@mantine/core";
 import { Link, useSearchParams } from "react-router";
 import { JOB_TYPES } from "@steward/domain";
 import { EmptyState, ErrorState, LoadingState, formatDateTime } from "../../../ui";
 import { useCan } from "../../auth";
 import { useTechnicians } from "../../technicians";
 import { useActivities, type ActivityScope } from "../api";
-import { DEVICE_ACTIVITY_TYPES, STATUS_OPTIONS, TIME_OPTIONS, parseActivityFilters, typeLabel } from "./activity-filters";
+import {
+  DEVICE_ACTIVITY_TYPES,
+  STATUS_OPTIONS,
+  TIME_OPTIONS,
+  parseActivityFilters,
+  typeLabel,
+} from "./activity-filters";
 
 interface ActivitiesViewProps {
   scope: ActivityScope;
@@ -77,12 +95,22 @@ export function ActivitiesView({ scope, page, onPage }: ActivitiesViewProps) {
             w={200}
             clearable
             searchable
-            data={(technicians.data?.items ?? []).map((t) => ({ value: String(t.id), label: `${t.firstName} ${t.lastName}`.trim() || t.email }))}
+            data={(technicians.data?.items ?? []).map((t) => ({
+              value: String(t.id),
+              label: `${t.firstName} ${t.lastName}`.trim() || t.email,
+            }))}
             value={query.userId === null ? null : String(query.userId)}
             onChange={(v) => setFilter("userId", v)}
           />
         ) : null}
-        <Select label="Time" w={160} allowDeselect={false} data={TIME_OPTIONS} value={since} onChange={(v) => setFilter("since", v || null)} />
+        <Select
+          label="Time"
+          w={160}
+          allowDeselect={false}
+          data={TIME_OPTIONS}
+          value={since}
+          onChange={(v) => setFilter("since", v || null)}
+        />
         {filtered ? (
           <Button variant="subtle" onClick={() => setParams({}, { replace: true })}>
             Clear filters
@@ -92,11 +120,19 @@ export function ActivitiesView({ scope, page, onPage }: ActivitiesViewProps) {
       {activities.isPending ? (
         <LoadingState label="Loading activities…" />
       ) : activities.isError ? (
-        <ErrorState title="Could not load activities" error={activities.error} onRetry={() => void activities.refetch()} />
+        <ErrorState
+          title="Could not load activities"
+          error={activities.error}
+          onRetry={() => void activities.refetch()}
+        />
       ) : data && data.items.length === 0 ? (
         <EmptyState
           title={filtered ? "No activities match" : "No activities yet"}
-          description={filtered ? "Loosen or clear the filters." : "Scripts run, devices enrolled, went down or came up: it all shows here."}
+          description={
+            filtered
+              ? "Loosen or clear the filters."
+              : "Scripts run, devices enrolled, went down or came up: it all shows here."
+          }
         />
       ) : data ? (
         <>
@@ -118,20 +154,33 @@ export function ActivitiesView({ scope, page, onPage }: ActivitiesViewProps) {
                     <Table.Tr key={a.key}>
                       <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(a.at)}</Table.Td>
                       <Table.Td style={{ minWidth: 160 }}>
-                        <Badge variant="light" tt="none" color={a.source === "JOB" ? "violet" : a.type === "WENT_DOWN" ? "red" : "blue"}>
+                        <Badge
+                          variant="light"
+                          tt="none"
+                          color={a.source === "JOB" ? "violet" : a.type === "WENT_DOWN" ? "red" : "blue"}
+                        >
                           {typeLabel(a.type)}
                         </Badge>
                       </Table.Td>
                       {scope.scope !== "device" ? (
                         <Table.Td style={{ maxWidth: 180 }}>
-                          <Anchor component={Link} to={`/deviceDashboard/${a.deviceId}/overview`} size="sm" lineClamp={1}>
+                          <Anchor
+                            component={Link}
+                            to={`/deviceDashboard/${a.deviceId}/overview`}
+                            size="sm"
+                            lineClamp={1}
+                          >
                             {a.deviceName}
                           </Anchor>
                         </Table.Td>
                       ) : null}
                       <Table.Td style={{ overflowWrap: "anywhere", minWidth: 260 }}>
                         {a.jobUid ? (
-                          <Anchor component={Link} to={`/deviceDashboard/${a.deviceId}/tools/1?job=${encodeURIComponent(a.jobUid)}`} size="sm">
+                          <Anchor
+                            component={Link}
+                            to={`/deviceDashboard/${a.deviceId}/tools/1?job=${encodeURIComponent(a.jobUid)}`}
+                            size="sm"
+                          >
                             {a.jobName ?? a.message}
                           </Anchor>
                         ) : (
@@ -149,7 +198,9 @@ export function ActivitiesView({ scope, page, onPage }: ActivitiesViewProps) {
                             {a.result === "SUCCESS" ? "Succeeded" : "Failed"}
                           </Badge>
                         ) : a.status ? (
-                          <Text size="sm">{STATUS_OPTIONS.find((s) => s.value === a.status)?.label ?? a.status}</Text>
+                          <Text size="sm">
+                            {STATUS_OPTIONS.find((s) => s.value === a.status)?.label ?? a.status}
+                          </Text>
                         ) : (
                           "—"
                         )}
@@ -165,7 +216,9 @@ export function ActivitiesView({ scope, page, onPage }: ActivitiesViewProps) {
             <Text size="sm" c="dimmed">
               {data.total} activit{data.total === 1 ? "y" : "ies"}
             </Text>
-            {totalPages > 1 ? <Pagination total={totalPages} value={Math.min(page, totalPages)} onChange={onPage} size="sm" /> : null}
+            {totalPages > 1 ? (
+              <Pagination total={totalPages} value={Math.min(page, totalPages)} onChange={onPage} size="sm" />
+            ) : null}
           </Group>
         </>
       ) : null}

@@ -11,10 +11,29 @@ import { jobsApi } from "../../jobs";
 import { activityKeys, usePendingJobs } from "../api";
 
 function deliveryBadge(job: PendingJob) {
-  if (job.jobStatus === "CANCEL_REQUESTED") return <Badge color="orange" variant="light">Cancelling</Badge>;
-  if (job.delivery === "STARTED") return <Badge color="blue" variant="light">Running</Badge>;
-  if (job.delivery === "SENT") return <Badge color="blue" variant="light">Sent</Badge>;
-  return <Badge color="yellow" variant="light">Queued</Badge>;
+  if (job.jobStatus === "CANCEL_REQUESTED")
+    return (
+      <Badge color="orange" variant="light">
+        Cancelling
+      </Badge>
+    );
+  if (job.delivery === "STARTED")
+    return (
+      <Badge color="blue" variant="light">
+        Running
+      </Badge>
+    );
+  if (job.delivery === "SENT")
+    return (
+      <Badge color="blue" variant="light">
+        Sent
+      </Badge>
+    );
+  return (
+    <Badge color="yellow" variant="light">
+      Queued
+    </Badge>
+  );
 }
 
 /** Scripts and jobs not finished yet (queued for offline devices, sent, running), with Cancel. */
@@ -26,12 +45,19 @@ export function PendingJobsView({ organizationId }: { organizationId: number | n
   const cancel = useMutation({
     mutationFn: (jobUid: string) => jobsApi.cancel(jobUid),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: activityKeys.all }),
-    onError: (error) => notifications.show({ color: "red", title: "Could not cancel the job", message: describeError(error) }),
+    onError: (error) =>
+      notifications.show({ color: "red", title: "Could not cancel the job", message: describeError(error) }),
   });
 
   if (pending.isPending) return <LoadingState label="Loading pending scripts…" />;
   if (pending.isError)
-    return <ErrorState title="Could not load pending scripts" error={pending.error} onRetry={() => void pending.refetch()} />;
+    return (
+      <ErrorState
+        title="Could not load pending scripts"
+        error={pending.error}
+        onRetry={() => void pending.refetch()}
+      />
+    );
   const data = pending.data;
   if (data.items.length === 0)
     return (
@@ -60,7 +86,11 @@ export function PendingJobsView({ organizationId }: { organizationId: number | n
               {data.items.map((job) => (
                 <Table.Tr key={job.jobUid}>
                   <Table.Td>
-                    <Anchor component={Link} to={`/deviceDashboard/${job.deviceId}/tools/1?job=${encodeURIComponent(job.jobUid)}`} size="sm">
+                    <Anchor
+                      component={Link}
+                      to={`/deviceDashboard/${job.deviceId}/tools/1?job=${encodeURIComponent(job.jobUid)}`}
+                      size="sm"
+                    >
                       {job.scriptName ?? job.jobName}
                     </Anchor>
                   </Table.Td>
@@ -113,7 +143,9 @@ export function PendingJobsView({ organizationId }: { organizationId: number | n
         <Text size="sm" c="dimmed">
           {data.total} pending
         </Text>
-        {totalPages > 1 ? <Pagination total={totalPages} value={Math.min(page, totalPages)} onChange={setPage} size="sm" /> : null}
+        {totalPages > 1 ? (
+          <Pagination total={totalPages} value={Math.min(page, totalPages)} onChange={setPage} size="sm" />
+        ) : null}
       </Group>
     </Stack>
   );

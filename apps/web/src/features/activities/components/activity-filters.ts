@@ -48,10 +48,18 @@ export const TIME_OPTIONS = [
   { value: "30d", label: "Last 30 days" },
 ];
 
-const SPANS: Record<string, number> = { "1h": 3600_000, "24h": 86_400_000, "7d": 7 * 86_400_000, "30d": 30 * 86_400_000 };
+const SPANS: Record<string, number> = {
+  "1h": 3600_000,
+  "24h": 86_400_000,
+  "7d": 7 * 86_400_000,
+  "30d": 30 * 86_400_000,
+};
 
 /** Filters from the page URL (type, status, user, since). `now` is injected for tests. */
-export function parseActivityFilters(params: URLSearchParams, now = Date.now()): ActivityFilters & { since: string } {
+export function parseActivityFilters(
+  params: URLSearchParams,
+  now = Date.now(),
+): ActivityFilters & { since: string } {
   const list = (key: string) =>
     (params.get(key) ?? "")
       .split(",")

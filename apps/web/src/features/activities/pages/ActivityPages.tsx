@@ -18,7 +18,10 @@ export function SystemActivitiesPage() {
   const onPage = usePager("/systemDashboard/activities");
   return (
     <Stack gap="md">
-      <PageHeader title="Activities" description="Everything that happened on your devices: scripts and jobs, enrollment, presence and inventory changes." />
+      <PageHeader
+        title="Activities"
+        description="Everything that happened on your devices: scripts and jobs, enrollment, presence and inventory changes."
+      />
       <ActivitiesView scope={{ scope: "system" }} page={page} onPage={onPage} />
     </Stack>
   );
@@ -40,7 +43,10 @@ export function CustomerActivitiesPage() {
 export function SystemPendingScriptsPage() {
   return (
     <Stack gap="md">
-      <PageHeader title="Pending scripts" description="Scripts that have not finished: queued for offline devices, sent, or running." />
+      <PageHeader
+        title="Pending scripts"
+        description="Scripts that have not finished: queued for offline devices, sent, or running."
+      />
       <PendingJobsView organizationId={null} />
     </Stack>
   );
@@ -51,7 +57,10 @@ export function CustomerPendingScriptsPage() {
   if (id === null) return <EmptyState title="This organization does not exist" />;
   return (
     <Stack gap="md">
-      <PageHeader title="Pending scripts" description="Scripts of this organization's devices that have not finished." />
+      <PageHeader
+        title="Pending scripts"
+        description="Scripts of this organization's devices that have not finished."
+      />
       <PendingJobsView organizationId={id} />
     </Stack>
   );

@@ -44,7 +44,12 @@ export function TotpSecretPanel({ enrollment }: { enrollment: TotpEnrollmentResp
         </Text>
         <Text size="sm">Can't scan it? Enter this key in the app instead:</Text>
         <Group gap="xs" wrap="nowrap" align="center">
-          <Code block fz="md" data-testid="totp-secret" style={{ wordBreak: "break-all", whiteSpace: "pre-wrap", flex: 1, minWidth: 0 }}>
+          <Code
+            block
+            fz="md"
+            data-testid="totp-secret"
+            style={{ wordBreak: "break-all", whiteSpace: "pre-wrap", flex: 1, minWidth: 0 }}
+          >
             {enrollment.secret}
           </Code>
           <CopyButton value={enrollment.secret}>

@@ -1,5 +1,16 @@
 import { useState } from "react";
-import { Button, Checkbox, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput, Textarea } from "@mantine/core";
+import {
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Textarea,
+} from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { createCredentialRequest, updateCredentialRequest, type CredentialView } from "@steward/contracts";
 import { CREDENTIAL_TYPES, credentialTypeLabels, type CredentialType } from "@steward/domain";
@@ -47,13 +58,18 @@ function CredentialForm({ organizationId, credential, onClose }: CredentialFormM
   const handleSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     const body = credential && values.secret === "" ? { ...values, secret: undefined } : values;
-    const checked = credential ? validateWith(updateCredentialRequest, body) : validateWith(createCredentialRequest, body);
+    const checked = credential
+      ? validateWith(updateCredentialRequest, body)
+      : validateWith(createCredentialRequest, body);
     if (!checked.ok) return setErrors(checked.errors);
     save.mutate(
       { id: credential?.id ?? null, body: checked.data },
       {
         onSuccess: () => {
-          notifications.show({ color: "teal", message: credential ? "Credential saved" : "Credential created" });
+          notifications.show({
+            color: "teal",
+            message: credential ? "Credential saved" : "Credential created",
+          });
           onClose();
         },
         onError: (error) => {
@@ -67,7 +83,14 @@ function CredentialForm({ organizationId, credential, onClose }: CredentialFormM
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={2}>
-          <TextInput label="Name" required maxLength={100} value={values.name} error={errors.name} onChange={(e) => set("name", e.currentTarget.value)} />
+          <TextInput
+            label="Name"
+            required
+            maxLength={100}
+            value={values.name}
+            error={errors.name}
+            onChange={(e) => set("name", e.currentTarget.value)}
+          />
           <Select
             label="Type"
             allowDeselect={false}
@@ -87,7 +110,9 @@ function CredentialForm({ organizationId, credential, onClose }: CredentialFormM
           <PasswordInput
             label="Password"
             required={!credential}
-            description={credential ? "Leave empty to keep the stored password" : "Stored encrypted; never shown again"}
+            description={
+              credential ? "Leave empty to keep the stored password" : "Stored encrypted; never shown again"
+            }
             autoComplete="new-password"
             maxLength={4096}
             value={values.secret}
@@ -95,14 +120,27 @@ function CredentialForm({ organizationId, credential, onClose }: CredentialFormM
             onChange={(e) => set("secret", e.currentTarget.value)}
           />
         </SimpleGrid>
-        <Textarea label="Description" autosize minRows={2} maxLength={1000} value={values.description} onChange={(e) => set("description", e.currentTarget.value)} />
+        <Textarea
+          label="Description"
+          autosize
+          minRows={2}
+          maxLength={1000}
+          value={values.description}
+          onChange={(e) => set("description", e.currentTarget.value)}
+        />
         <Checkbox
           label="Preferred credential of its type"
           description='The Run As choice "Preferred …" uses it'
           checked={values.preferred}
           onChange={(e) => set("preferred", e.currentTarget.checked)}
         />
-        <FormError message={save.isError && !isApiError(save.error, "E_VALIDATION") ? describeError(save.error) : (errors._form ?? null)} />
+        <FormError
+          message={
+            save.isError && !isApiError(save.error, "E_VALIDATION")
+              ? describeError(save.error)
+              : (errors._form ?? null)
+          }
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

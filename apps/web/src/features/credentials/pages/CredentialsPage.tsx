@@ -37,8 +37,14 @@ function Credentials({ organizationId }: { organizationId: number }) {
       message: `Delete "${credential.name}"? Scripts and tasks that run as it fall back to failing until you choose another.`,
       onConfirm: () =>
         remove.mutate(credential.id, {
-          onSuccess: () => notifications.show({ color: "teal", message: `Credential "${credential.name}" deleted` }),
-          onError: (error) => notifications.show({ color: "red", title: "Could not delete the credential", message: describeError(error) }),
+          onSuccess: () =>
+            notifications.show({ color: "teal", message: `Credential "${credential.name}" deleted` }),
+          onError: (error) =>
+            notifications.show({
+              color: "red",
+              title: "Could not delete the credential",
+              message: describeError(error),
+            }),
         }),
     });
 
@@ -58,7 +64,11 @@ function Credentials({ organizationId }: { organizationId: number }) {
       {credentials.isPending ? (
         <LoadingState label="Loading credentials…" />
       ) : credentials.isError ? (
-        <ErrorState title={CREDENTIALS_ERROR} error={credentials.error} onRetry={() => void credentials.refetch()} />
+        <ErrorState
+          title={CREDENTIALS_ERROR}
+          error={credentials.error}
+          onRetry={() => void credentials.refetch()}
+        />
       ) : credentials.data.length === 0 ? (
         <EmptyState
           title="No credentials yet"
@@ -104,12 +114,21 @@ function Credentials({ organizationId }: { organizationId: number }) {
                       <Table.Td>
                         <Group gap={4} justify="flex-end" wrap="nowrap">
                           <Tooltip label="Edit">
-                            <ActionIcon variant="subtle" aria-label={`Edit ${c.name}`} onClick={() => setEditing(c)}>
+                            <ActionIcon
+                              variant="subtle"
+                              aria-label={`Edit ${c.name}`}
+                              onClick={() => setEditing(c)}
+                            >
                               <IconPencil size={16} />
                             </ActionIcon>
                           </Tooltip>
                           <Tooltip label="Delete">
-                            <ActionIcon variant="subtle" color="red" aria-label={`Delete ${c.name}`} onClick={() => handleDelete(c)}>
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              aria-label={`Delete ${c.name}`}
+                              onClick={() => handleDelete(c)}
+                            >
                               <IconTrash size={16} />
                             </ActionIcon>
                           </Tooltip>

@@ -42,7 +42,13 @@ export function CustomFieldInput({
       return <TextInput {...common} value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
     case "MULTI_LINE":
       return (
-        <Textarea {...common} autosize minRows={2} value={text} onChange={(e) => onChange(e.currentTarget.value)} />
+        <Textarea
+          {...common}
+          autosize
+          minRows={2}
+          value={text}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
       );
     case "INTEGER":
     case "DECIMAL":
@@ -71,10 +77,17 @@ export function CustomFieldInput({
         />
       );
     case "DATE":
-      return <TextInput {...common} type="date" value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
+      return (
+        <TextInput {...common} type="date" value={text} onChange={(e) => onChange(e.currentTarget.value)} />
+      );
     case "DATE_TIME":
       return (
-        <TextInput {...common} type="datetime-local" value={text} onChange={(e) => onChange(e.currentTarget.value)} />
+        <TextInput
+          {...common}
+          type="datetime-local"
+          value={text}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
       );
     case "DROPDOWN":
       return (

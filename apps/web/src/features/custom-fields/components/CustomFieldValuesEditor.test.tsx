@@ -78,7 +78,9 @@ describe("custom field inputs", () => {
   });
 
   it("shows the numeric range messages", async () => {
-    const { user } = renderEditor([aField({ label: "Seats", type: "INTEGER", options: { min: 1, max: 10 } })]);
+    const { user } = renderEditor([
+      aField({ label: "Seats", type: "INTEGER", options: { min: 1, max: 10 } }),
+    ]);
     const input = await screen.findByLabelText("Seats");
     await user.type(input, "11");
     await user.tab();
@@ -123,8 +125,12 @@ describe("custom field inputs", () => {
   it("checks drafts with the spec's messages", () => {
     const integer = { type: "INTEGER" as const, behaviour: "OPTIONAL" as const, options: {} };
     expect(draftError(integer, "12a", false)).toBe("Input must be of integer value");
-    expect(draftError({ ...integer, type: "DECIMAL" }, "1.2.3", false)).toBe("Input must be of decimal value");
-    expect(draftError({ ...integer, type: "DECIMAL" }, "1e5", false)).toBe("Must not be in scientific notation");
+    expect(draftError({ ...integer, type: "DECIMAL" }, "1.2.3", false)).toBe(
+      "Input must be of decimal value",
+    );
+    expect(draftError({ ...integer, type: "DECIMAL" }, "1e5", false)).toBe(
+      "Must not be in scientific notation",
+    );
     expect(draftError(integer, "", true)).toBe("Mandatory value is undefined. Please enter a value.");
     expect(draftError(integer, "", false)).toBeNull();
   });

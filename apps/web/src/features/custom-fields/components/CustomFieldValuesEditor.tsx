@@ -54,7 +54,8 @@ function ValuesForm({ level, items }: { level: ValueLevel; items: Item[] }) {
       return next;
     });
 
-  const check = (item: Item, value: DraftValue) => setError(item.field.id, draftError(item.field, value, mandatory(item)));
+  const check = (item: Item, value: DraftValue) =>
+    setError(item.field.id, draftError(item.field, value, mandatory(item)));
 
   const handleSave = () => {
     setFormError(null);
@@ -75,7 +76,9 @@ function ValuesForm({ level, items }: { level: ValueLevel; items: Item[] }) {
       {
         onSuccess: () => notifications.show({ color: "teal", message: "Custom fields saved" }),
         onError: (error) => {
-          const issues = isApiError(error) ? (error.details as { issues?: unknown } | undefined)?.issues : undefined;
+          const issues = isApiError(error)
+            ? (error.details as { issues?: unknown } | undefined)?.issues
+            : undefined;
           if (Array.isArray(issues)) {
             const next = new Map<number, string>();
             for (const issue of issues as { fieldId?: unknown; message?: unknown }[]) {
@@ -101,8 +104,11 @@ function ValuesForm({ level, items }: { level: ValueLevel; items: Item[] }) {
   }
 
   const hintOf = (item: Item): string | undefined => {
-    if (item.value !== null || item.effectiveValue === null || item.effectiveSource === null) return undefined;
-    const shown = Array.isArray(item.effectiveValue) ? item.effectiveValue.join(", ") : String(item.effectiveValue);
+    if (item.value !== null || item.effectiveValue === null || item.effectiveSource === null)
+      return undefined;
+    const shown = Array.isArray(item.effectiveValue)
+      ? item.effectiveValue.join(", ")
+      : String(item.effectiveValue);
     return `Inherited from the ${sourceLabels[item.effectiveSource]}: ${shown}`;
   };
 

@@ -1,5 +1,16 @@
 import { useState } from "react";
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TagsInput, TextInput, Textarea } from "@mantine/core";
+import {
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  TagsInput,
+  TextInput,
+  Textarea,
+} from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { CustomFieldDefinition } from "@steward/contracts";
 import {
@@ -106,10 +117,22 @@ function DefinitionForm({ field, scope, roleId, onClose }: DefinitionFormModalPr
       },
     };
     if (field) {
-      update.mutate({ label: label.trim(), description: description.trim(), behaviour, options: options() }, done);
+      update.mutate(
+        { label: label.trim(), description: description.trim(), behaviour, options: options() },
+        done,
+      );
     } else {
       create.mutate(
-        { scope, roleId: scope === "ROLE" ? roleId : null, name, label: label.trim(), description: description.trim(), type, behaviour, options: options() },
+        {
+          scope,
+          roleId: scope === "ROLE" ? roleId : null,
+          name,
+          label: label.trim(),
+          description: description.trim(),
+          type,
+          behaviour,
+          options: options(),
+        },
         done,
       );
     }

@@ -19,7 +19,13 @@ interface DefinitionsSectionProps {
 }
 
 /** A list of custom field definitions with new, edit and delete. */
-export function DefinitionsSection({ fields, scope, roleId, emptyTitle, emptyDescription }: DefinitionsSectionProps) {
+export function DefinitionsSection({
+  fields,
+  scope,
+  roleId,
+  emptyTitle,
+  emptyDescription,
+}: DefinitionsSectionProps) {
   const can = useCan();
   const canManage = can("customFields.manage");
   const remove = useDeleteCustomField();
@@ -32,14 +38,23 @@ export function DefinitionsSection({ fields, scope, roleId, emptyTitle, emptyDes
       message: `Delete "${field.label}" and every value set for it? This cannot be undone.`,
       onConfirm: () =>
         remove.mutate(field.id, {
-          onSuccess: () => notifications.show({ color: "teal", message: `Custom field "${field.label}" deleted` }),
+          onSuccess: () =>
+            notifications.show({ color: "teal", message: `Custom field "${field.label}" deleted` }),
           onError: (error) =>
-            notifications.show({ color: "red", title: "Could not delete the field", message: describeError(error) }),
+            notifications.show({
+              color: "red",
+              title: "Could not delete the field",
+              message: describeError(error),
+            }),
         }),
     });
 
   const newButton = canManage ? (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} style={{ alignSelf: "flex-start" }}>
+    <Button
+      leftSection={<IconPlus size={16} />}
+      onClick={() => setCreating(true)}
+      style={{ alignSelf: "flex-start" }}
+    >
       New custom field
     </Button>
   ) : null;
@@ -52,7 +67,12 @@ export function DefinitionsSection({ fields, scope, roleId, emptyTitle, emptyDes
         <>
           {newButton}
           <Paper withBorder radius="md">
-            <DefinitionsTable fields={fields} canManage={canManage} onEdit={setEditing} onDelete={handleDelete} />
+            <DefinitionsTable
+              fields={fields}
+              canManage={canManage}
+              onEdit={setEditing}
+              onDelete={handleDelete}
+            />
           </Paper>
         </>
       )}

@@ -50,7 +50,11 @@ export function DefinitionsTable({ fields, canManage, onEdit, onDelete }: Defini
                 <Table.Td>
                   <Group gap={4} justify="flex-end" wrap="nowrap">
                     <Tooltip label="Edit">
-                      <ActionIcon variant="subtle" aria-label={`Edit ${field.label}`} onClick={() => onEdit(field)}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Edit ${field.label}`}
+                        onClick={() => onEdit(field)}
+                      >
                         <IconPencil size={16} />
                       </ActionIcon>
                     </Tooltip>

@@ -11,7 +11,11 @@ export function GlobalCustomFieldsPage() {
         title="Global custom fields"
         description="Fields every device has. Set values on an organization, a location or a device; a device uses the nearest one."
       />
-      <QueryView query={definitions} errorTitle="Could not load custom fields" loadingLabel="Loading custom fields…">
+      <QueryView
+        query={definitions}
+        errorTitle="Could not load custom fields"
+        loadingLabel="Loading custom fields…"
+      >
         {(data) => (
           <DefinitionsSection
             fields={data.globalCustomFields}

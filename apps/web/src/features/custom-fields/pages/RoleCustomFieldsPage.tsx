@@ -22,7 +22,11 @@ export function RoleCustomFieldsPage() {
       {roles.isPending || definitions.isPending ? (
         <LoadingState label="Loading role custom fields…" />
       ) : roles.isError ? (
-        <ErrorState title="Could not load device roles" error={roles.error} onRetry={() => void roles.refetch()} />
+        <ErrorState
+          title="Could not load device roles"
+          error={roles.error}
+          onRetry={() => void roles.refetch()}
+        />
       ) : definitions.isError ? (
         <ErrorState
           title="Could not load custom fields"
@@ -30,7 +34,10 @@ export function RoleCustomFieldsPage() {
           onRetry={() => void definitions.refetch()}
         />
       ) : roles.data.length === 0 ? (
-        <EmptyState title="No device roles" description="Create a device role first; its fields are set here." />
+        <EmptyState
+          title="No device roles"
+          description="Create a device role first; its fields are set here."
+        />
       ) : (
         <>
           <Select
@@ -38,7 +45,10 @@ export function RoleCustomFieldsPage() {
             w={360}
             searchable
             allowDeselect={false}
-            data={roles.data.map((r) => ({ value: String(r.id), label: `${r.name} (${osFamilyLabels[r.osFamily]})` }))}
+            data={roles.data.map((r) => ({
+              value: String(r.id),
+              label: `${r.name} (${osFamilyLabels[r.osFamily]})`,
+            }))}
             value={roleId ? String(roleId) : null}
             onChange={(value) => setParams(value ? { roleId: value } : {}, { replace: true })}
           />

@@ -25,9 +25,14 @@ export function DeviceRolesPage() {
       message: `Delete "${role.name}"? Its ${role.deviceCount} device(s) lose the role and its ${role.customFieldCount} custom field(s) are deleted.`,
       onConfirm: () =>
         remove.mutate(role.id, {
-          onSuccess: () => notifications.show({ color: "teal", message: `Device role "${role.name}" deleted` }),
+          onSuccess: () =>
+            notifications.show({ color: "teal", message: `Device role "${role.name}" deleted` }),
           onError: (error) =>
-            notifications.show({ color: "red", title: "Could not delete the role", message: describeError(error) }),
+            notifications.show({
+              color: "red",
+              title: "Could not delete the role",
+              message: describeError(error),
+            }),
         }),
     });
 
@@ -47,7 +52,10 @@ export function DeviceRolesPage() {
       <QueryView query={roles} errorTitle="Could not load device roles" loadingLabel="Loading device roles…">
         {(items) =>
           items.length === 0 ? (
-            <EmptyState title="No device roles" description="Create a role to group devices by what they are for." />
+            <EmptyState
+              title="No device roles"
+              description="Create a role to group devices by what they are for."
+            />
           ) : (
             <Paper withBorder radius="md">
               <Table.ScrollContainer minWidth={700}>

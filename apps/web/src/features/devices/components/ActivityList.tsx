@@ -30,15 +30,32 @@ interface ActivityListProps {
 }
 
 /** Device activities (enrolled, approved, went down/up, inventory changes …), newest first. */
-export function ActivityList({ scope, page, pageSize = 50, onPage, showDevice = false, compact = false }: ActivityListProps) {
+export function ActivityList({
+  scope,
+  page,
+  pageSize = 50,
+  onPage,
+  showDevice = false,
+  compact = false,
+}: ActivityListProps) {
   const activities = useDeviceActivities(scope, page, pageSize);
   if (activities.isPending) return <LoadingState label="Loading activities…" />;
   if (activities.isError)
     return (
-      <ErrorState title="Could not load activities" error={activities.error} onRetry={() => void activities.refetch()} />
+      <ErrorState
+        title="Could not load activities"
+        error={activities.error}
+        onRetry={() => void activities.refetch()}
+      />
     );
   const data = activities.data;
-  if (data.items.length === 0) return <EmptyState title="No activities yet" description="Enrollment, presence and inventory changes show here." />;
+  if (data.items.length === 0)
+    return (
+      <EmptyState
+        title="No activities yet"
+        description="Enrollment, presence and inventory changes show here."
+      />
+    );
   const totalPages = Math.max(1, Math.ceil(data.total / data.pageSize));
   if (compact) {
     return (
@@ -46,7 +63,12 @@ export function ActivityList({ scope, page, pageSize = 50, onPage, showDevice = 
         {data.items.map((a) => (
           <Stack key={a.id} gap={0}>
             <Group gap={6} wrap="nowrap">
-              <Badge size="xs" variant="light" color={a.type === "WENT_DOWN" ? "red" : a.type === "CAME_UP" ? "teal" : "blue"} tt="none">
+              <Badge
+                size="xs"
+                variant="light"
+                color={a.type === "WENT_DOWN" ? "red" : a.type === "CAME_UP" ? "teal" : "blue"}
+                tt="none"
+              >
                 {activityTypeLabel(a.type)}
               </Badge>
               <Text size="xs" c="dimmed">
@@ -80,7 +102,11 @@ export function ActivityList({ scope, page, pageSize = 50, onPage, showDevice = 
                 <Table.Tr key={a.id}>
                   <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(a.at)}</Table.Td>
                   <Table.Td style={{ minWidth: 170 }}>
-                    <Badge variant="light" color={a.type === "WENT_DOWN" ? "red" : a.type === "CAME_UP" ? "teal" : "blue"} tt="none">
+                    <Badge
+                      variant="light"
+                      color={a.type === "WENT_DOWN" ? "red" : a.type === "CAME_UP" ? "teal" : "blue"}
+                      tt="none"
+                    >
                       {activityTypeLabel(a.type)}
                     </Badge>
                   </Table.Td>
@@ -103,7 +129,9 @@ export function ActivityList({ scope, page, pageSize = 50, onPage, showDevice = 
           <Text size="sm" c="dimmed">
             {data.total} activit{data.total === 1 ? "y" : "ies"}
           </Text>
-          {totalPages > 1 ? <Pagination total={totalPages} value={Math.min(page, totalPages)} onChange={onPage} size="sm" /> : null}
+          {totalPages > 1 ? (
+            <Pagination total={totalPages} value={Math.min(page, totalPages)} onChange={onPage} size="sm" />
+          ) : null}
         </Group>
       ) : null}
     </Stack>

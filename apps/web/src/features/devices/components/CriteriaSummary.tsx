@@ -8,8 +8,10 @@ export function criteriaText(criteria: DeviceCriteria): string {
   const parts: string[] = [];
   if (criteria.builtIn) parts.push(builtInSearches[criteria.builtIn].label);
   if (criteria.search) parts.push(`"${criteria.search}"`);
-  if (criteria.status?.length) parts.push(`status ${criteria.status.map((s) => (s === "UP" ? "up" : "down")).join(" or ")}`);
-  if (criteria.approval?.length) parts.push(`approval ${criteria.approval.map((a) => a.toLowerCase()).join(" or ")}`);
+  if (criteria.status?.length)
+    parts.push(`status ${criteria.status.map((s) => (s === "UP" ? "up" : "down")).join(" or ")}`);
+  if (criteria.approval?.length)
+    parts.push(`approval ${criteria.approval.map((a) => a.toLowerCase()).join(" or ")}`);
   if (criteria.organizationIds?.length) parts.push(`${criteria.organizationIds.length} organization(s)`);
   if (criteria.locationIds?.length) parts.push(`${criteria.locationIds.length} location(s)`);
   if (criteria.osFamilies?.length) parts.push(criteria.osFamilies.map((o) => osFamilyLabels[o]).join(" or "));

@@ -10,14 +10,24 @@ export function deviceLabel(device: Pick<DeviceSummary, "displayName" | "hostnam
 /** "Simulated" marks demo-fleet devices everywhere they appear. */
 export function SimulatedBadge() {
   return (
-    <Badge size="xs" color="grape" variant="light" data-testid="simulated-badge" style={{ flexShrink: 0, overflow: "visible" }}>
+    <Badge
+      size="xs"
+      color="grape"
+      variant="light"
+      data-testid="simulated-badge"
+      style={{ flexShrink: 0, overflow: "visible" }}
+    >
       Simulated
     </Badge>
   );
 }
 
 /** A device's name as a link to its dashboard; agent-reported strings render as text only. */
-export function DeviceName({ device }: { device: Pick<DeviceSummary, "id" | "displayName" | "hostname" | "simulated"> }) {
+export function DeviceName({
+  device,
+}: {
+  device: Pick<DeviceSummary, "id" | "displayName" | "hostname" | "simulated">;
+}) {
   const label = deviceLabel(device);
   return (
     <Group gap={6} wrap="nowrap">

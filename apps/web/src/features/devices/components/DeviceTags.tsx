@@ -7,7 +7,15 @@ import { describeError, isApiError } from "../../../api";
 import { useAddTag, useRemoveTag } from "../api";
 
 /** A device's tags: add (checked with the spec's tag rules and messages) and remove. */
-export function DeviceTags({ deviceId, tags, canEdit }: { deviceId: number; tags: string[]; canEdit: boolean }) {
+export function DeviceTags({
+  deviceId,
+  tags,
+  canEdit,
+}: {
+  deviceId: number;
+  tags: string[];
+  canEdit: boolean;
+}) {
   const add = useAddTag(deviceId);
   const remove = useRemoveTag(deviceId);
   const [tag, setTag] = useState("");
@@ -50,7 +58,11 @@ export function DeviceTags({ deviceId, tags, canEdit }: { deviceId: number; tags
                     onClick={() =>
                       remove.mutate(t, {
                         onError: (e) =>
-                          notifications.show({ color: "red", title: "Could not remove the tag", message: describeError(e) }),
+                          notifications.show({
+                            color: "red",
+                            title: "Could not remove the tag",
+                            message: describeError(e),
+                          }),
                       })
                     }
                   />
@@ -76,7 +88,13 @@ export function DeviceTags({ deviceId, tags, canEdit }: { deviceId: number; tags
                 if (error) setError(null);
               }}
             />
-            <Button type="submit" variant="default" leftSection={<IconPlus size={14} />} loading={add.isPending} style={{ flexShrink: 0 }}>
+            <Button
+              type="submit"
+              variant="default"
+              leftSection={<IconPlus size={14} />}
+              loading={add.isPending}
+              style={{ flexShrink: 0 }}
+            >
               Add tag
             </Button>
           </Group>

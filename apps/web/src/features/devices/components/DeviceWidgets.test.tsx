@@ -28,7 +28,11 @@ describe("device widgets", () => {
     renderApp(
       <DeviceWidgets
         data={data}
-        byPlace={{ title: "Devices by organization", items: [{ id: 4, name: "Acme", total: 10, up: 7, down: 3 }], filter: (id) => ({ organizationIds: [id] }) }}
+        byPlace={{
+          title: "Devices by organization",
+          items: [{ id: 4, name: "Acme", total: 10, up: 7, down: 3 }],
+          filter: (id) => ({ organizationIds: [id] }),
+        }}
       />,
     );
     const href = (name: string) => screen.getByRole("link", { name }).getAttribute("href");
@@ -36,13 +40,19 @@ describe("device widgets", () => {
     expect(href("Up: 7 devices")).toBe("/deviceSearch?status=UP");
     expect(href("Pending approval: 1 devices")).toBe("/deviceSearch?approval=PENDING");
     expect(href("Windows: 5 devices")).toBe("/deviceSearch?os=WINDOWS");
-    expect(screen.getByRole("link", { name: "10" }).getAttribute("href")).toBe("/deviceSearch?organizationId=4");
+    expect(screen.getByRole("link", { name: "10" }).getAttribute("href")).toBe(
+      "/deviceSearch?organizationId=4",
+    );
     // Agent-reported names are text.
-    expect(screen.getByRole("link", { name: "<b>db</b>" }).getAttribute("href")).toBe("/deviceDashboard/9/overview");
+    expect(screen.getByRole("link", { name: "<b>db</b>" }).getAttribute("href")).toBe(
+      "/deviceDashboard/9/overview",
+    );
   });
 
   it("keep the scope of a customer dashboard in every link", () => {
     renderApp(<DeviceWidgets data={data} scope={{ organizationIds: [4] }} />);
-    expect(screen.getByRole("link", { name: "Down: 3 devices" }).getAttribute("href")).toBe("/deviceSearch?status=DOWN&organizationId=4");
+    expect(screen.getByRole("link", { name: "Down: 3 devices" }).getAttribute("href")).toBe(
+      "/deviceSearch?status=DOWN&organizationId=4",
+    );
   });
 });

@@ -6,7 +6,10 @@ import { formatDateTime } from "../../../ui";
 import { osFamilyLabels, type OsFamily } from "../../device-roles";
 import { deviceSearchLink, type DeviceFilters } from "../grid/grid-state";
 
-type Breakdown = Pick<SystemOverview, "devices" | "devicesByStatus" | "devicesByApproval" | "devicesByOsFamily" | "recentlyOffline">;
+type Breakdown = Pick<
+  SystemOverview,
+  "devices" | "devicesByStatus" | "devicesByApproval" | "devicesByOsFamily" | "recentlyOffline"
+>;
 
 function Widget({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -37,7 +40,13 @@ function CountRow({
     <Stack gap={2}>
       <Group justify="space-between">
         <Text size="sm">{label}</Text>
-        <Anchor component={Link} to={deviceSearchLink(filters)} size="sm" fw={600} aria-label={`${label}: ${value} devices`}>
+        <Anchor
+          component={Link}
+          to={deviceSearchLink(filters)}
+          size="sm"
+          fw={600}
+          aria-label={`${label}: ${value} devices`}
+        >
           {value.toLocaleString("en-US")}
         </Anchor>
       </Group>
@@ -64,8 +73,20 @@ export function DeviceWidgets({
       <SimpleGrid cols={2} spacing="md">
         <Widget title="Devices by status" testId="widget-status">
           <Stack gap="xs">
-            <CountRow label="Up" value={data.devicesByStatus.UP} total={total} color="teal" filters={{ ...scope, status: ["UP"] }} />
-            <CountRow label="Down" value={data.devicesByStatus.DOWN} total={total} color="red" filters={{ ...scope, status: ["DOWN"] }} />
+            <CountRow
+              label="Up"
+              value={data.devicesByStatus.UP}
+              total={total}
+              color="teal"
+              filters={{ ...scope, status: ["UP"] }}
+            />
+            <CountRow
+              label="Down"
+              value={data.devicesByStatus.DOWN}
+              total={total}
+              color="red"
+              filters={{ ...scope, status: ["DOWN"] }}
+            />
             <CountRow
               label="Pending approval"
               value={data.devicesByApproval.PENDING}
@@ -111,7 +132,11 @@ export function DeviceWidgets({
                     <Table.Tr key={item.id}>
                       <Table.Td>{item.name}</Table.Td>
                       <Table.Td>
-                        <Anchor component={Link} to={deviceSearchLink({ ...scope, ...byPlace.filter(item.id) })} size="sm">
+                        <Anchor
+                          component={Link}
+                          to={deviceSearchLink({ ...scope, ...byPlace.filter(item.id) })}
+                          size="sm"
+                        >
                           {item.total}
                         </Anchor>
                       </Table.Td>

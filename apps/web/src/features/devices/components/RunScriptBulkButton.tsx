@@ -49,7 +49,8 @@ export function RunScriptBulkButton({ target, count, filters, onDone }: RunScrip
   // The seed's device query: the selected devices' OS and organization decide the Run As choices.
   const nodes = useQuery({
     queryKey: ["devices", "query", nodeIds?.slice(0, 1000)] as const,
-    queryFn: () => api.post<{ nodes: DeviceSummary[] }>("/query/device", { nodeIds: nodeIds?.slice(0, 1000) ?? [] }),
+    queryFn: () =>
+      api.post<{ nodes: DeviceSummary[] }>("/query/device", { nodeIds: nodeIds?.slice(0, 1000) ?? [] }),
     enabled: open && nodeIds !== undefined && nodeIds.length > 0,
     select: (data) => data.nodes,
   });
@@ -82,7 +83,10 @@ export function RunScriptBulkButton({ target, count, filters, onDone }: RunScrip
         target={{
           nodeIds: nodeIds ?? (() => matchingIds(filters)),
           count,
-          label: count === 1 && devices[0] ? devices[0].displayName || devices[0].hostname : `${count.toLocaleString("en-US")} devices`,
+          label:
+            count === 1 && devices[0]
+              ? devices[0].displayName || devices[0].hostname
+              : `${count.toLocaleString("en-US")} devices`,
           os,
           organizationId,
           offline: count === 1 && devices[0]?.status === "DOWN",

@@ -39,7 +39,13 @@ function DeviceLoader({ id, children }: { id: number; children: (device: DeviceD
     if (isApiError(device.error, "E_DEVICE_NOT_FOUND") || isApiError(device.error, "E_NOT_FOUND")) {
       return <DeviceNotFound />;
     }
-    return <ErrorState title="Could not load the device" error={device.error} onRetry={() => void device.refetch()} />;
+    return (
+      <ErrorState
+        title="Could not load the device"
+        error={device.error}
+        onRetry={() => void device.refetch()}
+      />
+    );
   }
   return (
     <Stack gap="md">

@@ -7,7 +7,15 @@ import { formatUptime, freePercent } from "./inventory-format";
 
 type Inventory = DeviceDetail["inventory"];
 
-export function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+export function Section({
+  title,
+  children,
+  testId,
+}: {
+  title: string;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <Paper withBorder radius="md" p="md" data-testid={testId}>
       <Title order={5} mb="sm">
@@ -49,7 +57,10 @@ export function SystemSection({ device }: { device: DeviceDetail }) {
       <Facts
         items={[
           ["Host name", inv.hostname ?? device.hostname],
-          ["Operating system", inv.os ? `${inv.os.name} ${inv.os.version}`.trim() : `${device.osName} ${device.osVersion}`],
+          [
+            "Operating system",
+            inv.os ? `${inv.os.name} ${inv.os.version}`.trim() : `${device.osName} ${device.osVersion}`,
+          ],
           ["Build", inv.os?.build],
           ["Architecture", inv.os?.arch],
           ["Kernel", inv.os?.kernel],
@@ -202,7 +213,9 @@ export function NetworkSection({ inv, publicIp }: { inv: Inventory; publicIp: st
                   </Table.Td>
                   <Table.Td ff="monospace">{a.mac || "—"}</Table.Td>
                   <Table.Td>{a.ipv4.join(", ") || "—"}</Table.Td>
-                  <Table.Td style={{ overflowWrap: "anywhere", maxWidth: 220 }}>{a.ipv6.join(", ") || "—"}</Table.Td>
+                  <Table.Td style={{ overflowWrap: "anywhere", maxWidth: 220 }}>
+                    {a.ipv6.join(", ") || "—"}
+                  </Table.Td>
                   <Table.Td>{a.subnet ?? "—"}</Table.Td>
                   <Table.Td>{a.gateway ?? "—"}</Table.Td>
                 </Table.Tr>
@@ -237,7 +250,9 @@ export function UsersSection({ inv }: { inv: Inventory }) {
               <Table.Tr key={`${u.name}-${i}`}>
                 <Table.Td>{u.name}</Table.Td>
                 <Table.Td>{u.terminal ?? "—"}</Table.Td>
-                <Table.Td>{u.since ? (Number.isNaN(Date.parse(u.since)) ? u.since : formatDateTime(u.since)) : "—"}</Table.Td>
+                <Table.Td>
+                  {u.since ? (Number.isNaN(Date.parse(u.since)) ? u.since : formatDateTime(u.since)) : "—"}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -46,7 +46,11 @@ export function BulkActions({ count, target, onClear, onDone, extra, selectAllOf
         },
         onError: (error) => {
           if (!after) {
-            notifications.show({ color: "red", title: `${actionLabels[action]} failed`, message: describeError(error) });
+            notifications.show({
+              color: "red",
+              title: `${actionLabels[action]} failed`,
+              message: describeError(error),
+            });
           }
         },
       },
@@ -65,7 +69,12 @@ export function BulkActions({ count, target, onClear, onDone, extra, selectAllOf
           {extra}
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <Button size="xs" variant="default" rightSection={<IconChevronDown size={14} />} loading={execute.isPending}>
+              <Button
+                size="xs"
+                variant="default"
+                rightSection={<IconChevronDown size={14} />}
+                loading={execute.isPending}
+              >
                 Actions
               </Button>
             </Menu.Target>
@@ -153,7 +162,10 @@ function RoleForm(props: {
         label="Role"
         searchable
         allowDeselect={false}
-        data={[{ value: "", label: "No role" }, ...(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))]}
+        data={[
+          { value: "", label: "No role" },
+          ...(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name })),
+        ]}
         value={value}
         onChange={(v) => setValue(v ?? "")}
         error={roles.isError ? describeError(roles.error) : undefined}

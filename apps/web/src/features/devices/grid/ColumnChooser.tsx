@@ -3,7 +3,13 @@ import { IconColumns } from "@tabler/icons-react";
 import { gridColumns, type GridColumnKey } from "./columns";
 
 /** Which grid columns show (Name always does). */
-export function ColumnChooser({ value, onChange }: { value: GridColumnKey[]; onChange: (keys: GridColumnKey[]) => void }) {
+export function ColumnChooser({
+  value,
+  onChange,
+}: {
+  value: GridColumnKey[];
+  onChange: (keys: GridColumnKey[]) => void;
+}) {
   return (
     <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
       <Menu.Target>

@@ -1,5 +1,16 @@
 import { useMemo, useState, type ReactNode } from "react";
-import { Anchor, Button, Group, Indicator, Pagination, Paper, Select, Stack, Text, TextInput } from "@mantine/core";
+import {
+  Anchor,
+  Button,
+  Group,
+  Indicator,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconDeviceDesktopPlus, IconDownload, IconFilter, IconSearch } from "@tabler/icons-react";
 import { Link } from "react-router";
@@ -59,7 +70,8 @@ export function DeviceGrid({ state, onChange, lockGroup = false, toolbarExtra, b
   const columns = useMemo(() => gridColumns.filter((c) => columnKeys.includes(c.key)), [columnKeys]);
   const data = query.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const filterCount = activeFilterCount(state.filters) - (lockGroup && state.filters.groupId !== null ? 1 : 0);
+  const filterCount =
+    activeFilterCount(state.filters) - (lockGroup && state.filters.groupId !== null ? 1 : 0);
   const csvHref = exportCsvUrl(filtersToParams(state.filters), csvColumns(columnKeys));
   const pageIds = data?.items.map((d) => d.id) ?? [];
   const allOnPageSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
@@ -68,7 +80,9 @@ export function DeviceGrid({ state, onChange, lockGroup = false, toolbarExtra, b
     setSelected(new Set());
     setAllMatching(false);
   };
-  const target: ActionTarget = allMatching ? { criteria: filtersToCriteria(state.filters) } : { nodeIds: [...selected] };
+  const target: ActionTarget = allMatching
+    ? { criteria: filtersToCriteria(state.filters) }
+    : { nodeIds: [...selected] };
   const targetCount = allMatching ? (data?.total ?? 0) : selected.size;
 
   return (
@@ -82,7 +96,10 @@ export function DeviceGrid({ state, onChange, lockGroup = false, toolbarExtra, b
             data={builtInSearchNames.map((name) => ({ value: name, label: builtInSearches[name].label }))}
             value={state.filters.builtIn ?? "ALL"}
             onChange={(value) =>
-              setFilters({ ...state.filters, builtIn: value && value !== "ALL" ? (value as BuiltInSearchName) : null })
+              setFilters({
+                ...state.filters,
+                builtIn: value && value !== "ALL" ? (value as BuiltInSearchName) : null,
+              })
             }
           />
           <TextInput
@@ -98,7 +115,11 @@ export function DeviceGrid({ state, onChange, lockGroup = false, toolbarExtra, b
             }}
           />
           <Indicator label={filterCount} size={16} disabled={filterCount === 0} offset={4}>
-            <Button variant="default" leftSection={<IconFilter size={16} />} onClick={() => setFiltersOpen(true)}>
+            <Button
+              variant="default"
+              leftSection={<IconFilter size={16} />}
+              onClick={() => setFiltersOpen(true)}
+            >
               Filters
             </Button>
           </Indicator>
@@ -143,7 +164,11 @@ export function DeviceGrid({ state, onChange, lockGroup = false, toolbarExtra, b
       ) : query.isError ? (
         <ErrorState title="Could not load devices" error={query.error} onRetry={() => void query.refetch()} />
       ) : data && data.items.length === 0 ? (
-        data.total === 0 && filterCount === 0 && !state.filters.search && !state.filters.builtIn && !lockGroup ? (
+        data.total === 0 &&
+        filterCount === 0 &&
+        !state.filters.search &&
+        !state.filters.builtIn &&
+        !lockGroup ? (
           <EmptyState
             icon={<IconDeviceDesktopPlus size={26} />}
             title="No devices yet"

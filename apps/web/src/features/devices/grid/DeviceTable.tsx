@@ -15,7 +15,15 @@ interface DeviceTableProps {
   selectable: boolean;
 }
 
-export function DeviceTable({ devices, columns, sort, onSort, selected, onSelect, selectable }: DeviceTableProps) {
+export function DeviceTable({
+  devices,
+  columns,
+  sort,
+  onSort,
+  selected,
+  onSelect,
+  selectable,
+}: DeviceTableProps) {
   const allOnPage = devices.length > 0 && devices.every((d) => selected.has(d.id));
   const someOnPage = devices.some((d) => selected.has(d.id));
   return (
@@ -29,7 +37,12 @@ export function DeviceTable({ devices, columns, sort, onSort, selected, onSelect
                   aria-label="Select all devices on this page"
                   checked={allOnPage}
                   indeterminate={someOnPage && !allOnPage}
-                  onChange={(event) => onSelect(devices.map((d) => d.id), event.currentTarget.checked)}
+                  onChange={(event) =>
+                    onSelect(
+                      devices.map((d) => d.id),
+                      event.currentTarget.checked,
+                    )
+                  }
                 />
               </Table.Th>
             ) : null}
@@ -44,7 +57,10 @@ export function DeviceTable({ devices, columns, sort, onSort, selected, onSelect
                   style={{ whiteSpace: "nowrap" }}
                 >
                   {key ? (
-                    <UnstyledButton onClick={() => onSort(nextSort(sort, key))} aria-label={`Sort by ${column.label}`}>
+                    <UnstyledButton
+                      onClick={() => onSort(nextSort(sort, key))}
+                      aria-label={`Sort by ${column.label}`}
+                    >
                       <Group gap={4} wrap="nowrap">
                         <Text size="sm" fw={700}>
                           {column.label}
@@ -81,7 +97,10 @@ export function DeviceTable({ devices, columns, sort, onSort, selected, onSelect
                 </Table.Td>
               ) : null}
               {columns.map((column) => (
-                <Table.Td key={column.key} style={{ minWidth: column.minWidth, maxWidth: Math.max(column.minWidth, 320) }}>
+                <Table.Td
+                  key={column.key}
+                  style={{ minWidth: column.minWidth, maxWidth: Math.max(column.minWidth, 320) }}
+                >
                   {column.render(device)}
                 </Table.Td>
               ))}

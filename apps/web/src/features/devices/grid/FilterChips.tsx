@@ -29,8 +29,9 @@ export function FilterChips({
   const definitions = useCustomFieldDefinitions();
   const orgName = (id: number) => organizations.data?.find((o) => o.id === id)?.name ?? `#${id}`;
   const fieldName = (id: number) =>
-    [...(definitions.data?.globalCustomFields ?? []), ...(definitions.data?.roleCustomFields ?? [])].find((f) => f.id === id)
-      ?.label ?? `Field ${id}`;
+    [...(definitions.data?.globalCustomFields ?? []), ...(definitions.data?.roleCustomFields ?? [])].find(
+      (f) => f.id === id,
+    )?.label ?? `Field ${id}`;
 
   const chips: Chip[] = [
     ...filters.status.map((s) => ({

@@ -1,5 +1,16 @@
 import { useState } from "react";
-import { ActionIcon, Button, Drawer, Group, MultiSelect, Select, Stack, TagsInput, Text, TextInput } from "@mantine/core";
+import {
+  ActionIcon,
+  Button,
+  Drawer,
+  Group,
+  MultiSelect,
+  Select,
+  Stack,
+  TagsInput,
+  Text,
+  TextInput,
+} from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import type { CustomFieldFilter, CustomFieldFilterOp } from "@steward/contracts";
 import { validateTag } from "@steward/domain";
@@ -33,7 +44,9 @@ interface FiltersDrawerProps {
 export function FiltersDrawer({ opened, onClose, filters, onApply, lockGroup = false }: FiltersDrawerProps) {
   return (
     <Drawer opened={opened} onClose={onClose} position="right" size={420} title="Filter devices">
-      {opened ? <FiltersForm initial={filters} onApply={onApply} onClose={onClose} lockGroup={lockGroup} /> : null}
+      {opened ? (
+        <FiltersForm initial={filters} onApply={onApply} onClose={onClose} lockGroup={lockGroup} />
+      ) : null}
     </Drawer>
   );
 }
@@ -56,7 +69,9 @@ function FiltersForm({
   const roles = useDeviceRoles();
   const groups = useGroups();
   const definitions = useCustomFieldDefinitions();
-  const fields = definitions.data ? [...definitions.data.globalCustomFields, ...definitions.data.roleCustomFields] : [];
+  const fields = definitions.data
+    ? [...definitions.data.globalCustomFields, ...definitions.data.roleCustomFields]
+    : [];
 
   const set = <K extends keyof DeviceFilters>(key: K, value: DeviceFilters[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
@@ -95,7 +110,9 @@ function FiltersForm({
         searchable
         data={(organizations.data ?? []).map((o) => ({ value: String(o.id), label: o.name }))}
         value={draft.organizationIds.map(String)}
-        onChange={(v) => setDraft((c) => ({ ...c, organizationIds: ids(v), locationIds: v.length ? c.locationIds : [] }))}
+        onChange={(v) =>
+          setDraft((c) => ({ ...c, organizationIds: ids(v), locationIds: v.length ? c.locationIds : [] }))
+        }
         error={organizations.isError ? "Could not load organizations" : undefined}
       />
       <MultiSelect
@@ -107,7 +124,12 @@ function FiltersForm({
         value={draft.locationIds.map(String)}
         onChange={(v) => set("locationIds", ids(v))}
       />
-      <MultiSelect label="OS" data={osFamilyOptions} value={draft.os} onChange={(v) => set("os", v as OsFamilyValue[])} />
+      <MultiSelect
+        label="OS"
+        data={osFamilyOptions}
+        value={draft.os}
+        onChange={(v) => set("os", v as OsFamilyValue[])}
+      />
       <MultiSelect
         label="Role"
         searchable
@@ -159,7 +181,10 @@ function FiltersForm({
               value={filter.op}
               onChange={(v) => {
                 const op = (v ?? "eq") as CustomFieldFilterOp;
-                setCf(index, op === "set" || op === "unset" ? { fieldId: filter.fieldId, op } : { ...filter, op });
+                setCf(
+                  index,
+                  op === "set" || op === "unset" ? { fieldId: filter.fieldId, op } : { ...filter, op },
+                );
               }}
             />
             {filter.op === "set" || filter.op === "unset" ? (
@@ -173,7 +198,13 @@ function FiltersForm({
                 onChange={(e) => setCf(index, { ...filter, value: e.currentTarget.value })}
               />
             )}
-            <ActionIcon variant="subtle" color="gray" aria-label="Remove condition" onClick={() => setCf(index, null)} mt={4}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label="Remove condition"
+              onClick={() => setCf(index, null)}
+              mt={4}
+            >
               <IconTrash size={16} />
             </ActionIcon>
           </Group>
@@ -183,7 +214,9 @@ function FiltersForm({
           size="compact-sm"
           leftSection={<IconPlus size={14} />}
           disabled={fields.length === 0 || draft.customFields.length >= 20}
-          onClick={() => set("customFields", [...draft.customFields, { fieldId: fields[0]!.id, op: "eq", value: "" }])}
+          onClick={() =>
+            set("customFields", [...draft.customFields, { fieldId: fields[0]!.id, op: "eq", value: "" }])
+          }
           style={{ alignSelf: "flex-start" }}
         >
           {fields.length === 0 ? "No custom fields defined" : "Add custom field condition"}
@@ -211,7 +244,12 @@ function FiltersForm({
         </Button>
         <Button
           onClick={() => {
-            onApply({ ...draft, customFields: draft.customFields.filter((f) => f.op === "set" || f.op === "unset" || (f.value ?? "") !== "") });
+            onApply({
+              ...draft,
+              customFields: draft.customFields.filter(
+                (f) => f.op === "set" || f.op === "unset" || (f.value ?? "") !== "",
+              ),
+            });
             onClose();
           }}
         >

@@ -35,7 +35,12 @@ export interface GridColumn {
 }
 
 function FreeDisk({ percent }: { percent: number | null }) {
-  if (percent === null) return <Text size="sm" c="dimmed">—</Text>;
+  if (percent === null)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
   const color = percent < 10 ? "red" : percent < 25 ? "yellow" : "teal";
   return (
     <Tooltip label={`Lowest free space on a volume: ${percent.toFixed(1)} %`}>
@@ -48,10 +53,38 @@ function FreeDisk({ percent }: { percent: number | null }) {
 }
 
 export const gridColumns: GridColumn[] = [
-  { key: "name", minWidth: 230, label: "Name", sortKey: "name", csv: ["name", "hostname"], render: (d) => <DeviceName device={d} /> },
-  { key: "status", minWidth: 80, label: "Status", sortKey: "status", csv: ["status"], render: (d) => <StatusBadge status={d.status} /> },
-  { key: "organization", minWidth: 150, label: "Organization", sortKey: "organization", csv: ["organization"], render: (d) => d.organizationName },
-  { key: "location", minWidth: 130, label: "Location", sortKey: "location", csv: ["location"], render: (d) => d.locationName },
+  {
+    key: "name",
+    minWidth: 230,
+    label: "Name",
+    sortKey: "name",
+    csv: ["name", "hostname"],
+    render: (d) => <DeviceName device={d} />,
+  },
+  {
+    key: "status",
+    minWidth: 80,
+    label: "Status",
+    sortKey: "status",
+    csv: ["status"],
+    render: (d) => <StatusBadge status={d.status} />,
+  },
+  {
+    key: "organization",
+    minWidth: 150,
+    label: "Organization",
+    sortKey: "organization",
+    csv: ["organization"],
+    render: (d) => d.organizationName,
+  },
+  {
+    key: "location",
+    minWidth: 130,
+    label: "Location",
+    sortKey: "location",
+    csv: ["location"],
+    render: (d) => d.locationName,
+  },
   {
     key: "os",
     minWidth: 150,
@@ -64,7 +97,14 @@ export const gridColumns: GridColumn[] = [
       </Text>
     ),
   },
-  { key: "role", minWidth: 120, label: "Role", sortKey: "role", csv: ["role"], render: (d) => d.roleName ?? "—" },
+  {
+    key: "role",
+    minWidth: 120,
+    label: "Role",
+    sortKey: "role",
+    csv: ["role"],
+    render: (d) => d.roleName ?? "—",
+  },
   {
     key: "lastContact",
     minWidth: 170,
@@ -84,8 +124,22 @@ export const gridColumns: GridColumn[] = [
       </Text>
     ),
   },
-  { key: "publicIp", minWidth: 130, label: "Public IP", sortKey: "publicIp", csv: ["publicIp"], render: (d) => d.publicIp ?? "—" },
-  { key: "agentVersion", minWidth: 90, label: "Agent", sortKey: "agentVersion", csv: ["agentVersion"], render: (d) => d.agentVersion || "—" },
+  {
+    key: "publicIp",
+    minWidth: 130,
+    label: "Public IP",
+    sortKey: "publicIp",
+    csv: ["publicIp"],
+    render: (d) => d.publicIp ?? "—",
+  },
+  {
+    key: "agentVersion",
+    minWidth: 90,
+    label: "Agent",
+    sortKey: "agentVersion",
+    csv: ["agentVersion"],
+    render: (d) => d.agentVersion || "—",
+  },
   {
     key: "freeDisk",
     minWidth: 120,
@@ -108,7 +162,11 @@ export const gridColumns: GridColumn[] = [
     sortKey: "approval",
     csv: ["approval"],
     render: (d) =>
-      d.approvalStatus === "APPROVED" ? <Text size="sm">{approvalLabels.APPROVED}</Text> : <ApprovalBadge approval={d.approvalStatus} />,
+      d.approvalStatus === "APPROVED" ? (
+        <Text size="sm">{approvalLabels.APPROVED}</Text>
+      ) : (
+        <ApprovalBadge approval={d.approvalStatus} />
+      ),
   },
   {
     key: "tags",
@@ -139,7 +197,14 @@ export const gridColumns: GridColumn[] = [
   },
 ];
 
-export const DEFAULT_COLUMNS: GridColumnKey[] = ["name", "status", "organization", "os", "lastContact", "freeDisk"];
+export const DEFAULT_COLUMNS: GridColumnKey[] = [
+  "name",
+  "status",
+  "organization",
+  "os",
+  "lastContact",
+  "freeDisk",
+];
 const STORAGE_KEY = "steward.deviceGrid.columns";
 
 export function loadColumnChoice(): GridColumnKey[] {
@@ -149,7 +214,9 @@ export function loadColumnChoice(): GridColumnKey[] {
     const parsed = JSON.parse(raw) as unknown;
     if (!Array.isArray(parsed)) return DEFAULT_COLUMNS;
     const known = new Set(gridColumns.map((c) => c.key));
-    const keys = parsed.filter((k): k is GridColumnKey => typeof k === "string" && known.has(k as GridColumnKey));
+    const keys = parsed.filter(
+      (k): k is GridColumnKey => typeof k === "string" && known.has(k as GridColumnKey),
+    );
     return keys.includes("name") ? keys : ["name", ...keys];
   } catch {
     return DEFAULT_COLUMNS;

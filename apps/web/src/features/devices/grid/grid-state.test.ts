@@ -43,12 +43,23 @@ describe("device grid state", () => {
   });
 
   it("always sends page, size and sort to GET /api/devices", () => {
-    const qs = deviceListQueryString({ filters: { ...emptyFilters(), search: " web " }, sort: "name", page: 1, pageSize: 50 });
+    const qs = deviceListQueryString({
+      filters: { ...emptyFilters(), search: " web " },
+      sort: "name",
+      page: 1,
+      pageSize: 50,
+    });
     expect(qs).toBe("search=web&page=1&pageSize=50&sort=name");
   });
 
   it("maps filters to saved-search criteria and back", () => {
-    const filters = { ...emptyFilters(), os: ["MAC" as const], roleIds: [5], builtIn: "NEEDS_REBOOT" as const, groupId: 9 };
+    const filters = {
+      ...emptyFilters(),
+      os: ["MAC" as const],
+      roleIds: [5],
+      builtIn: "NEEDS_REBOOT" as const,
+      groupId: 9,
+    };
     const criteria = filtersToCriteria(filters);
     expect(criteria).toEqual({ osFamilies: ["MAC"], roleIds: [5], builtIn: "NEEDS_REBOOT", groupId: 9 });
     expect(filtersToCriteria(filters, { withGroup: false })).not.toHaveProperty("groupId");
@@ -62,7 +73,9 @@ describe("device grid state", () => {
 
   it("builds pre-filtered links for dashboard counts", () => {
     expect(deviceSearchLink({ status: ["DOWN"] })).toBe("/deviceSearch?status=DOWN");
-    expect(deviceSearchLink({ organizationIds: [4], os: ["WINDOWS"] })).toBe("/deviceSearch?organizationId=4&os=WINDOWS");
+    expect(deviceSearchLink({ organizationIds: [4], os: ["WINDOWS"] })).toBe(
+      "/deviceSearch?organizationId=4&os=WINDOWS",
+    );
   });
 
   it("sorts ascending first, then descending", () => {

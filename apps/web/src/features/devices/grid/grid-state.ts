@@ -1,7 +1,4 @@
-import {
-  builtInSearchNames,
-  type BuiltInSearchName,
-} from "@steward/domain";
+import { builtInSearchNames, type BuiltInSearchName } from "@steward/domain";
 import {
   deviceSortKeys,
   type CustomFieldFilter,
@@ -57,7 +54,17 @@ export const emptyFilters = (): DeviceFilters => ({
 const STATUSES: readonly DeviceStatusValue[] = ["UP", "DOWN"];
 const APPROVALS: readonly ApprovalValue[] = ["APPROVED", "PENDING", "REJECTED"];
 const OS_FAMILIES: readonly OsFamilyValue[] = ["WINDOWS", "MAC", "LINUX", "OTHER"];
-const CF_OPS: readonly CustomFieldFilterOp[] = ["eq", "neq", "contains", "gt", "gte", "lt", "lte", "set", "unset"];
+const CF_OPS: readonly CustomFieldFilterOp[] = [
+  "eq",
+  "neq",
+  "contains",
+  "gt",
+  "gte",
+  "lt",
+  "lte",
+  "set",
+  "unset",
+];
 
 function listOf(params: URLSearchParams, key: string): string[] {
   return params
@@ -72,7 +79,14 @@ function enumList<T extends string>(params: URLSearchParams, key: string, allowe
 }
 
 function idList(params: URLSearchParams, key: string): number[] {
-  return [...new Set(listOf(params, key).filter((v) => /^\d+$/.test(v)).map(Number).filter((n) => n > 0))];
+  return [
+    ...new Set(
+      listOf(params, key)
+        .filter((v) => /^\d+$/.test(v))
+        .map(Number)
+        .filter((n) => n > 0),
+    ),
+  ];
 }
 
 /** `cf=<fieldId>:<op>:<value>`, the server's own query syntax. */
@@ -84,7 +98,9 @@ export function parseCustomFieldParam(raw: string): CustomFieldFilter | null {
 }
 
 export function formatCustomFieldParam(filter: CustomFieldFilter): string {
-  return filter.value === undefined ? `${filter.fieldId}:${filter.op}` : `${filter.fieldId}:${filter.op}:${filter.value}`;
+  return filter.value === undefined
+    ? `${filter.fieldId}:${filter.op}`
+    : `${filter.fieldId}:${filter.op}:${filter.value}`;
 }
 
 const SORTS = new Set<string>([...deviceSortKeys, ...deviceSortKeys.map((k) => `-${k}`)]);
@@ -99,7 +115,8 @@ export function parseGridState(params: URLSearchParams): GridState {
   return {
     filters: {
       search: (params.get("search") ?? "").slice(0, 200),
-      builtIn: builtIn && (builtInSearchNames as string[]).includes(builtIn) ? (builtIn as BuiltInSearchName) : null,
+      builtIn:
+        builtIn && (builtInSearchNames as string[]).includes(builtIn) ? (builtIn as BuiltInSearchName) : null,
       status: enumList(params, "status", STATUSES),
       approval: enumList(params, "approval", APPROVALS),
       organizationIds: idList(params, "organizationId"),

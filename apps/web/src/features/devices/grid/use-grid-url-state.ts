@@ -3,7 +3,9 @@ import { useSearchParams } from "react-router";
 import { gridStateToParams, parseGridState, type GridState } from "./grid-state";
 
 /** The grid's state lives in the page URL: links, reloads and the back button keep it. */
-export function useGridUrlState(fixed?: (state: GridState) => GridState): [GridState, (next: GridState) => void] {
+export function useGridUrlState(
+  fixed?: (state: GridState) => GridState,
+): [GridState, (next: GridState) => void] {
   const [params, setParams] = useSearchParams();
   const key = params.toString();
   const state = useMemo(() => {

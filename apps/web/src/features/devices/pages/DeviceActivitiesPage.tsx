@@ -13,7 +13,9 @@ export function DeviceActivitiesPage() {
         <ActivitiesView
           scope={{ scope: "device", id: device.id }}
           page={page}
-          onPage={(next) => void navigate({ pathname: `/deviceDashboard/${device.id}/activities/${next}`, search })}
+          onPage={(next) =>
+            void navigate({ pathname: `/deviceDashboard/${device.id}/activities/${next}`, search })
+          }
         />
       )}
     </DevicePage>

@@ -34,7 +34,8 @@ export function DeviceCachePage() {
       notifications.show({ color: "teal", message: `Cache cleared: ${result.cleared} entries removed` });
       return queryClient.invalidateQueries({ queryKey: deviceKeys.cache() });
     },
-    onError: (error) => notifications.show({ color: "red", title: "Could not clear the cache", message: describeError(error) }),
+    onError: (error) =>
+      notifications.show({ color: "red", title: "Could not clear the cache", message: describeError(error) }),
   });
   return (
     <Stack gap="md">
@@ -43,7 +44,12 @@ export function DeviceCachePage() {
         description="The server keeps recently asked-for devices in memory so dashboards and searches answer quickly."
         actions={
           <Group gap="xs">
-            <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void stats.refetch()} loading={stats.isFetching}>
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={16} />}
+              onClick={() => void stats.refetch()}
+              loading={stats.isFetching}
+            >
               Refresh
             </Button>
             {can("devices.manage") ? (
@@ -67,7 +73,11 @@ export function DeviceCachePage() {
           </Group>
         }
       />
-      <QueryView query={stats} errorTitle="Could not load cache statistics" loadingLabel="Loading cache statistics…">
+      <QueryView
+        query={stats}
+        errorTitle="Could not load cache statistics"
+        loadingLabel="Loading cache statistics…"
+      >
         {(data) => {
           const lookups = data.hits + data.misses;
           return (

@@ -1,6 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { Anchor, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
-import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconClockPause, IconDeviceDesktop, IconPlugConnectedX } from "@tabler/icons-react";
+import {
+  IconAlertTriangle,
+  IconCircleCheck,
+  IconCircleX,
+  IconClockPause,
+  IconDeviceDesktop,
+  IconPlugConnectedX,
+} from "@tabler/icons-react";
 import { Link } from "react-router";
 import type { DeviceHealth } from "@steward/contracts";
 import { api } from "../../../api";
@@ -20,13 +27,32 @@ export function DeviceHealthPage() {
         title="Health status"
         description="How the fleet's agents are doing: presence, approval, stale inventories and agent versions."
       />
-      <QueryView query={health} errorTitle="Could not load the health status" loadingLabel="Loading health status…">
+      <QueryView
+        query={health}
+        errorTitle="Could not load the health status"
+        loadingLabel="Loading health status…"
+      >
         {(data) => (
           <Stack gap="md">
             <SimpleGrid cols={3}>
-              <StatCard label="Devices" value={data.total} icon={<IconDeviceDesktop size={20} />} to="/deviceSearch" />
-              <StatCard label="Up" value={data.up} icon={<IconCircleCheck size={20} />} to={deviceSearchLink({ status: ["UP"] })} />
-              <StatCard label="Down" value={data.down} icon={<IconCircleX size={20} />} to={deviceSearchLink({ status: ["DOWN"] })} />
+              <StatCard
+                label="Devices"
+                value={data.total}
+                icon={<IconDeviceDesktop size={20} />}
+                to="/deviceSearch"
+              />
+              <StatCard
+                label="Up"
+                value={data.up}
+                icon={<IconCircleCheck size={20} />}
+                to={deviceSearchLink({ status: ["UP"] })}
+              />
+              <StatCard
+                label="Down"
+                value={data.down}
+                icon={<IconCircleX size={20} />}
+                to={deviceSearchLink({ status: ["DOWN"] })}
+              />
               <StatCard
                 label="Pending approval"
                 value={data.pendingApproval}
@@ -39,11 +65,15 @@ export function DeviceHealthPage() {
                 icon={<IconPlugConnectedX size={20} />}
                 to={deviceSearchLink({ builtIn: "INSTALL_ISSUES" })}
               />
-              <StatCard label="Stale inventory" value={data.staleInventory} icon={<IconAlertTriangle size={20} />} />
+              <StatCard
+                label="Stale inventory"
+                value={data.staleInventory}
+                icon={<IconAlertTriangle size={20} />}
+              />
             </SimpleGrid>
             <Text size="sm" c="dimmed">
-              Stale inventory: no inventory report in the last {data.staleInventoryHours} hours. Install issues: enrolled
-              devices whose agent never connected.
+              Stale inventory: no inventory report in the last {data.staleInventoryHours} hours. Install
+              issues: enrolled devices whose agent never connected.
             </Text>
             <Paper withBorder radius="md" p="md">
               <Title order={5} mb="sm">

@@ -28,7 +28,10 @@ export function DeviceOverviewPage() {
                       ["Uptime", formatUptime(inv.uptimeSeconds)],
                       ["Last boot", formatDateTime(inv.lastBootAt)],
                       ["Processor", inv.cpu?.model],
-                      ["Memory", device.totalMemoryBytes === null ? undefined : formatBytes(device.totalMemoryBytes)],
+                      [
+                        "Memory",
+                        device.totalMemoryBytes === null ? undefined : formatBytes(device.totalMemoryBytes),
+                      ],
                       ["IP addresses", ipv4.join(", ") || device.ipAddresses[0]],
                       ["Public IP", device.publicIp],
                       ["Role", device.roleName ?? "No role"],

@@ -21,7 +21,10 @@ function renderSearch(path: string, handlers: Parameters<typeof mockFetch>[0] = 
     "GET /api/devices": ({ url }) => {
       listCalls.push(url.searchParams);
       return json(200, {
-        items: [aDevice({ id: 1, hostname: XSS }), aDevice({ id: 2, hostname: "sim-07", simulated: true, status: "DOWN" })],
+        items: [
+          aDevice({ id: 1, hostname: XSS }),
+          aDevice({ id: 2, hostname: "sim-07", simulated: true, status: "DOWN" }),
+        ],
         total: 2,
         page: 1,
         pageSize: 50,
@@ -62,7 +65,9 @@ describe("DeviceSearchPage", () => {
     await screen.findByTestId("device-row-1");
     await user.click(screen.getByRole("textbox", { name: "Search" }));
     const options = await screen.findAllByRole("option");
-    expect(options.map((o) => o.textContent)).toEqual(builtInSearchNames.map((n) => builtInSearches[n].label));
+    expect(options.map((o) => o.textContent)).toEqual(
+      builtInSearchNames.map((n) => builtInSearches[n].label),
+    );
     expect(options.map((o) => o.textContent)).toEqual([
       "All devices",
       "Up",
@@ -118,7 +123,9 @@ describe("DeviceSearchPage", () => {
 
 describe("GroupsPage", () => {
   it('says exactly "Error fetching groups" when the groups cannot be loaded', async () => {
-    mockFetch({ "GET /api/groups": () => json(500, { code: "E_INTERNAL", message: "boom", requestId: "r1" }) });
+    mockFetch({
+      "GET /api/groups": () => json(500, { code: "E_INTERNAL", message: "boom", requestId: "r1" }),
+    });
     const result = renderApp(<GroupsPage />);
     result.queryClient.setQueryData(authKeys.session(), authenticatedSession());
     expect(await screen.findByText("Error fetching groups")).toBeTruthy();

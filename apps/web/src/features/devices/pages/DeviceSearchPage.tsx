@@ -23,7 +23,11 @@ export function DeviceSearchPage() {
         onChange={setState}
         toolbarExtra={
           can("devices.manage") ? (
-            <Button variant="default" leftSection={<IconDeviceFloppy size={16} />} onClick={() => setSaving(true)}>
+            <Button
+              variant="default"
+              leftSection={<IconDeviceFloppy size={16} />}
+              onClick={() => setSaving(true)}
+            >
               Save as group
             </Button>
           ) : null

@@ -46,7 +46,9 @@ function GeneralForm({ device, canManage }: { device: DeviceDetail; canManage: b
   const changes = {
     ...(displayName.trim() !== (device.displayName ?? "") ? { displayName: displayName.trim() || null } : {}),
     ...(Number(locationId) !== device.locationId ? { locationId: Number(locationId) } : {}),
-    ...(roleId !== (device.roleId === null ? "" : String(device.roleId)) ? { roleId: roleId ? Number(roleId) : null } : {}),
+    ...(roleId !== (device.roleId === null ? "" : String(device.roleId))
+      ? { roleId: roleId ? Number(roleId) : null }
+      : {}),
   };
   const dirty = Object.keys(changes).length > 0;
 
@@ -76,7 +78,9 @@ function GeneralForm({ device, canManage }: { device: DeviceDetail; canManage: b
               description={`Within ${device.organizationName}`}
               allowDeselect={false}
               disabled={!canManage || organization.isPending}
-              data={(organization.data?.locations ?? [{ id: device.locationId, name: device.locationName }]).map((l) => ({
+              data={(
+                organization.data?.locations ?? [{ id: device.locationId, name: device.locationName }]
+              ).map((l) => ({
                 value: String(l.id),
                 label: l.name,
               }))}
@@ -171,7 +175,8 @@ function ApprovalAndDelete({ device }: { device: DeviceDetail }) {
           Delete device
         </Title>
         <Text size="sm" c="dimmed">
-          Removes the device and its history. Its agent can no longer connect; to manage the machine again, enroll it anew.
+          Removes the device and its history. Its agent can no longer connect; to manage the machine again,
+          enroll it anew.
         </Text>
         <Group>
           <Button

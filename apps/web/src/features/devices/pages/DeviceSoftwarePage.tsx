@@ -40,11 +40,19 @@ function SoftwareList({ deviceId }: { deviceId: number }) {
       {software.isPending ? (
         <LoadingState label="Loading software…" />
       ) : software.isError ? (
-        <ErrorState title="Could not load software" error={software.error} onRetry={() => void software.refetch()} />
+        <ErrorState
+          title="Could not load software"
+          error={software.error}
+          onRetry={() => void software.refetch()}
+        />
       ) : data && data.items.length === 0 ? (
         <EmptyState
           title={debounced ? "No matching software" : "No software reported"}
-          description={debounced ? "Nothing installed matches this search." : "The agent has not reported installed software yet."}
+          description={
+            debounced
+              ? "Nothing installed matches this search."
+              : "The agent has not reported installed software yet."
+          }
         />
       ) : data ? (
         <>
@@ -65,7 +73,11 @@ function SoftwareList({ deviceId }: { deviceId: number }) {
                       <Table.Td style={{ overflowWrap: "anywhere" }}>{s.name}</Table.Td>
                       <Table.Td style={{ overflowWrap: "anywhere" }}>{s.version}</Table.Td>
                       <Table.Td>{s.publisher ?? "—"}</Table.Td>
-                      <Table.Td>{s.installedAt && !Number.isNaN(Date.parse(s.installedAt)) ? formatDate(s.installedAt) : (s.installedAt ?? "—")}</Table.Td>
+                      <Table.Td>
+                        {s.installedAt && !Number.isNaN(Date.parse(s.installedAt))
+                          ? formatDate(s.installedAt)
+                          : (s.installedAt ?? "—")}
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -76,7 +88,9 @@ function SoftwareList({ deviceId }: { deviceId: number }) {
             <Text size="sm" c="dimmed">
               {data.total} package{data.total === 1 ? "" : "s"}
             </Text>
-            {totalPages > 1 ? <Pagination total={totalPages} value={Math.min(page, totalPages)} onChange={goTo} size="sm" /> : null}
+            {totalPages > 1 ? (
+              <Pagination total={totalPages} value={Math.min(page, totalPages)} onChange={goTo} size="sm" />
+            ) : null}
           </Group>
         </>
       ) : null}

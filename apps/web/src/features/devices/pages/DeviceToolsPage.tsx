@@ -69,9 +69,16 @@ function JobHistory({ deviceId, onOpen }: { deviceId: number; onOpen: (jobUid: s
       {jobs.isPending ? (
         <LoadingState label="Loading jobs…" />
       ) : jobs.isError ? (
-        <ErrorState title="Could not load the device's jobs" error={jobs.error} onRetry={() => void jobs.refetch()} />
+        <ErrorState
+          title="Could not load the device's jobs"
+          error={jobs.error}
+          onRetry={() => void jobs.refetch()}
+        />
       ) : jobs.data.jobs.length === 0 ? (
-        <EmptyState title="No jobs yet" description="Scripts you run on this device show here with their output." />
+        <EmptyState
+          title="No jobs yet"
+          description="Scripts you run on this device show here with their output."
+        />
       ) : (
         <>
           <Paper withBorder radius="md">

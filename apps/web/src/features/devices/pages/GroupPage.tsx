@@ -50,7 +50,9 @@ function GroupView({ id }: { id: number }) {
   if (group.isPending) return <LoadingState label="Loading group…" />;
   if (group.isError) {
     if (isApiError(group.error, "E_SAVED_SEARCH_NOT_FOUND")) return <GroupNotFound />;
-    return <ErrorState title="Could not load the group" error={group.error} onRetry={() => void group.refetch()} />;
+    return (
+      <ErrorState title="Could not load the group" error={group.error} onRetry={() => void group.refetch()} />
+    );
   }
   const data = group.data;
   const name = data.name ?? `Saved search ${data.id}`;
@@ -72,7 +74,11 @@ function GroupView({ id }: { id: number }) {
             </Button>
             {can("devices.manage") ? (
               <>
-                <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setRenaming(true)}>
+                <Button
+                  variant="default"
+                  leftSection={<IconPencil size={16} />}
+                  onClick={() => setRenaming(true)}
+                >
                   Rename
                 </Button>
                 <Button
@@ -87,7 +93,11 @@ function GroupView({ id }: { id: number }) {
                         remove.mutate(id, {
                           onSuccess: () => void navigate("/administration/devices/groups"),
                           onError: (error) =>
-                            notifications.show({ color: "red", title: "Could not delete the group", message: describeError(error) }),
+                            notifications.show({
+                              color: "red",
+                              title: "Could not delete the group",
+                              message: describeError(error),
+                            }),
                         }),
                     })
                   }

@@ -24,7 +24,11 @@ export function GroupsPage() {
         remove.mutate(group.id, {
           onSuccess: () => notifications.show({ color: "teal", message: `Group "${group.name}" deleted` }),
           onError: (error) =>
-            notifications.show({ color: "red", title: "Could not delete the group", message: describeError(error) }),
+            notifications.show({
+              color: "red",
+              title: "Could not delete the group",
+              message: describeError(error),
+            }),
         }),
     });
 

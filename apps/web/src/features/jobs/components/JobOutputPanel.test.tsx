@@ -33,16 +33,26 @@ describe("JobOutputPanel", () => {
   it("reads the output once more when the job ends, so the final output shows", async () => {
     let done = false;
     mockFetch({
-      "GET /api/webapp/job/j1": () => json(200, done ? job("COMPLETED", "SUCCESS") : job("START_REQUESTED", null)),
+      "GET /api/webapp/job/j1": () =>
+        json(200, done ? job("COMPLETED", "SUCCESS") : job("START_REQUESTED", null)),
       "GET /api/webapp/job/j1/output": () =>
-        json(200, { stdout: done ? "all done\n" : "", stderr: "", truncated: false, exitCode: done ? 0 : null }),
+        json(200, {
+          stdout: done ? "all done\n" : "",
+          stderr: "",
+          truncated: false,
+          exitCode: done ? 0 : null,
+        }),
     });
     renderApp(<JobOutputPanel jobUid="j1" canCancel />);
     await waitFor(() => expect(screen.getByTestId("job-status").textContent).toBe("Running"));
     // The job finishes between two polls; the output endpoint is only asked afterwards.
     done = true;
-    await waitFor(() => expect(screen.getByTestId("job-status").textContent).toBe("Succeeded"), { timeout: 4000 });
-    await waitFor(() => expect(screen.getByTestId("job-stdout").textContent).toContain("all done"), { timeout: 4000 });
+    await waitFor(() => expect(screen.getByTestId("job-status").textContent).toBe("Succeeded"), {
+      timeout: 4000,
+    });
+    await waitFor(() => expect(screen.getByTestId("job-stdout").textContent).toContain("all done"), {
+      timeout: 4000,
+    });
     expect(screen.getByTestId("job-exit-code").textContent).toBe("Exit code 0");
     expect(screen.queryByRole("button", { name: "Cancel" })).toBeNull();
   });
@@ -50,7 +60,8 @@ describe("JobOutputPanel", () => {
   it("shows a failed job's error text under the spec's title", async () => {
     mockFetch({
       "GET /api/webapp/job/j1": () => json(200, job("COMPLETED", "FAILURE", "exit code 2: no such file")),
-      "GET /api/webapp/job/j1/output": () => json(200, { stdout: "", stderr: "boom\n", truncated: true, exitCode: 2 }),
+      "GET /api/webapp/job/j1/output": () =>
+        json(200, { stdout: "", stderr: "boom\n", truncated: true, exitCode: 2 }),
     });
     renderApp(<JobOutputPanel jobUid="j1" canCancel />);
     expect(await screen.findByText("Unable to perform this action")).toBeTruthy();

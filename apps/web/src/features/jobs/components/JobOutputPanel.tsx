@@ -21,7 +21,8 @@ export function JobOutputPanel({ jobUid, title, canCancel }: JobOutputPanelProps
   const job = useQuery({
     queryKey: jobKeys.job(jobUid),
     queryFn: ({ signal }) => jobsApi.get(jobUid, signal).then((a) => a.job),
-    refetchInterval: (query) => (query.state.data && isTerminal(query.state.data.jobStatus) ? false : POLL_INTERVAL_MS),
+    refetchInterval: (query) =>
+      query.state.data && isTerminal(query.state.data.jobStatus) ? false : POLL_INTERVAL_MS,
   });
   const ended = job.data ? isTerminal(job.data.jobStatus) : false;
   const output = useQuery({
@@ -38,10 +39,12 @@ export function JobOutputPanel({ jobUid, title, canCancel }: JobOutputPanelProps
         queryClient.invalidateQueries({ queryKey: jobKeys.job(jobUid) }),
         queryClient.invalidateQueries({ queryKey: jobKeys.lists() }),
       ]),
-    onError: (error) => notifications.show({ color: "red", title: "Could not cancel the job", message: describeError(error) }),
+    onError: (error) =>
+      notifications.show({ color: "red", title: "Could not cancel the job", message: describeError(error) }),
   });
 
-  if (job.isError) return <ErrorState title={jobMessages.pollFailed} error={job.error} onRetry={() => void job.refetch()} />;
+  if (job.isError)
+    return <ErrorState title={jobMessages.pollFailed} error={job.error} onRetry={() => void job.refetch()} />;
   const data = job.data;
   const out = output.data;
   const exitCode = out?.exitCode ?? data?.resultContent.exitCode ?? null;
@@ -75,7 +78,9 @@ export function JobOutputPanel({ jobUid, title, canCancel }: JobOutputPanelProps
             </Button>
           ) : null}
         </Group>
-        {data?.jobStatus === "COMPLETED" && data.jobResult !== "SUCCESS" && data.resultContent.errorMessage ? (
+        {data?.jobStatus === "COMPLETED" &&
+        data.jobResult !== "SUCCESS" &&
+        data.resultContent.errorMessage ? (
           <Alert color="red" variant="light" title={jobMessages.failedTitle}>
             <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
               {data.resultContent.errorMessage}
@@ -88,7 +93,9 @@ export function JobOutputPanel({ jobUid, title, canCancel }: JobOutputPanelProps
           </Text>
         ) : null}
         <OutputBlock label="Output" text={out?.stdout ?? ""} testId="job-stdout" />
-        {out?.stderr ? <OutputBlock label="Errors" text={out.stderr} testId="job-stderr" color="red" /> : null}
+        {out?.stderr ? (
+          <OutputBlock label="Errors" text={out.stderr} testId="job-stderr" color="red" />
+        ) : null}
         {out?.truncated ? (
           <Text size="xs" c="orange">
             The output was longer than the size limit and was truncated.
@@ -99,14 +106,29 @@ export function JobOutputPanel({ jobUid, title, canCancel }: JobOutputPanelProps
   );
 }
 
-function OutputBlock({ label, text, testId, color }: { label: string; text: string; testId: string; color?: string }) {
+function OutputBlock({
+  label,
+  text,
+  testId,
+  color,
+}: {
+  label: string;
+  text: string;
+  testId: string;
+  color?: string;
+}) {
   return (
     <Stack gap={2}>
       <Text size="xs" c="dimmed" fw={700} tt="uppercase">
         {label}
       </Text>
       <ScrollArea.Autosize mah={280} type="auto">
-        <Code block data-testid={testId} c={color} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", minHeight: 32 }}>
+        <Code
+          block
+          data-testid={testId}
+          c={color}
+          style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", minHeight: 32 }}
+        >
           {text || " "}
         </Code>
       </ScrollArea.Autosize>

@@ -7,7 +7,9 @@ type Status = Pick<JobView, "jobStatus" | "jobResult" | "delivery">;
 export function jobStateLabel(job: Status): { label: string; color: string } {
   switch (job.jobStatus) {
     case "COMPLETED":
-      return job.jobResult === "SUCCESS" ? { label: "Succeeded", color: "teal" } : { label: "Failed", color: "red" };
+      return job.jobResult === "SUCCESS"
+        ? { label: "Succeeded", color: "teal" }
+        : { label: "Failed", color: "red" };
     case "CANCELLED":
       return { label: "Cancelled", color: "gray" };
     case "CANCEL_REQUESTED":

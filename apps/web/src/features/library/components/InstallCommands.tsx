@@ -3,7 +3,8 @@ import { IconInfoCircle } from "@tabler/icons-react";
 import type { EnrollmentTokenSecret } from "@steward/contracts";
 import { CommandBlock } from "../../../ui";
 
-export const NODE_REQUIREMENT = "Node.js 20 or later must be installed on the device before you run the command.";
+export const NODE_REQUIREMENT =
+  "Node.js 20 or later must be installed on the device before you run the command.";
 
 const systems = [
   { key: "linux", label: "Linux", hint: "Run in a terminal; asks for sudo." },
@@ -20,7 +21,11 @@ export function InstallCommands({ secret }: { secret: EnrollmentTokenSecret }) {
         <Text span fw={600}>
           {secret.token.locationName}
         </Text>{" "}
-        and reports to <Text span ff="monospace">{secret.agentServerUrl}</Text>.
+        and reports to{" "}
+        <Text span ff="monospace">
+          {secret.agentServerUrl}
+        </Text>
+        .
       </Alert>
       {systems.map((system) => (
         <CommandBlock

@@ -18,7 +18,8 @@ const commands = {
 
 function renderPage(handlers: Parameters<typeof mockFetch>[0]) {
   const fetchMock = mockFetch({
-    "GET /api/organizations": () => json(200, { items: [anOrganization()], total: 1, page: 1, pageSize: 500 }),
+    "GET /api/organizations": () =>
+      json(200, { items: [anOrganization()], total: 1, page: 1, pageSize: 500 }),
     "GET /api/organizations/1": () => json(200, anOrganizationDetail()),
     ...handlers,
   });
@@ -53,7 +54,9 @@ describe("DownloadsPage", () => {
     expect(screen.getByTestId("install-command-windows").textContent).toBe(commands.windows);
     expect(screen.getByRole("button", { name: "Copy Linux command" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Copy Windows command" })).toBeTruthy();
-    expect(screen.getAllByText(/Node\.js 20 or later must be installed on the device/).length).toBeGreaterThan(0);
+    expect(
+      screen.getAllByText(/Node\.js 20 or later must be installed on the device/).length,
+    ).toBeGreaterThan(0);
     expect(sent).toEqual({ locationId: 11, name: "Laptops", expiresInHours: 168, maxUses: null });
   });
 

@@ -10,7 +10,12 @@ import { parseId } from "../../../lib/params";
 import { EmptyState, ErrorState, LoadingState, PageHeader, confirmAction } from "../../../ui";
 import { useCan } from "../../auth";
 import { useOrganization, useOrganizationOptions } from "../../organizations";
-import { AGENT_DOWNLOAD_URL, useEnrollmentTokens, useRevealEnrollmentToken, useRevokeEnrollmentToken } from "../api";
+import {
+  AGENT_DOWNLOAD_URL,
+  useEnrollmentTokens,
+  useRevealEnrollmentToken,
+  useRevokeEnrollmentToken,
+} from "../api";
 import { CreateTokenForm } from "../components/CreateTokenForm";
 import { InstallCommands, NODE_REQUIREMENT } from "../components/InstallCommands";
 import { TokensTable } from "../components/TokensTable";
@@ -163,7 +168,11 @@ function TokensSection({
     reveal.mutate(token.id, {
       onSuccess: onShow,
       onError: (error) =>
-        notifications.show({ color: "red", title: "Could not show the command", message: describeError(error) }),
+        notifications.show({
+          color: "red",
+          title: "Could not show the command",
+          message: describeError(error),
+        }),
     });
 
   const handleRevoke = (token: EnrollmentToken) =>
@@ -175,7 +184,11 @@ function TokensSection({
         revoke.mutate(token.id, {
           onSuccess: () => notifications.show({ color: "teal", message: "Enrollment token revoked" }),
           onError: (error) =>
-            notifications.show({ color: "red", title: "Could not revoke the token", message: describeError(error) }),
+            notifications.show({
+              color: "red",
+              title: "Could not revoke the token",
+              message: describeError(error),
+            }),
         }),
     });
 

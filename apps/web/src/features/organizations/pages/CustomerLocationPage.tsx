@@ -79,7 +79,10 @@ function CustomerLocation({ id, locationId }: { id: number; locationId: number }
           title="No devices in this location yet"
           description="Devices appear here once the Steward agent is installed on them and assigned to this location."
           action={
-            <Button component={Link} to={`/administration/library/downloads?organizationId=${org.id}&locationId=${location.id}`}>
+            <Button
+              component={Link}
+              to={`/administration/library/downloads?organizationId=${org.id}&locationId=${location.id}`}
+            >
               Get the install command
             </Button>
           }
@@ -94,12 +97,20 @@ function CustomerLocation({ id, locationId }: { id: number; locationId: number }
 function LocationDevices({ organizationId, locationId }: { organizationId: number; locationId: number }) {
   const overview = useLocationOverview(organizationId, locationId);
   return (
-    <QueryView query={overview} errorTitle="Could not load the location's devices" loadingLabel="Loading devices…">
+    <QueryView
+      query={overview}
+      errorTitle="Could not load the location's devices"
+      loadingLabel="Loading devices…"
+    >
       {(data) => (
         <DeviceWidgets
           data={data}
           scope={{ organizationIds: [organizationId], locationIds: [locationId] }}
-          byPlace={{ title: "Devices by role", items: data.devicesByRole, filter: (id) => ({ roleIds: [id] }) }}
+          byPlace={{
+            title: "Devices by role",
+            items: data.devicesByRole,
+            filter: (id) => ({ roleIds: [id] }),
+          }}
         />
       )}
     </QueryView>

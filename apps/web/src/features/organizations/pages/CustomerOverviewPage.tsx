@@ -68,13 +68,20 @@ function CustomerOverview({ id }: { id: number }) {
 function OrganizationDevices({ organizationId }: { organizationId: number }) {
   const overview = useOrganizationOverview(organizationId);
   return (
-    <QueryView query={overview} errorTitle="Could not load the organization's devices" loadingLabel="Loading devices…">
+    <QueryView
+      query={overview}
+      errorTitle="Could not load the organization's devices"
+      loadingLabel="Loading devices…"
+    >
       {(data) =>
         data.devices === 0 ? (
           <Paper withBorder radius="md" p="md">
             <Group justify="space-between">
               <Title order={5}>No devices yet</Title>
-              <Button component={Link} to={`/administration/library/downloads?organizationId=${organizationId}`}>
+              <Button
+                component={Link}
+                to={`/administration/library/downloads?organizationId=${organizationId}`}
+              >
                 Get the install command
               </Button>
             </Group>
@@ -84,7 +91,11 @@ function OrganizationDevices({ organizationId }: { organizationId: number }) {
             <DeviceWidgets
               data={data}
               scope={{ organizationIds: [organizationId] }}
-              byPlace={{ title: "Devices by location", items: data.devicesByLocation, filter: (id) => ({ locationIds: [id] }) }}
+              byPlace={{
+                title: "Devices by location",
+                items: data.devicesByLocation,
+                filter: (id) => ({ locationIds: [id] }),
+              }}
             />
             <Stack gap="sm">
               <Group justify="space-between">
@@ -93,7 +104,12 @@ function OrganizationDevices({ organizationId }: { organizationId: number }) {
                   All activities
                 </Anchor>
               </Group>
-              <ActivityList scope={{ kind: "organization", id: organizationId }} page={1} pageSize={8} showDevice />
+              <ActivityList
+                scope={{ kind: "organization", id: organizationId }}
+                page={1}
+                pageSize={8}
+                showDevice
+              />
             </Stack>
           </Stack>
         )

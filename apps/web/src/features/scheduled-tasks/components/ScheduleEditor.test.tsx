@@ -34,7 +34,9 @@ describe("schedule editor", () => {
     const user = userEvent.setup();
     renderApp(<Harness />);
     await user.click(screen.getByRole("textbox", { name: "Repeats" }));
-    const kinds = within(await screen.findByRole("listbox")).getAllByRole("option").map((o) => o.textContent);
+    const kinds = within(await screen.findByRole("listbox"))
+      .getAllByRole("option")
+      .map((o) => o.textContent);
     expect(kinds).toEqual([
       "Daily",
       "Weekly",
@@ -48,7 +50,9 @@ describe("schedule editor", () => {
     ]);
     await user.keyboard("{Escape}");
     await user.click(screen.getByRole("textbox", { name: "Ends" }));
-    const ends = within(await screen.findByRole("listbox")).getAllByRole("option").map((o) => o.textContent);
+    const ends = within(await screen.findByRole("listbox"))
+      .getAllByRole("option")
+      .map((o) => o.textContent);
     expect(ends).toEqual(["Never", "After", "On"]);
   });
 
@@ -64,7 +68,12 @@ describe("schedule editor", () => {
   });
 
   it("accepts the maximums themselves", () => {
-    for (const [repeats, count] of [["DAILY", 365], ["WEEKLY", 52], ["MONTHLY", 12], ["EVERY", 12]] as const) {
+    for (const [repeats, count] of [
+      ["DAILY", 365],
+      ["WEEKLY", 52],
+      ["MONTHLY", 12],
+      ["EVERY", 12],
+    ] as const) {
       expect(scheduleErrors({ ...defaultScheduleDraft(), repeats, repeatsEveryCount: count })).toEqual({});
     }
   });

@@ -14,7 +14,11 @@ import {
 import type { FieldErrors } from "../../../lib/forms";
 import type { ScheduleDraft } from "./schedule-draft";
 
-const unitWords: Partial<Record<ScheduleRepeats, string>> = { DAILY: "day(s)", WEEKLY: "week(s)", MONTHLY: "month(s)" };
+const unitWords: Partial<Record<ScheduleRepeats, string>> = {
+  DAILY: "day(s)",
+  WEEKLY: "week(s)",
+  MONTHLY: "month(s)",
+};
 const dayLabels: Record<DayOfWeek, string> = {
   MONDAY: "Mon",
   TUESDAY: "Tue",
@@ -34,9 +38,12 @@ interface ScheduleEditorProps {
 
 /** The schedule kinds, "every N", time, days, start and end of recurrence (schema 2.0). */
 export function ScheduleEditor({ draft, onChange, errors, disabled }: ScheduleEditorProps) {
-  const set = <K extends keyof ScheduleDraft>(key: K, value: ScheduleDraft[K]) => onChange({ ...draft, [key]: value });
+  const set = <K extends keyof ScheduleDraft>(key: K, value: ScheduleDraft[K]) =>
+    onChange({ ...draft, [key]: value });
   const recurs = ["DAILY", "WEEKLY", "MONTHLY", "EVERY"].includes(draft.repeats);
-  const usesTime = !["NONE", "RUN_ONCE_IMMEDIATELY", "ON_SYSTEM_STARTUP", "ON_USER_LOGIN"].includes(draft.repeats);
+  const usesTime = !["NONE", "RUN_ONCE_IMMEDIATELY", "ON_SYSTEM_STARTUP", "ON_USER_LOGIN"].includes(
+    draft.repeats,
+  );
   const max = maxRepeatsEveryCount({ repeats: draft.repeats, repeatsEveryUnit: draft.repeatsEveryUnit });
 
   return (
@@ -106,7 +113,16 @@ export function ScheduleEditor({ draft, onChange, errors, disabled }: ScheduleEd
           <Text size="sm" fw={500}>
             On
           </Text>
-          <Chip.Group multiple value={draft.daysOfWeek} onChange={(v) => set("daysOfWeek", DAYS_OF_WEEK.filter((d) => v.includes(d)))}>
+          <Chip.Group
+            multiple
+            value={draft.daysOfWeek}
+            onChange={(v) =>
+              set(
+                "daysOfWeek",
+                DAYS_OF_WEEK.filter((d) => v.includes(d)),
+              )
+            }
+          >
             <Group gap={6}>
               {DAYS_OF_WEEK.map((d) => (
                 <Chip key={d} value={d} size="sm" disabled={disabled}>

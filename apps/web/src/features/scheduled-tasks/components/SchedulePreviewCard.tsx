@@ -5,9 +5,21 @@ import { useSchedulePreview } from "../api";
 import type { ScheduleInput } from "@steward/contracts";
 
 /** The next runs in the task's time zone, computed by the server (DST-correct). */
-export function SchedulePreviewCard({ schedule, timeZone, valid }: { schedule: ScheduleInput; timeZone: string; valid: boolean }) {
+export function SchedulePreviewCard({
+  schedule,
+  timeZone,
+  valid,
+}: {
+  schedule: ScheduleInput;
+  timeZone: string;
+  valid: boolean;
+}) {
   const [debounced] = useDebouncedValue({ schedule, timeZone }, 400);
-  const preview = useSchedulePreview(debounced.schedule, debounced.timeZone, valid && debounced.timeZone !== "");
+  const preview = useSchedulePreview(
+    debounced.schedule,
+    debounced.timeZone,
+    valid && debounced.timeZone !== "",
+  );
   const data = preview.data;
   return (
     <Paper withBorder radius="md" p="md" data-testid="schedule-preview">
@@ -31,12 +43,17 @@ export function SchedulePreviewCard({ schedule, timeZone, valid }: { schedule: S
           </Text>
           {data.runs.length === 0 ? (
             <Text size="sm" c="dimmed">
-              {data.trigger === "TIMER" ? "No more runs: the schedule has ended." : "This kind does not run on a timer."}
+              {data.trigger === "TIMER"
+                ? "No more runs: the schedule has ended."
+                : "This kind does not run on a timer."}
             </Text>
           ) : (
             data.runs.map((run) => (
               <Text size="sm" key={run.at}>
-                {run.local} <Text span size="xs" c="dimmed">({data.timeZone})</Text>
+                {run.local}{" "}
+                <Text span size="xs" c="dimmed">
+                  ({data.timeZone})
+                </Text>
               </Text>
             ))
           )}

@@ -29,7 +29,8 @@ export function TargetsPicker({ value, onChange, error, disabled }: TargetsPicke
 
   const deviceData = useMemo(() => {
     const byId = new Map<string, string>();
-    for (const d of [...(chosen.data ?? []), ...(found.data ?? [])]) byId.set(String(d.id), d.displayName || d.hostname);
+    for (const d of [...(chosen.data ?? []), ...(found.data ?? [])])
+      byId.set(String(d.id), d.displayName || d.hostname);
     for (const id of value.deviceIds) if (!byId.has(String(id))) byId.set(String(id), `Device ${id}`);
     return [...byId.entries()].map(([v, label]) => ({ value: v, label }));
   }, [chosen.data, found.data, value.deviceIds]);
@@ -76,7 +77,8 @@ export function TargetsPicker({ value, onChange, error, disabled }: TargetsPicke
         </Text>
       ) : (
         <Text size="xs" c="dimmed">
-          Groups and organizations are resolved each time the task runs: devices added later are included. Only approved devices run it.
+          Groups and organizations are resolved each time the task runs: devices added later are included.
+          Only approved devices run it.
         </Text>
       )}
     </>

@@ -1,7 +1,14 @@
 import { Anchor, Group, NumberInput, Select, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { SCRIPT_MAX_TIMEOUT_SECONDS, scriptLanguageLabels, type RunAsOs } from "@steward/domain";
-import { ParameterInputs, RunAsSelect, initialValues, scriptOsLabels, useScript, useScripts } from "../../scripts";
+import {
+  ParameterInputs,
+  RunAsSelect,
+  initialValues,
+  scriptOsLabels,
+  useScript,
+  useScripts,
+} from "../../scripts";
 
 export interface TaskAction {
   scriptId: number | null;
@@ -21,7 +28,13 @@ interface TaskActionPickerProps {
 }
 
 /** A library script, its preset, Run As, timeout and parameter values. */
-export function TaskActionPicker({ value, onChange, errors, organizationId, disabled }: TaskActionPickerProps) {
+export function TaskActionPicker({
+  value,
+  onChange,
+  errors,
+  organizationId,
+  disabled,
+}: TaskActionPickerProps) {
   const scripts = useScripts({ page: 1, pageSize: 500 });
   const script = useScript(value.scriptId);
   const set = <K extends keyof TaskAction>(key: K, v: TaskAction[K]) => onChange({ ...value, [key]: v });
@@ -44,7 +57,13 @@ export function TaskActionPicker({ value, onChange, errors, organizationId, disa
         value={value.scriptId === null ? null : String(value.scriptId)}
         error={errors.script}
         onChange={(v) =>
-          onChange({ scriptId: v ? Number(v) : null, presetName: null, runAs: "System", timeoutSeconds: "", values: {} })
+          onChange({
+            scriptId: v ? Number(v) : null,
+            presetName: null,
+            runAs: "System",
+            timeoutSeconds: "",
+            values: {},
+          })
         }
       />
       <Text size="xs" c="dimmed">
@@ -57,19 +76,31 @@ export function TaskActionPicker({ value, onChange, errors, organizationId, disa
       {script.data ? (
         <>
           <Group grow align="flex-start">
-            <RunAsSelect os={os} organizationId={organizationId} value={value.runAs} onChange={(v) => set("runAs", v)} disabled={disabled} />
+            <RunAsSelect
+              os={os}
+              organizationId={organizationId}
+              value={value.runAs}
+              onChange={(v) => set("runAs", v)}
+              disabled={disabled}
+            />
             <Select
               label="Preset parameters"
               allowDeselect={false}
               disabled={disabled || presets.length === 0}
-              data={[{ value: "", label: presets.length ? "Defaults" : "No presets" }, ...presets.map((p) => ({ value: p.name, label: p.name }))]}
+              data={[
+                { value: "", label: presets.length ? "Defaults" : "No presets" },
+                ...presets.map((p) => ({ value: p.name, label: p.name })),
+              ]}
               value={value.presetName ?? ""}
               onChange={(v) => {
                 const name = v || null;
                 onChange({
                   ...value,
                   presetName: name,
-                  values: initialValues(script.data.parameters, presets.find((p) => p.name === name)),
+                  values: initialValues(
+                    script.data.parameters,
+                    presets.find((p) => p.name === name),
+                  ),
                 });
               }}
             />
@@ -89,7 +120,13 @@ export function TaskActionPicker({ value, onChange, errors, organizationId, disa
           </Group>
           <ParameterInputs
             parameters={script.data.parameters}
-            values={{ ...initialValues(script.data.parameters, presets.find((p) => p.name === value.presetName)), ...value.values }}
+            values={{
+              ...initialValues(
+                script.data.parameters,
+                presets.find((p) => p.name === value.presetName),
+              ),
+              ...value.values,
+            }}
             errors={errors}
             disabled={disabled}
             onChange={(values) => set("values", values)}

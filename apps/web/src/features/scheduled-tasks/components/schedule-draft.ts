@@ -62,7 +62,9 @@ const num = (v: number | string): number => (v === "" ? Number.NaN : Number(v));
 
 /** The draft as schedule schema 2.0 (what the server stores and previews). */
 export function scheduleOf(draft: ScheduleDraft): ScheduleInput {
-  const [hour, minute] = /^\d{1,2}:\d{2}$/.test(draft.time) ? draft.time.split(":").map(Number) : [Number.NaN, Number.NaN];
+  const [hour, minute] = /^\d{1,2}:\d{2}$/.test(draft.time)
+    ? draft.time.split(":").map(Number)
+    : [Number.NaN, Number.NaN];
   return {
     repeats: draft.repeats,
     repeatsEveryCount: num(draft.repeatsEveryCount),
@@ -74,7 +76,8 @@ export function scheduleOf(draft: ScheduleDraft): ScheduleInput {
     startDate: draft.startDate || null,
     end: {
       type: draft.endType,
-      occurenceCount: draft.endType === "AFTER" && draft.occurenceCount !== "" ? num(draft.occurenceCount) : null,
+      occurenceCount:
+        draft.endType === "AFTER" && draft.occurenceCount !== "" ? num(draft.occurenceCount) : null,
       endDate: draft.endType === "ON" ? draft.endDate || null : null,
     },
   };
@@ -91,7 +94,9 @@ export function scheduleErrors(draft: ScheduleDraft): FieldErrors {
   const uses = {
     repeatsEveryCount: maxRepeatsEveryCount(draft) !== null,
     dayOfMonth: draft.repeats === "MONTHLY",
-    runAtHour: !["NONE", "RUN_ONCE_IMMEDIATELY", "ON_SYSTEM_STARTUP", "ON_USER_LOGIN"].includes(draft.repeats),
+    runAtHour: !["NONE", "RUN_ONCE_IMMEDIATELY", "ON_SYSTEM_STARTUP", "ON_USER_LOGIN"].includes(
+      draft.repeats,
+    ),
   };
   const blank = (key: keyof typeof uses, fallback: number) => {
     if (Number.isNaN(schedule[key])) {

@@ -1,7 +1,13 @@
 import type { SaveScheduledTaskRequest, ScheduledTask } from "@steward/contracts";
 import { messages } from "@steward/domain";
 import type { FieldErrors } from "../../../lib/forms";
-import { defaultScheduleDraft, scheduleDraftOf, scheduleErrors, scheduleOf, type ScheduleDraft } from "./schedule-draft";
+import {
+  defaultScheduleDraft,
+  scheduleDraftOf,
+  scheduleErrors,
+  scheduleOf,
+  type ScheduleDraft,
+} from "./schedule-draft";
 import type { TaskAction } from "./TaskActionPicker";
 import type { Targets } from "./TargetsPicker";
 
@@ -52,7 +58,8 @@ export function taskDraftErrors(draft: TaskDraft): FieldErrors {
   const errors: FieldErrors = {};
   if (!draft.name.trim()) errors.name = messages.mandatory;
   const t = draft.targets;
-  if (t.deviceIds.length + t.groupIds.length + t.organizationIds.length === 0) errors.targets = TARGETS_REQUIRED;
+  if (t.deviceIds.length + t.groupIds.length + t.organizationIds.length === 0)
+    errors.targets = TARGETS_REQUIRED;
   if (draft.action.scriptId === null) errors["action.script"] = messages.mandatory;
   const timeout = draft.action.timeoutSeconds;
   if (timeout !== "" && (!Number.isInteger(Number(timeout)) || Number(timeout) < 1)) {
@@ -60,7 +67,8 @@ export function taskDraftErrors(draft: TaskDraft): FieldErrors {
   } else if (timeout !== "" && Number(timeout) > 86_400) {
     errors["action.timeoutSeconds"] = messages.numeric.lessOrEqual(86_400);
   }
-  for (const [key, message] of Object.entries(scheduleErrors(draft.schedule))) errors[`schedule.${key}`] = message;
+  for (const [key, message] of Object.entries(scheduleErrors(draft.schedule)))
+    errors[`schedule.${key}`] = message;
   return errors;
 }
 

@@ -1,5 +1,17 @@
 import { useState } from "react";
-import { Button, Grid, Group, Paper, Select, Stack, Switch, Text, TextInput, Textarea, Title } from "@mantine/core";
+import {
+  Button,
+  Grid,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconDeviceFloppy } from "@tabler/icons-react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -18,7 +30,13 @@ import { SchedulePreviewCard } from "../components/SchedulePreviewCard";
 import { scheduleOf } from "../components/schedule-draft";
 import { TargetsPicker } from "../components/TargetsPicker";
 import { TaskActionPicker } from "../components/TaskActionPicker";
-import { newTaskDraft, requestOfTask, taskDraftErrors, taskDraftOf, type TaskDraft } from "../components/task-draft";
+import {
+  newTaskDraft,
+  requestOfTask,
+  taskDraftErrors,
+  taskDraftOf,
+  type TaskDraft,
+} from "../components/task-draft";
 
 const LIST = "/administration/tasks";
 
@@ -56,7 +74,13 @@ function LoadTask({ id }: { id: number }) {
   if (task.isPending) return <LoadingState label="Loading scheduled task…" />;
   if (task.isError) {
     if (isApiError(task.error) && task.error.status === 404) return <TaskNotFound />;
-    return <ErrorState title="Could not load the scheduled task" error={task.error} onRetry={() => void task.refetch()} />;
+    return (
+      <ErrorState
+        title="Could not load the scheduled task"
+        error={task.error}
+        onRetry={() => void task.refetch()}
+      />
+    );
   }
   return <TaskEditor key={task.data.updatedAt} task={task.data} initial={taskDraftOf(task.data)} />;
 }
@@ -75,8 +99,15 @@ function TaskEditor({ task, initial }: { task: ScheduledTask | null; initial: Ta
   const liveErrors = (d: TaskDraft): FieldErrors => {
     const found = taskDraftErrors(d);
     if (script.data) {
-      const values = { ...initialValues(script.data.parameters, script.data.presets.find((p) => p.name === d.action.presetName)), ...d.action.values };
-      for (const [name, message] of Object.entries(parameterErrors(script.data.parameters, values))) found[`action.${name}`] = message;
+      const values = {
+        ...initialValues(
+          script.data.parameters,
+          script.data.presets.find((p) => p.name === d.action.presetName),
+        ),
+        ...d.action.values,
+      };
+      for (const [name, message] of Object.entries(parameterErrors(script.data.parameters, values)))
+        found[`action.${name}`] = message;
     }
     return found;
   };
@@ -108,14 +139,21 @@ function TaskEditor({ task, initial }: { task: ScheduledTask | null; initial: Ta
       onSuccess: (saved) => {
         notifications.show({
           color: "teal",
-          message: saved.trigger === "ON_SAVE" ? "Task saved and started" : task ? "Scheduled task saved" : "Scheduled task created",
+          message:
+            saved.trigger === "ON_SAVE"
+              ? "Task saved and started"
+              : task
+                ? "Scheduled task saved"
+                : "Scheduled task created",
         });
         if (!task) void navigate(`/editor/scheduledTask/${saved.id}`, { replace: true });
       },
       onError: (error) => {
         if (isApiError(error, "E_VALIDATION")) {
           const fields = serverFieldErrors(error.details);
-          setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^body\./, ""), v])));
+          setErrors(
+            Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^body\./, ""), v])),
+          );
         }
       },
     });
@@ -141,14 +179,21 @@ function TaskEditor({ task, initial }: { task: ScheduledTask | null; initial: Ta
               Back to tasks
             </Button>
             {canEdit ? (
-              <Button leftSection={<IconDeviceFloppy size={16} />} onClick={handleSave} loading={save.isPending} disabled={task !== null && !dirty}>
+              <Button
+                leftSection={<IconDeviceFloppy size={16} />}
+                onClick={handleSave}
+                loading={save.isPending}
+                disabled={task !== null && !dirty}
+              >
                 {task ? "Save" : "Create task"}
               </Button>
             ) : null}
           </Group>
         }
       />
-      <FormError message={save.isError && !isApiError(save.error, "E_VALIDATION") ? describeError(save.error) : null} />
+      <FormError
+        message={save.isError && !isApiError(save.error, "E_VALIDATION") ? describeError(save.error) : null}
+      />
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
           <Group align="flex-start" grow>
@@ -185,7 +230,12 @@ function TaskEditor({ task, initial }: { task: ScheduledTask | null; initial: Ta
         <Title order={5} mb="sm">
           Targets
         </Title>
-        <TargetsPicker value={draft.targets} onChange={(targets) => update({ ...draft, targets })} error={errors.targets} disabled={!canEdit} />
+        <TargetsPicker
+          value={draft.targets}
+          onChange={(targets) => update({ ...draft, targets })}
+          error={errors.targets}
+          disabled={!canEdit}
+        />
       </Paper>
       <Paper withBorder radius="md" p="md">
         <Title order={5} mb="sm">
@@ -195,7 +245,9 @@ function TaskEditor({ task, initial }: { task: ScheduledTask | null; initial: Ta
           value={draft.action}
           onChange={(action) => update({ ...draft, action })}
           errors={actionErrors}
-          organizationId={draft.targets.organizationIds.length === 1 ? (draft.targets.organizationIds[0] ?? null) : null}
+          organizationId={
+            draft.targets.organizationIds.length === 1 ? (draft.targets.organizationIds[0] ?? null) : null
+          }
           disabled={!canEdit}
         />
       </Paper>

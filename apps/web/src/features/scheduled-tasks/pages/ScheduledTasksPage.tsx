@@ -1,5 +1,18 @@
 import { useState } from "react";
-import { ActionIcon, Anchor, Badge, Button, Group, Pagination, Paper, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconPlayerPlay, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
@@ -14,7 +27,9 @@ function targetText(t: ScheduledTask["targets"]): string {
   const parts = [
     t.deviceIds.length ? `${t.deviceIds.length} device${t.deviceIds.length === 1 ? "" : "s"}` : "",
     t.groupIds.length ? `${t.groupIds.length} group${t.groupIds.length === 1 ? "" : "s"}` : "",
-    t.organizationIds.length ? `${t.organizationIds.length} organization${t.organizationIds.length === 1 ? "" : "s"}` : "",
+    t.organizationIds.length
+      ? `${t.organizationIds.length} organization${t.organizationIds.length === 1 ? "" : "s"}`
+      : "",
   ].filter(Boolean);
   return parts.join(", ") || "—";
 }
@@ -32,8 +47,12 @@ export function ScheduledTasksPage() {
   const handleRun = (task: ScheduledTask) =>
     runNow.mutate(task.id, {
       onSuccess: (result) =>
-        notifications.show({ color: "teal", message: `"${task.name}" started on ${result.jobUids.length} device(s)` }),
-      onError: (error) => notifications.show({ color: "red", title: "Could not run the task", message: describeError(error) }),
+        notifications.show({
+          color: "teal",
+          message: `"${task.name}" started on ${result.jobUids.length} device(s)`,
+        }),
+      onError: (error) =>
+        notifications.show({ color: "red", title: "Could not run the task", message: describeError(error) }),
     });
   const handleDelete = (task: ScheduledTask) =>
     confirmAction({
@@ -42,7 +61,12 @@ export function ScheduledTasksPage() {
       onConfirm: () =>
         remove.mutate(task.id, {
           onSuccess: () => notifications.show({ color: "teal", message: `Task "${task.name}" deleted` }),
-          onError: (error) => notifications.show({ color: "red", title: "Could not delete the task", message: describeError(error) }),
+          onError: (error) =>
+            notifications.show({
+              color: "red",
+              title: "Could not delete the task",
+              message: describeError(error),
+            }),
         }),
     });
 
@@ -75,11 +99,19 @@ export function ScheduledTasksPage() {
       {tasks.isPending ? (
         <LoadingState label="Loading scheduled tasks…" />
       ) : tasks.isError ? (
-        <ErrorState title="Could not load scheduled tasks" error={tasks.error} onRetry={() => void tasks.refetch()} />
+        <ErrorState
+          title="Could not load scheduled tasks"
+          error={tasks.error}
+          onRetry={() => void tasks.refetch()}
+        />
       ) : data && data.items.length === 0 ? (
         <EmptyState
           title={debounced ? "No matching tasks" : "No scheduled tasks yet"}
-          description={debounced ? "No task name or description contains this text." : "Create a task to run a library script on a schedule."}
+          description={
+            debounced
+              ? "No task name or description contains this text."
+              : "Create a task to run a library script on a schedule."
+          }
           action={
             canRun && !debounced ? (
               <Button component={Link} to="/editor/scheduledTask/new">
@@ -125,7 +157,9 @@ export function ScheduledTasksPage() {
                         </Text>
                       </Table.Td>
                       <Table.Td>{targetText(task.targets)}</Table.Td>
-                      <Table.Td style={{ whiteSpace: "nowrap" }}>{task.nextRunAt ? formatDateTime(task.nextRunAt) : "—"}</Table.Td>
+                      <Table.Td style={{ whiteSpace: "nowrap" }}>
+                        {task.nextRunAt ? formatDateTime(task.nextRunAt) : "—"}
+                      </Table.Td>
                       <Table.Td>
                         <Text size="sm" style={{ whiteSpace: "nowrap" }}>
                           {formatDateTime(task.lastRunAt)}
@@ -150,7 +184,12 @@ export function ScheduledTasksPage() {
                               </ActionIcon>
                             </Tooltip>
                             <Tooltip label="Delete">
-                              <ActionIcon variant="subtle" color="red" aria-label={`Delete ${task.name}`} onClick={() => handleDelete(task)}>
+                              <ActionIcon
+                                variant="subtle"
+                                color="red"
+                                aria-label={`Delete ${task.name}`}
+                                onClick={() => handleDelete(task)}
+                              >
                                 <IconTrash size={16} />
                               </ActionIcon>
                             </Tooltip>
@@ -167,7 +206,9 @@ export function ScheduledTasksPage() {
             <Text size="sm" c="dimmed">
               {data.total} task{data.total === 1 ? "" : "s"}
             </Text>
-            {totalPages > 1 ? <Pagination total={totalPages} value={page} onChange={setPage} size="sm" /> : null}
+            {totalPages > 1 ? (
+              <Pagination total={totalPages} value={page} onChange={setPage} size="sm" />
+            ) : null}
           </Group>
         </>
       ) : null}

@@ -27,7 +27,9 @@ export function FanOutProgress({
     })),
   });
   const done = results.filter((r) => r.data && isTerminal(r.data.jobStatus)).length;
-  const failed = results.filter((r) => r.data?.jobStatus === "COMPLETED" && r.data.jobResult !== "SUCCESS").length;
+  const failed = results.filter(
+    (r) => r.data?.jobStatus === "COMPLETED" && r.data.jobResult !== "SUCCESS",
+  ).length;
 
   return (
     <Stack gap="sm" data-testid="fan-out-progress">
@@ -61,11 +63,23 @@ export function FanOutProgress({
                   return (
                     <Table.Tr key={j.jobUid}>
                       <Table.Td>
-                        <Anchor component={Link} to={`/deviceDashboard/${j.nodeId}/tools/1?job=${encodeURIComponent(j.jobUid)}`} size="sm">
+                        <Anchor
+                          component={Link}
+                          to={`/deviceDashboard/${j.nodeId}/tools/1?job=${encodeURIComponent(j.jobUid)}`}
+                          size="sm"
+                        >
                           {names?.get(j.nodeId) ?? `Device ${j.nodeId}`}
                         </Anchor>
                       </Table.Td>
-                      <Table.Td>{data ? <JobStatusBadge job={data} /> : <Text size="xs" c="dimmed">…</Text>}</Table.Td>
+                      <Table.Td>
+                        {data ? (
+                          <JobStatusBadge job={data} />
+                        ) : (
+                          <Text size="xs" c="dimmed">
+                            …
+                          </Text>
+                        )}
+                      </Table.Td>
                       <Table.Td>
                         <Text size="xs" c="dimmed" lineClamp={1}>
                           {data?.resultContent.errorMessage ?? ""}

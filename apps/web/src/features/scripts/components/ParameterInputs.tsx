@@ -5,12 +5,20 @@ import { checkParameterValue, stripScriptText } from "@steward/domain";
 export type ParameterValues = Record<string, string>;
 
 /** The values a run starts with: the preset's, else the parameter's default. */
-export function initialValues(parameters: readonly ScriptParameter[], preset?: { values: Record<string, string> }): ParameterValues {
-  return Object.fromEntries(parameters.map((p) => [p.name, stripScriptText(preset?.values[p.name] ?? p.defaultValue)]));
+export function initialValues(
+  parameters: readonly ScriptParameter[],
+  preset?: { values: Record<string, string> },
+): ParameterValues {
+  return Object.fromEntries(
+    parameters.map((p) => [p.name, stripScriptText(preset?.values[p.name] ?? p.defaultValue)]),
+  );
 }
 
 /** Every parameter's message (the spec's texts), empty when all may run. */
-export function parameterErrors(parameters: readonly ScriptParameter[], values: ParameterValues): Record<string, string> {
+export function parameterErrors(
+  parameters: readonly ScriptParameter[],
+  values: ParameterValues,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const p of parameters) {
     const message = checkParameterValue(p, values[p.name] ?? "");
@@ -78,7 +86,12 @@ export function ParameterInputs({ parameters, values, onChange, errors, disabled
             );
           case "text":
             return (
-              <TextInput key={p.name} {...common} value={values[p.name] ?? ""} onChange={(e) => set(p.name, e.currentTarget.value)} />
+              <TextInput
+                key={p.name}
+                {...common}
+                value={values[p.name] ?? ""}
+                onChange={(e) => set(p.name, e.currentTarget.value)}
+              />
             );
         }
       })}

@@ -1,6 +1,24 @@
-import { ActionIcon, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, TagsInput, Text, TextInput, Tooltip } from "@mantine/core";
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  TagsInput,
+  Text,
+  TextInput,
+  Tooltip,
+} from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
-import { SCRIPT_MAX_PARAMETERS, SCRIPT_PARAMETER_TYPES, stripScriptText, type ScriptParameterType } from "@steward/domain";
+import {
+  SCRIPT_MAX_PARAMETERS,
+  SCRIPT_PARAMETER_TYPES,
+  stripScriptText,
+  type ScriptParameterType,
+} from "@steward/domain";
 import type { FieldErrors } from "../../../lib/forms";
 
 export interface ParameterDraft {
@@ -14,7 +32,12 @@ export interface ParameterDraft {
   description: string;
 }
 
-const typeLabels: Record<ScriptParameterType, string> = { text: "Text", number: "Number", boolean: "Yes / no", choice: "Choice" };
+const typeLabels: Record<ScriptParameterType, string> = {
+  text: "Text",
+  number: "Number",
+  boolean: "Yes / no",
+  choice: "Choice",
+};
 
 let seq = 0;
 export const newParameter = (): ParameterDraft => ({
@@ -76,7 +99,12 @@ export function ParametersEditor({ parameters, onChange, errors, readOnly = fals
                   disabled={readOnly}
                   data={SCRIPT_PARAMETER_TYPES.map((t) => ({ value: t, label: typeLabels[t] }))}
                   value={p.type}
-                  onChange={(v) => update(index, { type: (v as ScriptParameterType | null) ?? "text", ...(v !== "choice" ? { choices: [] } : {}) })}
+                  onChange={(v) =>
+                    update(index, {
+                      type: (v as ScriptParameterType | null) ?? "text",
+                      ...(v !== "choice" ? { choices: [] } : {}),
+                    })
+                  }
                 />
                 <TextInput
                   label="Default"

@@ -22,7 +22,13 @@ interface PresetsEditorProps {
 }
 
 /** Named sets of parameter values ("Quick", "Deep" …) offered in the Run As and preset selector. */
-export function PresetsEditor({ presets, parameters, onChange, errors, readOnly = false }: PresetsEditorProps) {
+export function PresetsEditor({
+  presets,
+  parameters,
+  onChange,
+  errors,
+  readOnly = false,
+}: PresetsEditorProps) {
   const update = (index: number, patch: Partial<PresetDraft>) =>
     onChange(presets.map((p, i) => (i === index ? { ...p, ...patch } : p)));
   const named = parameters.filter((p) => p.name.trim() !== "");

@@ -22,7 +22,15 @@ export function useRunAsOptions(os: RunAsOs | null, organizationId: number | nul
   const groups = [
     { group: "Run as", items: builtIns.map((c) => ({ value: c.value, label: c.label })) },
     ...(stored.length
-      ? [{ group: "Stored credentials", items: stored.map((c) => ({ value: credentialRunAsValue(c.id), label: `${c.name} (${c.username})` })) }]
+      ? [
+          {
+            group: "Stored credentials",
+            items: stored.map((c) => ({
+              value: credentialRunAsValue(c.id),
+              label: `${c.name} (${c.username})`,
+            })),
+          },
+        ]
       : []),
   ];
   return { groups, credentialsFailed: credentials.isError, loading: credentials.isLoading };

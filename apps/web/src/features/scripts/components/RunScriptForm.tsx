@@ -22,7 +22,14 @@ interface RunScriptFormProps {
 }
 
 /** Script choice, the Run As and preset-parameter selector, parameters and timeout. */
-export function RunScriptForm({ os, organizationId, offerWake, busy, onRun, initialChoice = null }: RunScriptFormProps) {
+export function RunScriptForm({
+  os,
+  organizationId,
+  offerWake,
+  busy,
+  onRun,
+  initialChoice = null,
+}: RunScriptFormProps) {
   const [choice, setChoice] = useState<ScriptChoiceValue | null>(initialChoice);
   const scripts = useScripts({ page: 1, pageSize: 500, ...(os ? { runnableOn: os } : {}) });
   const templates = useScriptTemplates();
@@ -44,7 +51,10 @@ export function RunScriptForm({ os, organizationId, offerWake, busy, onRun, init
       group: "Template scripts",
       items: (templates.data ?? [])
         .filter((t) => fits(t.os))
-        .map((t) => ({ value: `t:${t.id}`, label: `${t.name} (${scriptLanguageLabels[t.language]}, ${scriptOsLabels[t.os]})` })),
+        .map((t) => ({
+          value: `t:${t.id}`,
+          label: `${t.name} (${scriptLanguageLabels[t.language]}, ${scriptOsLabels[t.os]})`,
+        })),
     },
   ].filter((g) => g.items.length > 0);
 
@@ -53,7 +63,8 @@ export function RunScriptForm({ os, organizationId, offerWake, busy, onRun, init
     : template.data
       ? { kind: "template", script: template.data }
       : null;
-  const loadingChoice = (libraryId !== null && library.isPending) || (templateId !== null && template.isPending);
+  const loadingChoice =
+    (libraryId !== null && library.isPending) || (templateId !== null && template.isPending);
   const choiceError = library.error ?? template.error;
 
   return (
@@ -130,17 +141,31 @@ function ScriptRunSettings({
         </Text>
       ) : null}
       <Group grow align="flex-start">
-        <RunAsSelect os={os} organizationId={organizationId} value={runAs} onChange={setRunAs} disabled={busy} />
+        <RunAsSelect
+          os={os}
+          organizationId={organizationId}
+          value={runAs}
+          onChange={setRunAs}
+          disabled={busy}
+        />
         <Select
           label="Preset parameters"
           allowDeselect={false}
           disabled={busy || presets.length === 0}
-          data={[{ value: "", label: presets.length ? "Defaults" : "No presets" }, ...presets.map((p) => ({ value: p.name, label: p.name }))]}
+          data={[
+            { value: "", label: presets.length ? "Defaults" : "No presets" },
+            ...presets.map((p) => ({ value: p.name, label: p.name })),
+          ]}
           value={presetName ?? ""}
           onChange={(v) => {
             const name = v || null;
             setPresetName(name);
-            setValues(initialValues(parameters, presets.find((p) => p.name === name)));
+            setValues(
+              initialValues(
+                parameters,
+                presets.find((p) => p.name === name),
+              ),
+            );
             setErrors({});
           }}
         />

@@ -85,18 +85,31 @@ async function runAsOptions(user: ReturnType<typeof userEvent.setup>) {
 
 describe("Run As and preset-parameter selector", () => {
   it.each([
-    ["WINDOWS", ["System", "Current Logged on User", "Preferred Windows Local Admin", "Preferred Windows Domain Admin", "Local admin (admin)"]],
+    [
+      "WINDOWS",
+      [
+        "System",
+        "Current Logged on User",
+        "Preferred Windows Local Admin",
+        "Preferred Windows Domain Admin",
+        "Local admin (admin)",
+      ],
+    ],
     ["MAC", ["System", "Preferred Mac Credential", "Mac admin (mac)"]],
     ["LINUX", ["System", "Preferred Linux Credential", "Ops Linux (ops)"]],
-  ] as const)("offers the spec's choices on %s plus the organization's fitting credentials", async (os, expected) => {
-    const { user } = renderPanel(os);
-    await chooseScript(user);
-    await waitFor(async () => expect(await runAsOptions(user)).toEqual(expected));
-  });
+  ] as const)(
+    "offers the spec's choices on %s plus the organization's fitting credentials",
+    async (os, expected) => {
+      const { user } = renderPanel(os);
+      await chooseScript(user);
+      await waitFor(async () => expect(await runAsOptions(user)).toEqual(expected));
+    },
+  );
 
   it('shows "Error loading credentials" and offers the built-in choices only when the list fails', async () => {
     const { user } = renderPanel("LINUX", {
-      "GET /api/credential/organization/1/list": () => json(500, { code: "E_INTERNAL", message: "x", requestId: "r" }),
+      "GET /api/credential/organization/1/list": () =>
+        json(500, { code: "E_INTERNAL", message: "x", requestId: "r" }),
     });
     await chooseScript(user);
     expect(await screen.findByText("Error loading credentials")).toBeTruthy();
@@ -135,7 +148,11 @@ describe("Run As and preset-parameter selector", () => {
     const { user } = renderPanel("LINUX", {
       "POST /api/webapp/submit/job": ({ body }) => {
         submitted = body;
-        return json(200, { resultCode: "SUCCESS", status: "SUCCESS", jobs: [{ jobUid: "j1", nodeId: 42, jobType: "ACTION" }] });
+        return json(200, {
+          resultCode: "SUCCESS",
+          status: "SUCCESS",
+          jobs: [{ jobUid: "j1", nodeId: 42, jobType: "ACTION" }],
+        });
       },
       "GET /api/webapp/job/j1": () =>
         json(200, {
@@ -159,7 +176,8 @@ describe("Run As and preset-parameter selector", () => {
             completedAt: null,
           },
         }),
-      "GET /api/webapp/job/j1/output": () => json(200, { stdout: "removed 12 files\n", stderr: "", truncated: false, exitCode: null }),
+      "GET /api/webapp/job/j1/output": () =>
+        json(200, { stdout: "removed 12 files\n", stderr: "", truncated: false, exitCode: null }),
       "POST /api/webapp/job/j1/cancel": () => {
         cancelled = true;
         return json(200, { resultCode: "SUCCESS", job: { jobStatus: "CANCELLED" } });

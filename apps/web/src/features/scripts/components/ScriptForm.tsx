@@ -1,4 +1,15 @@
-import { Divider, Group, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from "@mantine/core";
+import {
+  Divider,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Textarea,
+  Title,
+} from "@mantine/core";
 import {
   SCRIPT_ARCHITECTURES,
   SCRIPT_LANGUAGES,
@@ -24,13 +35,22 @@ interface ScriptFormProps {
 
 /** Name, description, language, target OS, architecture, timeout, typed parameters, presets and the body. */
 export function ScriptForm({ draft, onChange, errors, readOnly = false }: ScriptFormProps) {
-  const set = <K extends keyof ScriptDraft>(key: K, value: ScriptDraft[K]) => onChange({ ...draft, [key]: value });
+  const set = <K extends keyof ScriptDraft>(key: K, value: ScriptDraft[K]) =>
+    onChange({ ...draft, [key]: value });
   return (
     <Stack gap="md">
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
           <SimpleGrid cols={2}>
-            <TextInput label="Name" required maxLength={200} readOnly={readOnly} value={draft.name} error={errors.name} onChange={(e) => set("name", e.currentTarget.value)} />
+            <TextInput
+              label="Name"
+              required
+              maxLength={200}
+              readOnly={readOnly}
+              value={draft.name}
+              error={errors.name}
+              onChange={(e) => set("name", e.currentTarget.value)}
+            />
             <NumberInput
               label="Timeout (seconds)"
               description="The agent stops the script after this long"
@@ -85,12 +105,23 @@ export function ScriptForm({ draft, onChange, errors, readOnly = false }: Script
         <Title order={5} mb="sm">
           Parameters
         </Title>
-        <ParametersEditor parameters={draft.parameters} onChange={(p) => set("parameters", p)} errors={errors} readOnly={readOnly} />
+        <ParametersEditor
+          parameters={draft.parameters}
+          onChange={(p) => set("parameters", p)}
+          errors={errors}
+          readOnly={readOnly}
+        />
         <Divider my="md" />
         <Title order={5} mb="sm">
           Presets
         </Title>
-        <PresetsEditor presets={draft.presets} parameters={draft.parameters} onChange={(p) => set("presets", p)} errors={errors} readOnly={readOnly} />
+        <PresetsEditor
+          presets={draft.presets}
+          parameters={draft.parameters}
+          onChange={(p) => set("presets", p)}
+          errors={errors}
+          readOnly={readOnly}
+        />
       </Paper>
       <Paper withBorder radius="md" p="md">
         <Group justify="space-between" mb="xs">

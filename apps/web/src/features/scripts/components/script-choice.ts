@@ -5,7 +5,8 @@ import type { ParameterValues } from "./ParameterInputs";
 /** "s:12" (library script 12) or "t:disk-cleanup" (template). */
 export type ScriptChoiceValue = `s:${number}` | `t:${string}`;
 
-export type ChosenScript = { kind: "library"; script: ScriptDetail } | { kind: "template"; script: ScriptTemplate };
+export type ChosenScript =
+  { kind: "library"; script: ScriptDetail } | { kind: "template"; script: ScriptTemplate };
 
 export interface RunSettings {
   presetName: string | null;
@@ -36,7 +37,12 @@ export function buildScriptJob(chosen: ChosenScript, settings: RunSettings): Job
       },
     };
   }
-  const resolved = resolveParameterValues(script.parameters, script.presets, settings.presetName ?? undefined, given);
+  const resolved = resolveParameterValues(
+    script.parameters,
+    script.presets,
+    settings.presetName ?? undefined,
+    given,
+  );
   return {
     jobType: "ACTION",
     jobName: script.name,

@@ -1,5 +1,10 @@
 import type { SaveScriptRequest, ScriptDetail, ScriptTemplate } from "@steward/contracts";
-import { SCRIPT_DEFAULT_TIMEOUT_SECONDS, type ScriptArchitecture, type ScriptLanguage, type ScriptOs } from "@steward/domain";
+import {
+  SCRIPT_DEFAULT_TIMEOUT_SECONDS,
+  type ScriptArchitecture,
+  type ScriptLanguage,
+  type ScriptOs,
+} from "@steward/domain";
 import { newParameter, type ParameterDraft } from "./ParametersEditor";
 import { newPreset, type PresetDraft } from "./PresetsEditor";
 

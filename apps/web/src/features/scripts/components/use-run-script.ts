@@ -14,7 +14,12 @@ export function useRunScript() {
   const [busy, setBusy] = useState(false);
   const [run, setRun] = useState<SubmittedRun | null>(null);
 
-  const start = async (nodeIds: number[] | (() => Promise<number[]>), chosen: ChosenScript, settings: RunSettings, wakeFirst: boolean) => {
+  const start = async (
+    nodeIds: number[] | (() => Promise<number[]>),
+    chosen: ChosenScript,
+    settings: RunSettings,
+    wakeFirst: boolean,
+  ) => {
     setBusy(true);
     try {
       const ids = typeof nodeIds === "function" ? await nodeIds() : nodeIds;
@@ -22,7 +27,10 @@ export function useRunScript() {
       const job = buildScriptJob(chosen, settings);
       const answer = await submitJobs({ nodes: ids.map((nodeId) => ({ nodeId, jobs: [job] })) });
       void queryClient.invalidateQueries({ queryKey: jobKeys.lists() });
-      setRun({ jobs: answer.jobs.map((j) => ({ jobUid: j.jobUid, nodeId: j.nodeId })), scriptName: chosen.script.name });
+      setRun({
+        jobs: answer.jobs.map((j) => ({ jobUid: j.jobUid, nodeId: j.nodeId })),
+        scriptName: chosen.script.name,
+      });
     } catch (error) {
       // Job flow failures were already shown to the user; anything else is not ours to swallow.
       if (!(error instanceof JobFlowError)) throw error;

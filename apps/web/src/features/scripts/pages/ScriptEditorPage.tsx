@@ -44,7 +44,13 @@ function LoadScript({ id }: { id: number }) {
   if (script.isPending) return <LoadingState label="Loading script…" />;
   if (script.isError) {
     if (isApiError(script.error) && script.error.status === 404) return <ScriptNotFound />;
-    return <ErrorState title="Could not load the script" error={script.error} onRetry={() => void script.refetch()} />;
+    return (
+      <ErrorState
+        title="Could not load the script"
+        error={script.error}
+        onRetry={() => void script.refetch()}
+      />
+    );
   }
   return <ScriptEditor key={script.data.updatedAt} script={script.data} />;
 }
@@ -77,7 +83,9 @@ function ScriptEditor({ script }: { script: ScriptDetail | null }) {
         if (isApiError(error, "E_VALIDATION")) {
           // The server reports paths under "body." (the request body).
           const fields = serverFieldErrors(error.details);
-          setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^body\./, ""), v])));
+          setErrors(
+            Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^body\./, ""), v])),
+          );
         }
       },
     });
@@ -104,10 +112,22 @@ function ScriptEditor({ script }: { script: ScriptDetail | null }) {
             </Button>
             {canManage ? (
               <>
-                <Button variant="default" disabled={!dirty || save.isPending} onClick={() => { setDraft(saved); setErrors({}); }}>
+                <Button
+                  variant="default"
+                  disabled={!dirty || save.isPending}
+                  onClick={() => {
+                    setDraft(saved);
+                    setErrors({});
+                  }}
+                >
                   Discard changes
                 </Button>
-                <Button leftSection={<IconDeviceFloppy size={16} />} onClick={handleSave} loading={save.isPending} disabled={!dirty && script !== null}>
+                <Button
+                  leftSection={<IconDeviceFloppy size={16} />}
+                  onClick={handleSave}
+                  loading={save.isPending}
+                  disabled={!dirty && script !== null}
+                >
                   {script ? "Save" : "Create script"}
                 </Button>
               </>
@@ -115,7 +135,13 @@ function ScriptEditor({ script }: { script: ScriptDetail | null }) {
           </Group>
         }
       />
-      <FormError message={save.isError && !isApiError(save.error, "E_VALIDATION") ? describeError(save.error) : (errors._form ?? null)} />
+      <FormError
+        message={
+          save.isError && !isApiError(save.error, "E_VALIDATION")
+            ? describeError(save.error)
+            : (errors._form ?? null)
+        }
+      />
       <ScriptForm draft={draft} onChange={setDraft} errors={errors} readOnly={!canManage} />
     </Stack>
   );

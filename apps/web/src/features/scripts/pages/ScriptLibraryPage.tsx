@@ -1,11 +1,32 @@
 import { useState } from "react";
-import { ActionIcon, Anchor, Badge, Button, Group, Pagination, Paper, Select, Stack, Table, Tabs, Text, TextInput, Tooltip } from "@mantine/core";
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Tooltip,
+} from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconCopy, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import type { ScriptSummary } from "@steward/contracts";
-import { SCRIPT_LANGUAGES, SCRIPT_OPERATING_SYSTEMS, scriptLanguageLabels, type ScriptLanguage, type ScriptOs } from "@steward/domain";
+import {
+  SCRIPT_LANGUAGES,
+  SCRIPT_OPERATING_SYSTEMS,
+  scriptLanguageLabels,
+  type ScriptLanguage,
+  type ScriptOs,
+} from "@steward/domain";
 import { describeError } from "../../../api";
 import { parsePage } from "../../../lib/params";
 import { EmptyState, ErrorState, LoadingState, PageHeader, confirmAction, formatDateTime } from "../../../ui";
@@ -34,7 +55,10 @@ export function ScriptLibraryPage() {
           ) : null
         }
       />
-      <Tabs value={view} onChange={(v) => setParams(v === "templates" ? { view: "templates" } : {}, { replace: true })}>
+      <Tabs
+        value={view}
+        onChange={(v) => setParams(v === "templates" ? { view: "templates" } : {}, { replace: true })}
+      >
         <Tabs.List>
           <Tabs.Tab value="library">Library</Tabs.Tab>
           <Tabs.Tab value="templates">Template scripts</Tabs.Tab>
@@ -64,8 +88,24 @@ function Filters(props: {
         value={props.search}
         onChange={(e) => props.onSearch(e.currentTarget.value)}
       />
-      <Select aria-label="Language" placeholder="Any language" clearable w={170} data={languageOptions} value={props.language} onChange={props.onLanguage} />
-      <Select aria-label="Operating system" placeholder="Any OS" clearable w={150} data={osOptions} value={props.os} onChange={props.onOs} />
+      <Select
+        aria-label="Language"
+        placeholder="Any language"
+        clearable
+        w={170}
+        data={languageOptions}
+        value={props.language}
+        onChange={props.onLanguage}
+      />
+      <Select
+        aria-label="Operating system"
+        placeholder="Any OS"
+        clearable
+        w={150}
+        data={osOptions}
+        value={props.os}
+        onChange={props.onOs}
+      />
     </Group>
   );
 }
@@ -97,7 +137,12 @@ function LibraryList() {
       onConfirm: () =>
         remove.mutate(script.id, {
           onSuccess: () => notifications.show({ color: "teal", message: `Script "${script.name}" deleted` }),
-          onError: (error) => notifications.show({ color: "red", title: "Could not delete the script", message: describeError(error) }),
+          onError: (error) =>
+            notifications.show({
+              color: "red",
+              title: "Could not delete the script",
+              message: describeError(error),
+            }),
         }),
     });
 
@@ -126,10 +171,17 @@ function LibraryList() {
       {scripts.isPending ? (
         <LoadingState label="Loading scripts…" />
       ) : scripts.isError ? (
-        <ErrorState title="Could not load scripts" error={scripts.error} onRetry={() => void scripts.refetch()} />
+        <ErrorState
+          title="Could not load scripts"
+          error={scripts.error}
+          onRetry={() => void scripts.refetch()}
+        />
       ) : data && data.items.length === 0 ? (
         filtered ? (
-          <EmptyState title="No matching scripts" description="No script matches this search and these filters." />
+          <EmptyState
+            title="No matching scripts"
+            description="No script matches this search and these filters."
+          />
         ) : (
           <EmptyState
             title="Your script library is empty"
@@ -141,7 +193,11 @@ function LibraryList() {
                     New script
                   </Button>
                 ) : null}
-                <Button component={Link} to="/administration/library/scripting/1?view=templates" variant="default">
+                <Button
+                  component={Link}
+                  to="/administration/library/scripting/1?view=templates"
+                  variant="default"
+                >
                   Browse template scripts
                 </Button>
               </Group>
@@ -180,14 +236,21 @@ function LibraryList() {
                       <Table.Td>{scriptOsLabels[s.os]}</Table.Td>
                       <Table.Td>
                         {s.parameters.length}
-                        {s.presets.length ? ` · ${s.presets.length} preset${s.presets.length === 1 ? "" : "s"}` : ""}
+                        {s.presets.length
+                          ? ` · ${s.presets.length} preset${s.presets.length === 1 ? "" : "s"}`
+                          : ""}
                       </Table.Td>
                       <Table.Td>{formatDateTime(s.updatedAt)}</Table.Td>
                       {canManage ? (
                         <Table.Td>
                           <Group justify="flex-end">
                             <Tooltip label="Delete">
-                              <ActionIcon variant="subtle" color="red" aria-label={`Delete ${s.name}`} onClick={() => handleDelete(s)}>
+                              <ActionIcon
+                                variant="subtle"
+                                color="red"
+                                aria-label={`Delete ${s.name}`}
+                                onClick={() => handleDelete(s)}
+                              >
                                 <IconTrash size={16} />
                               </ActionIcon>
                             </Tooltip>
@@ -204,7 +267,9 @@ function LibraryList() {
             <Text size="sm" c="dimmed">
               {data.total} script{data.total === 1 ? "" : "s"}
             </Text>
-            {totalPages > 1 ? <Pagination total={totalPages} value={Math.min(page, totalPages)} onChange={goTo} size="sm" /> : null}
+            {totalPages > 1 ? (
+              <Pagination total={totalPages} value={Math.min(page, totalPages)} onChange={goTo} size="sm" />
+            ) : null}
           </Group>
         </>
       ) : null}
@@ -219,15 +284,31 @@ function TemplateList() {
   const [language, setLanguage] = useState<string | null>(null);
   const [os, setOs] = useState<string | null>(null);
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const templates = useScriptTemplates({ search: debounced || undefined, language: language ?? undefined, os: os ?? undefined });
+  const templates = useScriptTemplates({
+    search: debounced || undefined,
+    language: language ?? undefined,
+    os: os ?? undefined,
+  });
   const copy = useCopyTemplate();
   return (
     <Stack gap="sm">
-      <Filters label="Search template scripts" search={search} onSearch={setSearch} language={language} onLanguage={setLanguage} os={os} onOs={setOs} />
+      <Filters
+        label="Search template scripts"
+        search={search}
+        onSearch={setSearch}
+        language={language}
+        onLanguage={setLanguage}
+        os={os}
+        onOs={setOs}
+      />
       {templates.isPending ? (
         <LoadingState label="Loading template scripts…" />
       ) : templates.isError ? (
-        <ErrorState title="Could not load template scripts" error={templates.error} onRetry={() => void templates.refetch()} />
+        <ErrorState
+          title="Could not load template scripts"
+          error={templates.error}
+          onRetry={() => void templates.refetch()}
+        />
       ) : templates.data.length === 0 ? (
         <EmptyState title="No matching template scripts" />
       ) : (
@@ -278,11 +359,18 @@ function TemplateList() {
                                 { id: t.id },
                                 {
                                   onSuccess: (script) => {
-                                    notifications.show({ color: "teal", message: `"${script.name}" copied to your library` });
+                                    notifications.show({
+                                      color: "teal",
+                                      message: `"${script.name}" copied to your library`,
+                                    });
                                     void navigate(`/editor/script/${script.id}`);
                                   },
                                   onError: (error) =>
-                                    notifications.show({ color: "red", title: "Could not copy the template", message: describeError(error) }),
+                                    notifications.show({
+                                      color: "red",
+                                      title: "Could not copy the template",
+                                      message: describeError(error),
+                                    }),
                                 },
                               )
                             }

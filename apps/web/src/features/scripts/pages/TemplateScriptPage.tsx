@@ -27,14 +27,24 @@ export function TemplateScriptPage() {
         <EmptyState
           title="This template script does not exist"
           action={
-            <Button component={Link} to="/administration/library/scripting/1?view=templates" variant="default">
+            <Button
+              component={Link}
+              to="/administration/library/scripting/1?view=templates"
+              variant="default"
+            >
               Back to template scripts
             </Button>
           }
         />
       );
     }
-    return <ErrorState title="Could not load the template script" error={template.error} onRetry={() => void template.refetch()} />;
+    return (
+      <ErrorState
+        title="Could not load the template script"
+        error={template.error}
+        onRetry={() => void template.refetch()}
+      />
+    );
   }
   const t = template.data;
   return (
@@ -54,7 +64,11 @@ export function TemplateScriptPage() {
         description="A template script that comes with Steward. Copy it into your library to change it or to use it in scheduled tasks."
         actions={
           <Group gap="xs">
-            <Button variant="default" component={Link} to="/administration/library/scripting/1?view=templates">
+            <Button
+              variant="default"
+              component={Link}
+              to="/administration/library/scripting/1?view=templates"
+            >
               Back to templates
             </Button>
             {can("scripts.manage") ? (
@@ -67,13 +81,23 @@ export function TemplateScriptPage() {
       />
       <ScriptForm draft={draftOf(t)} onChange={() => {}} errors={{}} readOnly />
       <Modal opened={copying} onClose={() => setCopying(false)} title="Copy to library">
-        {copying ? <CopyForm templateId={t.id} defaultName={t.name} onClose={() => setCopying(false)} /> : null}
+        {copying ? (
+          <CopyForm templateId={t.id} defaultName={t.name} onClose={() => setCopying(false)} />
+        ) : null}
       </Modal>
     </Stack>
   );
 }
 
-function CopyForm({ templateId, defaultName, onClose }: { templateId: string; defaultName: string; onClose: () => void }) {
+function CopyForm({
+  templateId,
+  defaultName,
+  onClose,
+}: {
+  templateId: string;
+  defaultName: string;
+  onClose: () => void;
+}) {
   const copy = useCopyTemplate();
   const navigate = useNavigate();
   const [name, setName] = useState(defaultName);
@@ -95,7 +119,17 @@ function CopyForm({ templateId, defaultName, onClose }: { templateId: string; de
       }}
     >
       <Stack gap="sm">
-        <TextInput label="Name in your library" autoFocus maxLength={200} value={name} error={error} onChange={(e) => { setName(e.currentTarget.value); setError(null); }} />
+        <TextInput
+          label="Name in your library"
+          autoFocus
+          maxLength={200}
+          value={name}
+          error={error}
+          onChange={(e) => {
+            setName(e.currentTarget.value);
+            setError(null);
+          }}
+        />
         <FormError message={copy.isError ? describeError(copy.error) : null} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
