@@ -162,8 +162,12 @@ export function createAgentGateway(options: GatewayOptions) {
     }
   }
 
+  let closing = false;
+
   function onClose(conn: Connection) {
     pending.delete(conn);
+    // Shutting down: devices are marked DOWN at the next start, the database may be closed already.
+    if (closing) return;
     const deviceId = conn.deviceId;
     if (deviceId !== undefined && online.get(deviceId) === conn) {
       online.delete(deviceId);
@@ -241,6 +245,7 @@ export function createAgentGateway(options: GatewayOptions) {
       if (conn) conn.ws.close(proto.agentCloseCodes.revoked, "device removed");
     },
     async close() {
+      closing = true;
       clearInterval(sweeper);
       clearInterval(flusher);
       for (const conn of [...online.values(), ...pending]) conn.ws.terminate();
