@@ -31,11 +31,15 @@ export interface OpenDatabaseOptions {
   /** An existing PGlite instance (tests load one from a migrated template). */
   pglite?: PGlite;
   poolSize?: number;
+  onIdleError?: (err: Error) => void;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection the server closes (PostgreSQL restarting, the database dropped) must not
+    // crash the process: the pool drops that client, and the next query reports any real outage.
+    pool.on("error", (err) => options.onIdleError?.(err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
