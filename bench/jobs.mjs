@@ -62,7 +62,11 @@ const session = { cookie: "", csrf: "" };
 async function api(port, method, url, body) {
   const res = await fetch(`http://127.0.0.1:${port}${url}`, {
     method,
-    headers: { "content-type": "application/json", cookie: session.cookie, "x-csrf-token": session.csrf },
+    headers: {
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      cookie: session.cookie,
+      "x-csrf-token": session.csrf,
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const set = res.headers.get("set-cookie");
