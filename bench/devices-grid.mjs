@@ -34,7 +34,7 @@ try {
 const dist = (p) => import(pathToFileURL(path.join(root, "apps/server/dist", p)).href);
 const { openDatabase } = await dist("platform/db/database.js");
 const schema = await dist("platform/db/schema.js");
-const { createDevicesService } = await dist("modules/devices/index.js");
+const { createDevicesService, refreshFieldValues } = await dist("modules/devices/index.js");
 const { DeviceRolesRepository } = await dist("modules/device-roles/device-roles.repository.js");
 const { listDevicesQuery } = await import("@steward/contracts");
 const { sql } = await import("drizzle-orm");
@@ -301,6 +301,9 @@ async function seedFleet() {
       await db.insert(schema.customFieldValues).values(rows.slice(i, i + 2000));
   }
 
+  // Values were written directly above: compute every device's effective values once, as the
+  // console does after each change.
+  await refreshFieldValues(db, { all: true });
   await db.execute(sql.raw(process.env.BENCH_VACUUM === "1" ? "VACUUM ANALYZE" : "ANALYZE"));
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   const sizes = (
@@ -315,7 +318,7 @@ async function seedFleet() {
 }
 
 // --- the scenarios ---------------------------------------------------------------------------
-const service = createDevicesService({ db });
+const service = createDevicesService({ db, dbKind: database.kind });
 const searches = [
   "desktop-1",
   "srv",
@@ -359,16 +362,11 @@ if (process.env.BENCH_EXPLAIN === "1") {
     const q = listDevicesQuery.parse(query(3));
     const where = await service.whereOf(criteriaFromQuery(q));
     // The grid's own choice: one pass (page with total) for scanning filters, else page + count.
-    const oneQuery = Boolean(q.search) || Boolean(q.cf?.length);
+    const oneQuery = Boolean(q.search);
+    const offset = (q.page - 1) * q.pageSize;
     const page = oneQuery
-      ? db
-          .select({ id: schema.devices.id, total: sql`count(*) over ()` })
-          .from(schema.devices)
-          .where(where)
-          .orderBy(schema.devices.sortName, schema.devices.id)
-          .limit(q.pageSize)
-          .toSQL()
-      : service.grid.page(where, q.sort, q.pageSize, (q.page - 1) * q.pageSize).toSQL();
+      ? service.grid.pageWithTotalQuery(where, q.sort, q.pageSize, offset).toSQL()
+      : service.grid.page(where, q.sort, q.pageSize, offset).toSQL();
     const total = db.select({ n: count() }).from(schema.devices).where(where).toSQL();
     for (const [kind, built] of oneQuery
       ? [["page with total", page]]

@@ -148,6 +148,15 @@ CREATE TABLE "device_roles" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "device_field_values" (
+	"device_id" integer NOT NULL,
+	"field_id" integer NOT NULL,
+	"value_text" text NOT NULL,
+	"value_num" double precision,
+	"source" text NOT NULL,
+	CONSTRAINT "device_field_values_device_id_field_id_pk" PRIMARY KEY("device_id","field_id")
+);
+--> statement-breakpoint
 CREATE TABLE "device_activities" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "device_activities_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"device_id" integer NOT NULL,
@@ -323,6 +332,8 @@ ALTER TABLE "custom_field_values" ADD CONSTRAINT "custom_field_values_location_i
 ALTER TABLE "custom_field_values" ADD CONSTRAINT "custom_field_values_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "custom_field_values" ADD CONSTRAINT "custom_field_values_updated_by_user_id_users_id_fk" FOREIGN KEY ("updated_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "custom_fields" ADD CONSTRAINT "custom_fields_role_id_device_roles_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."device_roles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "device_field_values" ADD CONSTRAINT "device_field_values_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "device_field_values" ADD CONSTRAINT "device_field_values_field_id_custom_fields_id_fk" FOREIGN KEY ("field_id") REFERENCES "public"."custom_fields"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "device_activities" ADD CONSTRAINT "device_activities_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "device_inventories" ADD CONSTRAINT "device_inventories_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "devices" ADD CONSTRAINT "devices_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -352,6 +363,8 @@ CREATE UNIQUE INDEX "custom_fields_name_key" ON "custom_fields" USING btree (low
 CREATE INDEX "custom_fields_role_idx" ON "custom_fields" USING btree ("role_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "device_roles_key_key" ON "device_roles" USING btree ("key");--> statement-breakpoint
 CREATE UNIQUE INDEX "device_roles_name_key" ON "device_roles" USING btree (lower("name"));--> statement-breakpoint
+CREATE INDEX "device_field_values_text_idx" ON "device_field_values" USING btree ("field_id",lower("value_text"),"device_id");--> statement-breakpoint
+CREATE INDEX "device_field_values_num_idx" ON "device_field_values" USING btree ("field_id","value_num","device_id");--> statement-breakpoint
 CREATE INDEX "device_activities_device_idx" ON "device_activities" USING btree ("device_id","at");--> statement-breakpoint
 CREATE INDEX "device_activities_org_idx" ON "device_activities" USING btree ("organization_id","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "devices_public_key_key" ON "devices" USING btree ("public_key");--> statement-breakpoint

@@ -15,7 +15,7 @@ import {
 import type { z } from "zod";
 import { AppError } from "../../platform/errors/app-error.js";
 import { audit } from "../../platform/identity/index.js";
-import type { Actor, DevicesService } from "../devices/index.js";
+import { refreshFieldValues, type Actor, type DevicesService, type FieldScope } from "../devices/index.js";
 import {
   globalOnly,
   roleOnly,
@@ -50,6 +50,13 @@ function nameTaken(error: unknown, name: string): never {
   }
   throw error;
 }
+
+const scopeOf = (level: Level): FieldScope =>
+  level.kind === "DEVICE"
+    ? { deviceId: level.deviceId }
+    : level.kind === "LOCATION"
+      ? { locationId: level.locationId }
+      : { organizationId: level.organizationId };
 
 const levelOf = (row: ValueRow): ValueSource =>
   row.deviceId !== null ? "DEVICE" : row.locationId !== null ? "LOCATION" : "ORGANIZATION";
@@ -223,6 +230,13 @@ export function createCustomFieldsService(deps: { repo: CustomFieldsRepository; 
       const userId = actor?.auth?.session.user.id ?? null;
       await repo.transaction(async (tx) => {
         for (const w of writes) await tx.setValue(level, w.fieldId, w.value.value, userId);
+        // The grid filters on each device's effective values: recompute them below this level.
+        if (writes.length > 0)
+          await refreshFieldValues(
+            tx.db,
+            scopeOf(level),
+            writes.map((w) => w.fieldId),
+          );
       });
       if (level.kind === "DEVICE" && writes.length > 0) {
         const labels = writes.map((w) => fields.get(w.fieldId)?.label ?? "").join(", ");

@@ -229,6 +229,13 @@ describe("GET /api/devices filters", () => {
     ]).toString();
     const res = await admin.get(`/api/devices?${both}`);
     expect(res.json().items.map((i: { id: number }) => i.id)).toEqual([d.web]);
+
+    // A device enrolled later inherits at once; a moved device inherits from its new location.
+    const late = await enrollDevice(ctx, orgA);
+    expect(await ids({ cf: `${f}:eq:gold` })).toEqual([...of("acct", "web"), late.id].sort((a, b) => a - b));
+    expect((await admin.patch(`/api/devices/${late.id}`, { locationId: branchId })).statusCode).toBe(200);
+    expect(await ids({ cf: `${f}:eq:silver` })).toEqual([d.srv!, late.id].sort((a, b) => a - b));
+    await admin.delete(`/api/devices/${late.id}`);
   });
 });
 

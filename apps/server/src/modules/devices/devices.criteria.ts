@@ -9,6 +9,7 @@ import {
 } from "@steward/domain";
 import { deviceRoles } from "../device-roles/device-roles.tables.js";
 import { locations, organizations } from "../organizations/organizations.tables.js";
+import { deviceFieldValues } from "./device-field-values.tables.js";
 import { devices } from "./devices.tables.js";
 
 /**
@@ -21,19 +22,7 @@ export interface ResolvedCriteria extends PlainCriteria {
   matchNothing?: boolean;
 }
 
-/**
- * A custom-field filter with the locations and organizations whose own value matches, looked up
- * beforehand (a small query): the device query then reaches those places' devices through the
- * devices' location and organization indexes, with exact values the planner can estimate.
- */
-export interface ResolvedCustomField extends CustomFieldFilter {
-  locationIds: number[];
-  organizationIds: number[];
-}
-
-export type PlainCriteria = Omit<DeviceCriteria, "groupId" | "customFields"> & {
-  customFields?: ResolvedCustomField[];
-};
+export type PlainCriteria = Omit<DeviceCriteria, "groupId">;
 
 const conditionSql: Record<FixedCondition, () => SQL> = {
   lowDisk: () => sql`${devices.minFreeDiskPercent} < ${LOW_DISK_THRESHOLD_PERCENT}`,
@@ -61,12 +50,21 @@ export function fixedConditions(c: FixedCriteria): SQL[] {
   return out;
 }
 
+/** How the free-text filter tests for a substring (see searchCondition). */
+export type SubstringTest = "like" | "strpos";
+
 /**
  * The free-text filter: host name, display name, addresses and OS (one generated, lower-cased
- * column). A plain substring test: no pattern characters to escape, and cheaper than LIKE.
+ * column). On PostgreSQL it is LIKE (pattern characters escaped): the planner then estimates from
+ * the column's statistics how many devices match, where for a function call it assumes a third
+ * of the fleet and walks the name index through every row. PGlite's LIKE costs a third more per
+ * row than strpos() and its planner copes, so there it is strpos(). Same result either way.
  */
-export function searchCondition(text: string): SQL {
-  return sql`strpos(${devices.searchText}, ${text.toLowerCase()}) > 0`;
+export function searchCondition(text: string, test: SubstringTest = "like"): SQL {
+  const needle = text.toLowerCase();
+  return test === "strpos"
+    ? sql`strpos(${devices.searchText}, ${needle}) > 0`
+    : sql`${devices.searchText} like ${`%${escapeLikePattern(needle)}%`}`;
 }
 
 export function valuePredicate(f: CustomFieldFilter): SQL {
@@ -94,43 +92,17 @@ export function valuePredicate(f: CustomFieldFilter): SQL {
   }
 }
 
-/** The locations and organizations with their own matching value of a field (alias v). */
-export function matchingPlacesSql(f: CustomFieldFilter): SQL {
-  return sql`select v.location_id, v.organization_id from custom_field_values v
-    where v.field_id = ${f.fieldId} and v.device_id is null and ${valuePredicate(f)}`;
-}
-
-const intArray = (ids: number[]) => sql`${`{${ids.map((i) => Math.trunc(i)).join(",")}}`}::int[]`;
-
 /**
  * Devices whose effective value of a field (device, else location, else organization) matches:
- * the device-level matches, plus devices without their own value in the matching locations,
- * plus devices without a device or location value in the matching organizations. The "without
- * their own value" checks are one index probe per device of those places (scalar subqueries,
- * which the planner keeps as probes instead of hashing every value of the field).
+ * one index range over the materialized effective values (device_field_values).
  */
-function effectiveMatches(f: ResolvedCustomField): SQL {
-  const fieldId = f.fieldId;
-  const noDeviceValue = sql`(select 1 from custom_field_values x where x.device_id = d2.id and x.field_id = ${fieldId}) is null`;
-  const noLocationValue = sql`(select 1 from custom_field_values x where x.location_id = d2.location_id and x.field_id = ${fieldId}) is null`;
-  return sql`(
-    select v.device_id from custom_field_values v
-      where v.field_id = ${fieldId} and v.device_id is not null and ${valuePredicate(f)}
-    union all
-    select d2.id from devices d2
-      where d2.location_id = any(${intArray(f.locationIds)}) and ${noDeviceValue}
-    union all
-    select d2.id from devices d2
-      where d2.organization_id = any(${intArray(f.organizationIds)}) and ${noDeviceValue} and ${noLocationValue}
-  )`;
-}
-
-export function customFieldCondition(f: ResolvedCustomField): SQL {
+export function customFieldCondition(f: CustomFieldFilter): SQL {
   const negated = f.op === "neq" || f.op === "unset";
-  return sql`${devices.id} ${sql.raw(negated ? "not in" : "in")} ${effectiveMatches(f)}`;
+  const matches = sql`(select v.device_id from ${deviceFieldValues} v where v.field_id = ${f.fieldId} and ${valuePredicate(f)})`;
+  return sql`${devices.id} ${sql.raw(negated ? "not in" : "in")} ${matches}`;
 }
 
-function plainConditions(c: PlainCriteria): SQL[] {
+function plainConditions(c: PlainCriteria, test: SubstringTest): SQL[] {
   const out: SQL[] = [];
   if (c.status?.length) out.push(inArray(devices.status, c.status));
   if (c.approval?.length) out.push(inArray(devices.approvalStatus, c.approval));
@@ -146,19 +118,19 @@ function plainConditions(c: PlainCriteria): SQL[] {
       )}]::text[]`,
     );
   }
-  if (c.search) out.push(searchCondition(c.search));
+  if (c.search) out.push(searchCondition(c.search, test));
   if (c.builtIn) out.push(...fixedConditions(builtInSearches[c.builtIn].criteria));
   for (const f of c.customFields ?? []) out.push(customFieldCondition(f));
   return out;
 }
 
 /** The WHERE clause for criteria over the devices table (undefined: every device). */
-export function criteriaWhere(c: ResolvedCriteria): SQL | undefined {
+export function criteriaWhere(c: ResolvedCriteria, test: SubstringTest = "like"): SQL | undefined {
   if (c.matchNothing) return sql`false`;
-  const conditions = plainConditions(c);
+  const conditions = plainConditions(c, test);
   for (const g of c.groups ?? []) {
-    conditions.push(...plainConditions(g.criteria));
-    if (g.search) conditions.push(searchCondition(g.search));
+    conditions.push(...plainConditions(g.criteria, test));
+    if (g.search) conditions.push(searchCondition(g.search, test));
   }
   return conditions.length ? and(...conditions) : undefined;
 }

@@ -44,7 +44,7 @@ export const summaryColumns = {
 
 export type ActivityScope = { deviceId: number } | { organizationId: number } | { locationId: number };
 
-/** The device grid's read queries: one query per page, one per count; never one per device. */
+/** The device grid's read queries: a page and its total in one or two queries; never one per device. */
 export function createDeviceGrid(db: Db) {
   const summaries = () => db.select(summaryColumns).from(devices);
 
@@ -67,6 +67,15 @@ export function createDeviceGrid(db: Db) {
       .offset(offset);
   }
 
+  /** Ids of one page and the total, in one pass; no names yet (they are read for the page only). */
+  function pageWithTotalQuery(where: SQL | undefined, sort: DeviceSort, limit: number, offset: number) {
+    const query = db
+      .select({ id: devices.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(devices)
+      .$dynamic();
+    return ordered(query, where, sort, limit, offset);
+  }
+
   return {
     db,
 
@@ -76,18 +85,22 @@ export function createDeviceGrid(db: Db) {
     },
 
     /**
-     * One page and the total in a single pass (count(*) over the matches): for filters that scan
-     * the table anyway (free text, custom fields), where a separate count would scan it twice.
-     * The total is unknown (undefined) when the page is past the end.
+     * One page and the total from a single pass (count(*) over the matches), then the page's
+     * summaries by id: for free text, which scans the table anyway, where a separate count would
+     * scan it twice. The total is unknown (undefined) when the page is past the end.
      */
     async pageWithTotal(where: SQL | undefined, sort: DeviceSort, limit: number, offset: number) {
-      const query = db
-        .select({ ...summaryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-        .from(devices)
-        .$dynamic();
-      const rows = await ordered(query, where, sort, limit, offset);
-      return { rows, total: rows[0]?.total };
+      const page = await pageWithTotalQuery(where, sort, limit, offset);
+      const found = new Map(
+        (await summaries().where(inArray(devices.id, page.length ? page.map((r) => r.id) : [0]))).map((r) => [
+          r.id,
+          r,
+        ]),
+      );
+      return { rows: page.flatMap((r) => found.get(r.id) ?? []), total: page[0]?.total };
     },
+
+    pageWithTotalQuery,
 
     async count(where: SQL | undefined): Promise<number> {
       const [row] = await db.select({ n: count() }).from(devices).where(where);

@@ -27,12 +27,8 @@ import {
   type Changed,
 } from "./devices.bulk.js";
 import { createDeviceCache, type DeviceCache } from "./devices.cache.js";
-import {
-  criteriaWhere,
-  matchingPlacesSql,
-  type PlainCriteria,
-  type ResolvedCriteria,
-} from "./devices.criteria.js";
+import { criteriaWhere, type ResolvedCriteria } from "./devices.criteria.js";
+import { refreshFieldValues } from "./devices.fields.js";
 import { createDeviceGrid, type ActivityScope } from "./devices.grid.js";
 import { presentActivity, presentDevice, presentDeviceDetail } from "./devices.presenter.js";
 import { devices } from "./devices.tables.js";
@@ -41,6 +37,8 @@ export interface DeviceManagementOptions {
   /** Called for every device deleted or rejected in the console: its agent must be disconnected. */
   onDeviceRemoved?: ((deviceId: number) => void) | undefined;
   cache?: DeviceCache;
+  /** The database engine (the free-text filter is tuned per engine). */
+  dbKind?: "pglite" | "postgres" | undefined;
 }
 
 type ListQuery = z.output<typeof listDevicesQuery>;
@@ -76,40 +74,19 @@ export function createDeviceManagement(db: Db, options: DeviceManagementOptions 
   const bulk = createBulkChanges(db);
   const cache = options.cache ?? createDeviceCache();
 
-  /** Looks up the places whose own value matches each custom-field filter. */
-  async function withPlaces(c: Omit<DeviceCriteria, "groupId">): Promise<PlainCriteria> {
-    const { customFields, ...rest } = c;
-    if (!customFields?.length) return rest;
-    const resolved = await Promise.all(
-      customFields.map(async (f) => {
-        const rows = rowsOf<{ location_id: number | null; organization_id: number | null }>(
-          await db.execute(matchingPlacesSql(f)),
-        );
-        return {
-          ...f,
-          locationIds: rows.flatMap((r) => (r.location_id === null ? [] : [Number(r.location_id)])),
-          organizationIds: rows.flatMap((r) =>
-            r.organization_id === null ? [] : [Number(r.organization_id)],
-          ),
-        };
-      }),
-    );
-    return { ...rest, customFields: resolved };
-  }
-
   /** Loads a group's criteria. Stored criteria that no longer parse match nothing (never everything). */
   async function resolve(criteria: DeviceCriteria): Promise<ResolvedCriteria> {
     const { groupId, ...rest } = criteria;
-    const own = await withPlaces(rest);
-    if (groupId === undefined) return own;
+    if (groupId === undefined) return rest;
     const [group] = await db.select().from(savedSearches).where(eq(savedSearches.id, groupId));
     if (!group) throw new AppError("E_SAVED_SEARCH_NOT_FOUND", 404, "Saved search not found");
     const parsed = storedCriteria.safeParse(group.criteria);
-    if (!parsed.success) return { ...own, matchNothing: true };
-    return { ...own, groups: [{ criteria: await withPlaces(parsed.data), search: group.search }] };
+    if (!parsed.success) return { ...rest, matchNothing: true };
+    return { ...rest, groups: [{ criteria: parsed.data, search: group.search }] };
   }
 
-  const whereOf = async (criteria: DeviceCriteria) => criteriaWhere(await resolve(criteria));
+  const substring = options.dbKind === "pglite" ? "strpos" : "like";
+  const whereOf = async (criteria: DeviceCriteria) => criteriaWhere(await resolve(criteria), substring);
 
   /** Changes one device through the set-based path; 404 when it does not exist. */
   async function one<T>(id: number, change: (where: SQL) => Promise<T[]>): Promise<T[]> {
@@ -138,12 +115,12 @@ export function createDeviceManagement(db: Db, options: DeviceManagementOptions 
     whereOf,
 
     /**
-     * One page of the grid and the total. Filters that scan the table anyway (free text, custom
-     * fields) get both from one pass; the others use an index-ordered page plus a count.
+     * One page of the grid and the total. Free-text searches scan the table anyway and get both
+     * from one pass; the others use an index-ordered page plus a count.
      */
     async list(query: ListQuery): Promise<DeviceList> {
       const resolved = await resolve(criteriaFromQuery(query));
-      const where = criteriaWhere(resolved);
+      const where = criteriaWhere(resolved, substring);
       const offset = (query.page - 1) * query.pageSize;
       const result = { page: query.page, pageSize: query.pageSize };
       if (scansAnyway(resolved)) {
@@ -258,6 +235,10 @@ export function createDeviceManagement(db: Db, options: DeviceManagementOptions 
       if (input.roleId !== undefined && input.roleId !== current.roleId) {
         await bulk.setRole(eq(devices.id, id), input.roleId, actor);
       }
+      // Moved: the values it inherits come from its new location now.
+      if (input.locationId !== undefined && input.locationId !== current.locationId) {
+        await refreshFieldValues(db, { deviceId: id });
+      }
       cache.invalidate([id]);
       return summary(id);
     },
@@ -352,14 +333,9 @@ export function createDeviceManagement(db: Db, options: DeviceManagementOptions 
   };
 }
 
-/** Whether criteria hold a filter no index serves (free text, custom fields). */
+/** Whether criteria hold a filter no index serves: free text. */
 function scansAnyway(c: ResolvedCriteria): boolean {
-  const heavy = (p: PlainCriteria) => Boolean(p.search) || (p.customFields?.length ?? 0) > 0;
-  return heavy(c) || (c.groups ?? []).some((g) => Boolean(g.search) || heavy(g.criteria));
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+  return Boolean(c.search) || (c.groups ?? []).some((g) => Boolean(g.search) || Boolean(g.criteria.search));
 }
 
 const notPending = () => new AppError("E_DEVICE_NOT_PENDING", 409, "The device is not waiting for approval");

@@ -3,6 +3,7 @@ import type { agent } from "@steward/contracts";
 import { defaultRoleKey } from "@steward/domain";
 import type { Db } from "../../platform/db/database.js";
 import { deviceRoles } from "../device-roles/device-roles.tables.js";
+import { refreshFieldValues } from "./devices.fields.js";
 import { deviceActivities, deviceInventories, devices } from "./devices.tables.js";
 
 export type DeviceRow = typeof devices.$inferSelect;
@@ -80,6 +81,8 @@ export function createDevicesRepository(db: Db) {
           .returning();
         if (!row) throw new Error("device insert failed");
         await tx.insert(deviceInventories).values({ deviceId: row.id, inventory: device.inventory });
+        // The custom-field values its organization and location already hold now apply to it.
+        await refreshFieldValues(tx, { deviceId: row.id });
         return row;
       });
     },

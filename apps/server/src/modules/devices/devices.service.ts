@@ -22,10 +22,13 @@ const SECTION_LABELS: Partial<Record<keyof agent.Inventory, string>> = {
  * plus the console's side: the grid, device pages and technicians' changes (devices.manage.ts).
  * `onDeviceRemoved` is called for each device deleted or rejected, to disconnect its agent.
  */
-export function createDevicesService(deps: Pick<AppDeps, "db">, options: DeviceManagementOptions = {}) {
+export function createDevicesService(
+  deps: Pick<AppDeps, "db"> & Partial<Pick<AppDeps, "dbKind">>,
+  options: DeviceManagementOptions = {},
+) {
   const repo = createDevicesRepository(deps.db);
   return {
-    ...createDeviceManagement(deps.db, options),
+    ...createDeviceManagement(deps.db, { dbKind: deps.dbKind, ...options }),
     repo,
 
     async enroll(device: NewDevice) {

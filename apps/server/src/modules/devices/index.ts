@@ -6,6 +6,7 @@ export { createDevicesService, type DevicesService } from "./devices.service.js"
 export type { DeviceRow, NewDevice, ActivityType } from "./devices.repository.js";
 export type { Actor, Changed } from "./devices.bulk.js";
 export { createDeviceCache, type DeviceCache } from "./devices.cache.js";
+export { refreshFieldValues, type FieldScope } from "./devices.fields.js";
 
 /**
  * The console's device routes: the grid and its CSV, device pages and changes, activity feeds,
