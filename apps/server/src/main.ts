@@ -29,9 +29,15 @@ async function main() {
     logger.info({ email }, "seeded the first system administrator from STEWARD_ADMIN_EMAIL");
   }
 
-  const app = await buildApp(deps, { logger });
+  // A deleted or rejected device loses its agent connection at once.
+  const side: { agents?: ReturnType<typeof createAgentSide> } = {};
+  const app = await buildApp(deps, {
+    logger,
+    onDeviceRemoved: (deviceId) => side.agents?.gateway.disconnect(deviceId),
+  });
   // Single node: nobody is connected yet, whatever the database last said.
   const agents = createAgentSide(deps, app.log);
+  side.agents = agents;
   const wentDown = await agents.devices.markAllDown(new Date());
   if (wentDown > 0) logger.info({ devices: wentDown }, "marked devices DOWN until their agents reconnect");
   const scheduler = startScheduler(deps, { logger: app.log });
