@@ -60,7 +60,14 @@ export function CustomFieldInput({
           onKeyDown={(event) => {
             if (blockedKey(field.type, event.key)) event.preventDefault();
           }}
-          onChange={(event) => onChange(sanitizeNumericInput(field.type, event.currentTarget.value))}
+          onChange={(event) => {
+            const text = event.currentTarget.value;
+            // Keys are blocked and typed text stripped (spec §5); pasted or dropped text, which no
+            // key blocking sees, stays as it came so its message can say why it cannot be saved.
+            const inputType = (event.nativeEvent as Partial<InputEvent>).inputType ?? "";
+            const fromClipboard = inputType === "insertFromPaste" || inputType === "insertFromDrop";
+            onChange(fromClipboard ? text : sanitizeNumericInput(field.type, text));
+          }}
         />
       );
     case "CHECKBOX":

@@ -55,9 +55,25 @@ describe("custom field inputs", () => {
     const input = (await screen.findByLabelText("Seats")) as HTMLInputElement;
     await user.type(input, "+-1e2E.3,4");
     expect(input.value).toBe("1234");
-    // Pasted text (no key presses) is stripped too.
+    // Text set without key presses is stripped too.
     fireEvent.change(input, { target: { value: "12a 3" } });
     expect(input.value).toBe("123");
+  });
+
+  it("integer input shows the spec's message for pasted text that is not an integer, and does not save it", async () => {
+    const put = vi.fn(() => json(200, { items: [] }));
+    const { user } = renderEditor([aField({ label: "Seats", type: "INTEGER" })], put);
+    const input = (await screen.findByLabelText("Seats")) as HTMLInputElement;
+    await user.click(input);
+    await user.paste("12.5");
+    // Kept as pasted, never silently turned into 125.
+    expect(input.value).toBe("12.5");
+    expect(await screen.findByText("Input must be of integer value")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(put).not.toHaveBeenCalled();
+    await user.clear(input);
+    await user.paste("125");
+    await waitFor(() => expect(screen.queryByText("Input must be of integer value")).toBeNull());
   });
 
   it("decimal input blocks + - e E, strips all but digits and keeps only the first dot", async () => {

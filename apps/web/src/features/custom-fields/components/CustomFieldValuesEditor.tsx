@@ -2,6 +2,7 @@ import { useMemo, useState } from "react";
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { CustomFieldDefinition, CustomFieldValues } from "@steward/contracts";
+import { sanitizeNumericInput } from "@steward/domain";
 import { isApiError } from "../../../api";
 import { describeError } from "../../../api";
 import { EmptyState, FormError, QueryView } from "../../../ui";
@@ -135,7 +136,10 @@ function ValuesForm({ level, items }: { level: ValueLevel; items: Item[] }) {
                   hint={hintOf(item)}
                   onChange={(value) => {
                     setDraft((current) => new Map(current).set(item.field.id, value));
-                    if (errors.has(item.field.id)) check(item, value);
+                    // Text the numeric stripping would change came from a paste: say so at once.
+                    const unstripped =
+                      typeof value === "string" && sanitizeNumericInput(item.field.type, value) !== value;
+                    if (errors.has(item.field.id) || unstripped) check(item, value);
                   }}
                   onBlur={() => check(item, draft.get(item.field.id) ?? "")}
                 />
