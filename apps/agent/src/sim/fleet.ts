@@ -21,6 +21,10 @@ export interface FleetOptions {
   /** Simulated inventory changes per minute across the fleet (disk usage, software). */
   inventoryChangesPerMinute?: number;
   enrollConcurrency?: number;
+  /** Number of this fleet's first agent (several fleet processes simulate disjoint devices). */
+  indexOffset?: number;
+  /** Identities enrolled before (another run of a benchmark); used before enrolling new ones. */
+  identities?: FleetIdentity[];
   log?: (message: string) => void;
   /** Called when a simulated agent receives a verified command (benchmarks time delivery). */
   onCommand?: (deviceId: number, jobUid: string, receivedAt: number) => void;
@@ -39,13 +43,15 @@ interface SimAgent {
   connection?: AgentConnection;
 }
 
-interface Saved {
+/** What a simulated agent keeps between runs (its enrolled identity). */
+export interface FleetIdentity {
   index: number;
   deviceId: number;
   serverPublicKey?: string;
   publicKey: string;
   privateKeyPem: string;
 }
+type Saved = FleetIdentity;
 
 async function enrollOne(options: FleetOptions, index: number, seed: number): Promise<SimAgent> {
   const keys = newKeyPair();
@@ -82,25 +88,33 @@ export async function startFleet(options: FleetOptions) {
   const rand = prng(seed ^ 0x5eed);
   const agents: SimAgent[] = [];
   const saved: Saved[] =
-    options.stateFile && fs.existsSync(options.stateFile)
+    options.identities ??
+    (options.stateFile && fs.existsSync(options.stateFile)
       ? (JSON.parse(fs.readFileSync(options.stateFile, "utf8")) as Saved[])
-      : [];
+      : []);
   for (const s of saved.slice(0, options.count))
     agents.push({ ...s, inventory: simulatedInventory(s.index, seed, AGENT_VERSION) });
 
+  const offset = options.indexOffset ?? 0;
   const missing = Array.from(
     { length: Math.max(0, options.count - agents.length) },
-    (_, i) => agents.length + i,
+    (_, i) => offset + agents.length + i,
   );
-  const concurrency = options.enrollConcurrency ?? 32;
+  // Bounded parallelism: a fixed number of enrollments in flight, each slot takes the next index.
+  const concurrency = Math.max(1, options.enrollConcurrency ?? 32);
   const started = Date.now();
-  for (let i = 0; i < missing.length; i += concurrency) {
-    const batch = await Promise.all(
-      missing.slice(i, i + concurrency).map((index) => enrollOne(options, index, seed)),
-    );
-    agents.push(...batch);
-    if ((i / concurrency) % 20 === 0) log(`enrolled ${agents.length}/${options.count}`);
-  }
+  let next = 0;
+  let enrolled = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, missing.length) }, async () => {
+      while (next < missing.length) {
+        const index = missing[next++]!;
+        agents.push(await enrollOne(options, index, seed));
+        if (++enrolled % 1000 === 0) log(`enrolled ${agents.length}/${options.count}`);
+      }
+    }),
+  );
+  agents.sort((a, b) => a.index - b.index);
   if (missing.length > 0) log(`enrolled ${missing.length} simulated devices in ${Date.now() - started} ms`);
   if (options.stateFile) {
     const state: Saved[] = agents.map(({ index, deviceId, publicKey, privateKeyPem, serverPublicKey }) => ({
@@ -131,6 +145,7 @@ export async function startFleet(options: FleetOptions) {
         }
       },
       onCommand: (message) => {
+        const receivedAt = Date.now();
         const env = message.envelope;
         if (
           !a.serverPublicKey ||
@@ -144,7 +159,7 @@ export async function startFleet(options: FleetOptions) {
           a.connection?.send({ type: "command-refused", jobUid: env.jobUid, reason: "signature" });
           return;
         }
-        options.onCommand?.(a.deviceId, env.jobUid, Date.now());
+        options.onCommand?.(a.deviceId, env.jobUid, receivedAt);
         if (env.kind === "wake-on-lan") {
           // Real packets (to STEWARD_AGENT_WOL_ADDRESS when set): the relay path is exercised end to end.
           void sendWakeOnLan((env.payload as { targets?: WakeTarget[] }).targets ?? []).catch(
@@ -204,6 +219,15 @@ export async function startFleet(options: FleetOptions) {
 
   return {
     agents,
+    /** The enrolled identities (to reuse in another run against the same database). */
+    identities: (): FleetIdentity[] =>
+      agents.map(({ index, deviceId, publicKey, privateKeyPem, serverPublicKey }) => ({
+        index,
+        deviceId,
+        publicKey,
+        privateKeyPem,
+        ...(serverPublicKey ? { serverPublicKey } : {}),
+      })),
     connectedCount: () => agents.filter((a) => a.connection?.connected).length,
     heartbeatRtts: () => rtts,
     /** Sends one ping from every connected agent now (benchmarks measure round trips). */

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { agent as proto } from "@steward/contracts";
 import type { AppDeps } from "../../platform/deps.js";
@@ -8,7 +8,7 @@ import type { JobRow } from "./jobs.repository.js";
 import { payloadOf, signCommand } from "./envelope.js";
 
 export interface DispatcherOptions {
-  deps: Pick<AppDeps, "db" | "bus" | "commandSigner">;
+  deps: Pick<AppDeps, "db" | "bus" | "commandSigner" | "secretBox">;
   jobs: JobsService;
   logger: FastifyBaseLogger;
   send(deviceId: number, message: proto.ServerToAgent): boolean;
@@ -20,62 +20,200 @@ type JobMessage = Extract<
   { type: "job-started" | "job-output" | "job-result" | "command-refused" }
 >;
 
+/** Device ids per delivery query (and per SENT update). */
+const BATCH = 1000;
+/** Commands signed and sent between two yields to the event loop (heartbeats stay answered). */
+const SEND_SLICE = 250;
+/** Delivery passes running at once for large submits and reconnects, and for small submits. */
+const BULK_PASSES = 2;
+const URGENT_PASSES = 2;
+/** A submit for at most this many devices is delivered ahead of a fan-out in progress. */
+const URGENT_MAX_DEVICES = 50;
+/** Agent reports (job results, refusals) applied at once; the rest wait, leaving connections free. */
+const REPORT_CONCURRENCY = 4;
+/** Job-started reports are written together: at most this many or after this delay. */
+const STARTED_BATCH = 500;
+const STARTED_DELAY_MS = 20;
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * Delivers queued jobs to connected agents as signed commands and applies what they report.
  * Runs on the node that holds the agent's socket.
+ *
+ * Delivery works on device ids: a pass reads the open jobs of up to BATCH devices, signs and
+ * sends them, then records them as SENT. Passes for different devices run side by side (a small
+ * submit does not wait behind a fan-out to the whole fleet); a device is never in two passes at
+ * once, so each job is sent once per connection. A reconnecting device also gets the jobs that
+ * were SENT but never confirmed started; a new submit only sends QUEUED ones.
  */
 export function createJobDispatcher(options: DispatcherOptions) {
   const { deps, jobs: service, logger } = options;
-  let chain: Promise<void> = Promise.resolve();
 
-  async function deliverRows(rows: JobRow[]) {
+  const urgent = new Set<number>();
+  const bulk = new Set<number>();
+  /** Devices whose SENT-but-unstarted jobs go again (they reconnected). */
+  const resend = new Set<number>();
+  const inFlight = new Set<number>();
+  /** Asked for again while in a pass: queued once that pass ends. */
+  const again = new Set<number>();
+  let urgentRunning = 0;
+  let bulkRunning = 0;
+  let idleWaiters: (() => void)[] = [];
+
+  async function deliverRows(rows: JobRow[], resendIds: ReadonlySet<number>) {
     const sent: string[] = [];
+    let signed = 0;
     for (const row of rows) {
+      if (row.delivery === "SENT" && !resendIds.has(row.deviceId)) continue;
       const what = payloadOf(row);
       if (!what) {
         await service.refused(row.deviceId, row.jobUid, "this job type has no agent implementation");
         continue;
       }
+      if (!options.isOnline(row.deviceId)) continue;
       if (options.send(row.deviceId, signCommand(deps.commandSigner, row, what.kind, what.payload)))
         sent.push(row.jobUid);
+      if (++signed % SEND_SLICE === 0) await yieldToLoop();
     }
-    for (let i = 0; i < sent.length; i += 1000) {
+    for (let i = 0; i < sent.length; i += BATCH) {
       await deps.db
         .update(jobs)
         .set({ delivery: "SENT", sentAt: new Date() })
-        .where(and(inArray(jobs.jobUid, sent.slice(i, i + 1000)), eq(jobs.delivery, "QUEUED")));
+        .where(and(inArray(jobs.jobUid, sent.slice(i, i + BATCH)), eq(jobs.delivery, "QUEUED")));
     }
     return sent.length;
   }
 
-  /** Sends every deliverable job of these (connected) devices, in batches. */
-  async function deliver(deviceIds: number[]) {
+  /** One pass: every deliverable job of these devices (each in no other pass). */
+  async function deliver(deviceIds: number[], resendIds: ReadonlySet<number>) {
     const online = deviceIds.filter((id) => options.isOnline(id));
-    for (let i = 0; i < online.length; i += 1000) {
-      const rows = await deps.db
-        .select()
-        .from(jobs)
-        .where(
-          and(
-            inArray(jobs.deviceId, online.slice(i, i + 1000)),
-            eq(jobs.jobStatus, "START_REQUESTED"),
-            inArray(jobs.delivery, ["QUEUED", "SENT"]),
-          ),
-        )
-        .orderBy(jobs.id);
-      await deliverRows(rows);
+    if (online.length === 0) return;
+    const rows = await deps.db
+      .select()
+      .from(jobs)
+      .where(
+        and(
+          inArray(jobs.deviceId, online),
+          eq(jobs.jobStatus, "START_REQUESTED"),
+          inArray(jobs.delivery, resendIds.size > 0 ? ["QUEUED", "SENT"] : ["QUEUED"]),
+        ),
+      )
+      .orderBy(jobs.id);
+    await deliverRows(rows, resendIds);
+  }
+
+  function take(from: Set<number>): number[] {
+    const ids: number[] = [];
+    for (const id of from) {
+      if (ids.length >= BATCH) break;
+      from.delete(id);
+      ids.push(id);
+    }
+    return ids;
+  }
+
+  function startPass(ids: number[], isUrgent: boolean) {
+    const resendIds = new Set<number>();
+    for (const id of ids) {
+      inFlight.add(id);
+      if (resend.delete(id)) resendIds.add(id);
+    }
+    if (isUrgent) urgentRunning++;
+    else bulkRunning++;
+    deliver(ids, resendIds)
+      .catch((err: unknown) => {
+        logger.error({ err }, "job delivery failed");
+      })
+      .finally(() => {
+        if (isUrgent) urgentRunning--;
+        else bulkRunning--;
+        for (const id of ids) {
+          inFlight.delete(id);
+          if (again.delete(id)) urgent.add(id);
+        }
+        pump();
+      });
+  }
+
+  function pump() {
+    while (urgentRunning < URGENT_PASSES && urgent.size > 0) startPass(take(urgent), true);
+    while (bulkRunning < BULK_PASSES && bulk.size > 0) startPass(take(bulk), false);
+    if (urgentRunning + bulkRunning === 0 && urgent.size + bulk.size + again.size === 0) {
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      for (const w of waiters) w();
     }
   }
 
-  // One delivery pass at a time: a device that connects while jobs are queued gets each job once.
-  const schedule = (deviceIds: number[]) => {
-    chain = chain
-      .then(() => deliver(deviceIds))
-      .catch((err: unknown) => logger.error({ err }, "job delivery failed"));
-    return chain;
+  const schedule = (deviceIds: number[], reconnect: boolean) => {
+    const isUrgent = deviceIds.length <= URGENT_MAX_DEVICES && !reconnect;
+    for (const id of deviceIds) {
+      if (reconnect) resend.add(id);
+      if (inFlight.has(id)) again.add(id);
+      else if (isUrgent) {
+        bulk.delete(id);
+        urgent.add(id);
+      } else if (!urgent.has(id)) bulk.add(id);
+    }
+    pump();
   };
 
-  const offQueued = deps.bus.on("jobsQueued", (deviceIds) => void schedule(deviceIds));
+  const idle = () =>
+    urgentRunning + bulkRunning === 0 && urgent.size + bulk.size + again.size === 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => idleWaiters.push(resolve));
+
+  // ---- Agent reports ----
+
+  /** Job-started reports waiting to be written: jobUid → attempt. */
+  let started = new Map<string, number>();
+  let startedTimer: NodeJS.Timeout | undefined;
+  let startedFlush: Promise<void> = Promise.resolve();
+
+  function flushStarted(): Promise<void> {
+    clearTimeout(startedTimer);
+    startedTimer = undefined;
+    if (started.size === 0) return startedFlush;
+    const batch = started;
+    started = new Map();
+    const at = new Date();
+    const values = sql.join(
+      [...batch].map(([uid, attempt]) => sql`(${uid}::text, ${attempt}::int)`),
+      sql`, `,
+    );
+    // One statement for the batch; the same guard as one by one: a finished job stays finished.
+    startedFlush = startedFlush
+      .then(async () => {
+        await deps.db.execute(sql`
+          update ${jobs} set delivery = 'STARTED', started_at = ${at}, updated_at = ${at}
+          from (values ${values}) as v(uid, attempt)
+          where ${jobs.jobUid} = v.uid and ${jobs.attempt} = v.attempt and ${jobs.delivery} <> 'FINISHED'`);
+      })
+      .catch((err: unknown) => logger.error({ err }, "could not record started jobs"));
+    return startedFlush;
+  }
+
+  function noteStarted(jobUid: string, attempt: number) {
+    started.set(jobUid, attempt);
+    if (started.size >= STARTED_BATCH) void flushStarted();
+    else startedTimer ??= setTimeout(() => void flushStarted(), STARTED_DELAY_MS);
+  }
+
+  let reportsRunning = 0;
+  const reportQueue: (() => void)[] = [];
+  async function limited<T>(work: () => Promise<T>): Promise<T> {
+    if (reportsRunning >= REPORT_CONCURRENCY) await new Promise<void>((r) => reportQueue.push(r));
+    reportsRunning++;
+    try {
+      return await work();
+    } finally {
+      reportsRunning--;
+      reportQueue.shift()?.();
+    }
+  }
+
+  const offQueued = deps.bus.on("jobsQueued", (deviceIds) => schedule(deviceIds, false));
   const offCancel = deps.bus.on("cancelJob", (target) => {
     if (!options.isOnline(target.deviceId)) return;
     options.send(
@@ -95,17 +233,19 @@ export function createJobDispatcher(options: DispatcherOptions) {
 
   return {
     /** The agent authenticated: send what waited for it. */
-    onAgentReady: (deviceId: number) => schedule([deviceId]),
+    onAgentReady: (deviceId: number) => schedule([deviceId], true),
     async onMessage(deviceId: number, message: JobMessage) {
       switch (message.type) {
         case "job-started":
-          await service.markStarted(message.jobUid, message.attempt);
+          noteStarted(message.jobUid, message.attempt);
           break;
         case "job-output":
           await service.appendOutput(message.jobUid, message.attempt, message.stream, message.chunk);
           break;
         case "job-result":
-          await service.applyResult(deviceId, message);
+          // Its start is written first (a result must not overtake it).
+          await (started.has(message.jobUid) ? flushStarted() : startedFlush);
+          await limited(() => service.applyResult(deviceId, message));
           // Acknowledge even a stale or duplicate result so the agent can forget it.
           options.send(deviceId, { type: "job-ack", jobUid: message.jobUid, attempt: message.attempt });
           break;
@@ -114,7 +254,8 @@ export function createJobDispatcher(options: DispatcherOptions) {
             { deviceId, jobUid: message.jobUid, reason: message.reason },
             "agent refused a command",
           );
-          await service.refused(deviceId, message.jobUid, message.reason);
+          await (started.has(message.jobUid) ? flushStarted() : startedFlush);
+          await limited(() => service.refused(deviceId, message.jobUid, message.reason));
           break;
         default: {
           const exhaustive: never = message;
@@ -122,8 +263,13 @@ export function createJobDispatcher(options: DispatcherOptions) {
         }
       }
     },
-    idle: () => chain,
+    /** Resolves when no delivery is queued or running, and started reports are written. */
+    idle: async () => {
+      await idle();
+      await flushStarted();
+    },
     close() {
+      clearTimeout(startedTimer);
       offQueued();
       offCancel();
       offWake();

@@ -1,0 +1,113 @@
+/**
+ * A simulated fleet in its own process, driven over the Node IPC channel by a benchmark (bench/*.mjs).
+ * The fleet then never shares the server's or the benchmark's event loop: what the benchmark
+ * measures is the server. Started with child_process.fork(); speaks the messages below.
+ *
+ * Times are taken with Date.now() in this process at the moment a message arrives, so the
+ * benchmark can compare them with its own Date.now() (same machine clock).
+ */
+import { startFleet, type Fleet, type FleetIdentity } from "./fleet.js";
+
+export type FleetProcessRequest =
+  | {
+      type: "start";
+      serverUrl: string;
+      token: string;
+      count: number;
+      /** Index of this process's first agent (hostnames and inventories differ per process). */
+      indexOffset: number;
+      seed: number;
+      heartbeatSeconds: number;
+      jobDurationMs: number;
+      enrollConcurrency: number;
+      /** Identities enrolled before (reused instead of enrolling again). */
+      identities?: FleetIdentity[];
+    }
+  | { type: "connected" }
+  /** Every connected agent sends one ping, spread evenly over `spreadMs`; answers "pinged". */
+  | { type: "ping"; spreadMs: number }
+  | { type: "rtts" }
+  | { type: "kill"; count: number }
+  | { type: "stop" };
+
+export type FleetProcessReply =
+  | { type: "started"; identities: FleetIdentity[]; enrollMs: number }
+  | { type: "connected"; count: number }
+  | { type: "pinged" }
+  | { type: "rtts"; rtts: number[] }
+  | { type: "killed"; deviceIds: number[] }
+  /** Commands received since the last report: [jobUid, receivedAt]. */
+  | { type: "commands"; items: [string, number][] }
+  | { type: "error"; message: string };
+
+const reply = (message: FleetProcessReply) => process.send?.(message);
+
+let fleet: Fleet | undefined;
+let received: [string, number][] = [];
+const reporter = setInterval(() => {
+  if (received.length === 0) return;
+  reply({ type: "commands", items: received });
+  received = [];
+}, 20);
+
+async function handle(request: FleetProcessRequest) {
+  switch (request.type) {
+    case "start": {
+      const started = Date.now();
+      fleet = await startFleet({
+        serverUrl: request.serverUrl,
+        token: request.token,
+        count: request.count,
+        indexOffset: request.indexOffset,
+        seed: request.seed,
+        heartbeatSeconds: request.heartbeatSeconds,
+        jobDurationMs: request.jobDurationMs,
+        enrollConcurrency: request.enrollConcurrency,
+        ...(request.identities ? { identities: request.identities } : {}),
+        onCommand: (_deviceId, jobUid, at) => received.push([jobUid, at]),
+      });
+      reply({ type: "started", identities: fleet.identities(), enrollMs: Date.now() - started });
+      break;
+    }
+    case "connected":
+      reply({ type: "connected", count: fleet?.connectedCount() ?? 0 });
+      break;
+    case "ping": {
+      const agents = fleet?.agents ?? [];
+      const slices = 20;
+      const chunk = Math.max(1, Math.ceil(agents.length / slices));
+      for (let i = 0; i < agents.length; i += chunk) {
+        for (const a of agents.slice(i, i + chunk)) a.connection?.ping();
+        await new Promise((r) => setTimeout(r, request.spreadMs / slices));
+      }
+      reply({ type: "pinged" });
+      break;
+    }
+    case "rtts": {
+      const rtts = fleet?.heartbeatRtts() ?? [];
+      reply({ type: "rtts", rtts: [...rtts] });
+      rtts.length = 0;
+      break;
+    }
+    case "kill":
+      reply({ type: "killed", deviceIds: fleet?.kill(request.count) ?? [] });
+      break;
+    case "stop":
+      clearInterval(reporter);
+      fleet?.stop();
+      process.disconnect?.();
+      setTimeout(() => process.exit(0), 200).unref();
+      break;
+  }
+}
+
+process.on("message", (request: FleetProcessRequest) => {
+  handle(request).catch((err: unknown) =>
+    reply({ type: "error", message: err instanceof Error ? err.message : String(err) }),
+  );
+});
+// The benchmark went away: so does the fleet.
+process.on("disconnect", () => {
+  fleet?.stop();
+  setTimeout(() => process.exit(0), 200).unref();
+});
