@@ -119,6 +119,25 @@ describe("custom field inputs", () => {
     expect(put).not.toHaveBeenCalled();
   });
 
+  it('confirms a save with "Custom fields saved" and shows the saved value', async () => {
+    const seats = aField({ label: "Seats", type: "INTEGER" });
+    let stored: unknown = null;
+    mockFetch({
+      "GET /api/devices/5/custom-fields": () => json(200, { items: [item(seats, stored)] }),
+      "PUT /api/devices/5/custom-fields": () => {
+        stored = 42;
+        return json(200, { items: [item(seats, stored)] });
+      },
+    });
+    const result = renderApp(<CustomFieldValuesEditor level={{ kind: "device", deviceId: 5 }} />);
+    result.queryClient.setQueryData(authKeys.session(), authenticatedSession());
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Seats"), "42");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Custom fields saved")).toBeTruthy();
+    expect(((await screen.findByLabelText("Seats")) as HTMLInputElement).value).toBe("42");
+  });
+
   it("saves only the changed fields and shows the server's message under its field", async () => {
     const seats = aField({ label: "Seats", type: "INTEGER" });
     const note = aField({ label: "Note", type: "TEXT" });

@@ -19,17 +19,27 @@ const levelSource = { device: "DEVICE", location: "LOCATION", organization: "ORG
 /** Custom field values at one level (organization, location or device), with draft and save. */
 export function CustomFieldValuesEditor({ level }: { level: ValueLevel }) {
   const values = useCustomFieldValues(level);
+  // Held here, not in the form: a save replaces the values, which remounts the form, and the
+  // callbacks of a mutation whose component unmounted never run (no "saved" notification).
+  const save = usePutCustomFieldValues(level);
   return (
     <QueryView query={values} errorTitle="Could not load custom fields" loadingLabel="Loading custom fields…">
-      {(items) => <ValuesForm key={JSON.stringify(items)} level={level} items={items} />}
+      {(items) => <ValuesForm key={JSON.stringify(items)} level={level} items={items} save={save} />}
     </QueryView>
   );
 }
 
-function ValuesForm({ level, items }: { level: ValueLevel; items: Item[] }) {
+function ValuesForm({
+  level,
+  items,
+  save,
+}: {
+  level: ValueLevel;
+  items: Item[];
+  save: ReturnType<typeof usePutCustomFieldValues>;
+}) {
   const can = useCan();
   const canEdit = can("devices.manage");
-  const save = usePutCustomFieldValues(level);
   const visible = useMemo(() => items.filter((i) => i.field.behaviour !== "HIDDEN"), [items]);
   const saved = useMemo(
     () => new Map(visible.map((i) => [i.field.id, toDraft(i.field.type, i.value)])),
