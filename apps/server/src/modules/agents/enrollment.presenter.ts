@@ -24,9 +24,15 @@ export function installCommands(agentUrl: string, token: string, organizationId:
   const download = `${agentUrl}/agent/v1/download/steward-agent.mjs`;
   const enroll = `enroll --server ${agentUrl} --token ${token}`;
   void organizationId;
+  // Linux downloads with Node.js itself: the one prerequisite; curl is missing on minimal installs.
+  // Single quotes and no "!" keep the script safe from the shell (history expansion included).
+  const nodeDownload =
+    `node -e 'fetch(process.argv[1]).then((r) => { if (r.ok) return r.arrayBuffer(); ` +
+    `throw new Error("download failed: HTTP " + r.status); })` +
+    `.then((b) => require("fs").writeFileSync(process.argv[2], Buffer.from(b)))'`;
   return {
     linux:
-      `sudo mkdir -p /opt/steward && sudo curl -fsSLo /opt/steward/steward-agent.mjs ${download} && ` +
+      `sudo mkdir -p /opt/steward && sudo ${nodeDownload} ${download} /opt/steward/steward-agent.mjs && ` +
       `sudo node /opt/steward/steward-agent.mjs ${enroll} && sudo node /opt/steward/steward-agent.mjs install-service && ` +
       `sudo systemctl daemon-reload && sudo systemctl enable --now steward-agent`,
     mac:

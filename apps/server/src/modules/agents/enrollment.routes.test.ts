@@ -55,6 +55,8 @@ describe("enrollment tokens in the console", () => {
         "http://agents.example.test:8081/agent/v1/download/steward-agent.mjs",
       );
     }
+    // Node.js is the one prerequisite on Linux: minimal installs have no curl.
+    expect(created.commands.linux).not.toMatch(/\b(curl|wget)\b/);
     const list = (await client.get(base())).json();
     expect(list.items[0]).toMatchObject({ id: created.token.id, state: "ACTIVE" });
     expect(JSON.stringify(list)).not.toContain(created.secret);
