@@ -24,10 +24,13 @@ interface TokensTableProps {
   busyId: number | null;
 }
 
-/** Enrollment tokens of an organization: state, uses, expiry; show the command again or revoke. */
+/**
+ * Enrollment tokens of an organization: state and expiry, uses; show the command again or revoke.
+ * Five columns so that the actions stay in view at 1024 px.
+ */
 export function TokensTable({ tokens, canManage, onShow, onRevoke, busyId }: TokensTableProps) {
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <Table.ScrollContainer minWidth={640}>
       <Table verticalSpacing="xs" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -35,7 +38,6 @@ export function TokensTable({ tokens, canManage, onShow, onRevoke, busyId }: Tok
             <Table.Th>Location</Table.Th>
             <Table.Th>State</Table.Th>
             <Table.Th>Uses</Table.Th>
-            <Table.Th>Expires</Table.Th>
             {canManage ? <Table.Th aria-label="Actions" /> : null}
           </Table.Tr>
         </Table.Thead>
@@ -53,10 +55,15 @@ export function TokensTable({ tokens, canManage, onShow, onRevoke, busyId }: Tok
                   </Text>
                 </Table.Td>
                 <Table.Td>{token.locationName}</Table.Td>
-                <Table.Td style={{ minWidth: 96 }}>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>
                   <Badge color={stateColors[token.state]} variant="light">
                     {stateLabels[token.state]}
                   </Badge>
+                  <Text size="xs" c="dimmed">
+                    {token.state === "REVOKED" && token.revokedAt
+                      ? `Revoked ${formatDateTime(token.revokedAt)}`
+                      : `${token.state === "EXPIRED" ? "Expired" : "Expires"} ${formatDateTime(token.expiresAt)}`}
+                  </Text>
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: "nowrap" }}>
                   <Text size="sm">{`${token.useCount} / ${token.maxUses ?? "unlimited"}`}</Text>
@@ -64,7 +71,6 @@ export function TokensTable({ tokens, canManage, onShow, onRevoke, busyId }: Tok
                     {token.lastUsedAt ? `Last ${formatDateTime(token.lastUsedAt)}` : "Never used"}
                   </Text>
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(token.expiresAt)}</Table.Td>
                 {canManage ? (
                   <Table.Td>
                     {token.state === "ACTIVE" ? (
