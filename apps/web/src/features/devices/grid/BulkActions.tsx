@@ -25,6 +25,16 @@ interface BulkActionsProps {
 
 type Dialog = "SET_ROLE" | "ADD_TAG" | "REMOVE_TAG" | null;
 
+/** "All matching" with no search, filter or group: the target is the whole fleet. */
+function targetsEveryDevice(target: ActionTarget): boolean {
+  return (
+    target.nodeIds === undefined &&
+    target.searchId === undefined &&
+    target.criteria !== undefined &&
+    Object.keys(target.criteria).length === 0
+  );
+}
+
 const plural = (n: number) => `${n.toLocaleString("en-US")} device${n === 1 ? "" : "s"}`;
 
 /** The bar over the grid while devices are selected: bulk actions via execute-action. */
@@ -100,7 +110,9 @@ export function BulkActions({ count, target, onClear, onDone, extra, selectAllOf
                 onClick={() =>
                   confirmAction({
                     title: "Delete devices",
-                    message: `Delete ${plural(count)}? Their agents can no longer connect and their history is removed.`,
+                    message: targetsEveryDevice(target)
+                      ? `Delete every device you manage (${plural(count)})? No search or filter narrows this selection. Their agents can no longer connect and their history is removed.`
+                      : `Delete ${plural(count)}? Their agents can no longer connect and their history is removed.`,
                     onConfirm: () => run("DELETE"),
                   })
                 }
@@ -146,6 +158,7 @@ export const actionLabels: Record<DeviceActionName, string> = {
   REMOVE_TAG: "Remove tag",
   APPROVE: "Approve",
   DELETE: "Delete",
+  RUN_SCRIPT: "Run script",
 };
 
 function RoleForm(props: {

@@ -110,6 +110,55 @@ describe("DeviceSearchPage", () => {
     await waitFor(() => expect(sent).toEqual({ action: "ADD_TAG", data: { nodeIds: [2], tag: "kiosk" } }));
   });
 
+  it("deletes selected devices only after a confirmation, and never without a selection", async () => {
+    const sent: unknown[] = [];
+    const { user } = renderSearch("/deviceSearch", {
+      "POST /api/search/runner/execute-action": ({ body }) => {
+        sent.push(body);
+        return json(200, { resultCode: "SUCCESS", action: "DELETE", matched: 1, count: 1 });
+      },
+    });
+    await screen.findByTestId("device-row-2");
+    // Nothing selected: no bulk actions to run.
+    expect(screen.queryByTestId("bulk-actions")).toBeNull();
+    await user.click(screen.getByRole("checkbox", { name: "Select sim-07" }));
+    const bar = screen.getByTestId("bulk-actions");
+    await user.click(within(bar).getByRole("button", { name: "Actions" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Delete" }));
+    let dialog = await screen.findByRole("dialog", { name: "Delete devices" });
+    expect(within(dialog).getByText(/^Delete 1 device\?/)).toBeTruthy();
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Delete devices" })).toBeNull());
+    expect(sent).toEqual([]);
+
+    await user.click(within(bar).getByRole("button", { name: "Actions" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Delete" }));
+    dialog = await screen.findByRole("dialog", { name: "Delete devices" });
+    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(sent).toEqual([{ action: "DELETE", data: { nodeIds: [2] } }]));
+  });
+
+  it("says so when a delete would take every device (all matching, no filter)", async () => {
+    const { user } = renderSearch("/deviceSearch", {
+      "GET /api/devices": () =>
+        json(200, {
+          items: [aDevice({ id: 1, hostname: "pc-01" }), aDevice({ id: 2, hostname: "pc-02" })],
+          total: 120,
+          page: 1,
+          pageSize: 50,
+        }),
+    });
+    await screen.findByTestId("device-row-2");
+    await user.click(screen.getByRole("checkbox", { name: "Select pc-01" }));
+    await user.click(screen.getByRole("checkbox", { name: "Select pc-02" }));
+    await user.click(await screen.findByRole("button", { name: "Select all 120 matching devices" }));
+    const bar = screen.getByTestId("bulk-actions");
+    await user.click(within(bar).getByRole("button", { name: "Actions" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Delete" }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete devices" });
+    expect(within(dialog).getByText(/^Delete every device you manage \(120 devices\)\?/)).toBeTruthy();
+  });
+
   it("links the CSV export with the current filters and visible columns", async () => {
     renderSearch("/deviceSearch?status=UP");
     await screen.findByTestId("device-row-1");
