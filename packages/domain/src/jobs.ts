@@ -158,3 +158,33 @@ export function jobStateProblems(state: JobState): string[] {
   if (!Number.isInteger(state.attempt) || state.attempt < 1) problems.push("attempt below 1");
   return problems;
 }
+
+const OS_LABELS: Record<string, string> = {
+  WINDOWS: "Windows",
+  MAC: "macOS",
+  LINUX: "Linux",
+  OTHER: "Other",
+};
+
+/** Whether a library script written for `scriptOs` may run on a device of `deviceOs` (ANY fits every OS). */
+export function scriptFitsDevice(scriptOs: string | undefined, deviceOs: string): boolean {
+  return scriptOs === undefined || scriptOs === "ANY" || scriptOs === deviceOs;
+}
+
+/**
+ * Refusal text of a submit whose library script does not fit a device's OS (the spec has no text
+ * for it): names the script's OS and the first devices that run another one.
+ */
+export function scriptOsMismatchMessage(
+  scriptName: string,
+  scriptOs: string,
+  devices: readonly { name: string; os: string }[],
+): string {
+  const shown = devices
+    .slice(0, 3)
+    .map((d) => `${d.name} (${OS_LABELS[d.os] ?? d.os})`)
+    .join(", ");
+  const more = devices.length > 3 ? ` and ${devices.length - 3} more` : "";
+  const subject = devices.length === 1 ? "this device runs" : `${devices.length} devices run`;
+  return `The script "${scriptName}" is written for ${OS_LABELS[scriptOs] ?? scriptOs}, but ${subject} another operating system: ${shown}${more}`;
+}

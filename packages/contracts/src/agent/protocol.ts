@@ -137,7 +137,20 @@ export const runScriptPayload = z.object({
     )
     .max(50),
   timeoutSeconds: z.number().int().min(1).max(86_400),
+  /** The job's run-as choice: "System" (the agent's own identity), "Current Logged on User", or a credential's. */
   runAs: z.string().max(200),
+  /**
+   * The account of a stored credential (run-as "Preferred …" or "credential:<id>"). The username
+   * selects the local account on Linux and macOS; the password is only sent to Windows devices
+   * (where the agent logs on with it) and only inside this signed envelope for this one agent.
+   */
+  account: z
+    .object({
+      username: z.string().min(1).max(256),
+      domain: z.string().max(256).optional(),
+      password: z.string().max(4096).optional(),
+    })
+    .optional(),
 });
 export type RunScriptPayload = z.infer<typeof runScriptPayload>;
 

@@ -2,7 +2,14 @@ import { z } from "zod";
 import { deviceCriteria } from "./device-criteria.js";
 
 /** Bulk actions over a search's devices (more come with later issues). */
-export const deviceActionNames = ["SET_ROLE", "ADD_TAG", "REMOVE_TAG", "APPROVE", "DELETE"] as const;
+export const deviceActionNames = [
+  "SET_ROLE",
+  "ADD_TAG",
+  "REMOVE_TAG",
+  "APPROVE",
+  "DELETE",
+  "RUN_SCRIPT",
+] as const;
 export type DeviceActionName = (typeof deviceActionNames)[number];
 
 /**
@@ -27,7 +34,9 @@ export const executeActionResponse = z.object({
   action: z.enum(deviceActionNames),
   /** Devices the target matched. */
   matched: z.number().int().nonnegative(),
-  /** Devices the action changed. */
+  /** Devices the action changed (RUN_SCRIPT: devices a job was queued for). */
   count: z.number().int().nonnegative(),
+  /** RUN_SCRIPT: the jobs queued, one per device, as POST /api/webapp/submit/job answers them. */
+  jobs: z.array(z.object({ jobUid: z.string(), nodeId: z.number().int(), jobType: z.string() })).optional(),
 });
 export type ExecuteActionResponse = z.infer<typeof executeActionResponse>;

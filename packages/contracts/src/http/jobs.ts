@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { INVALID_JOB_TYPE_MESSAGE, isJobType, JOB_STATUSES } from "@steward/domain";
+import {
+  INVALID_JOB_TYPE_MESSAGE,
+  isJobType,
+  JOB_STATUSES,
+  SCRIPT_LANGUAGES,
+  SCRIPT_OPERATING_SYSTEMS,
+} from "@steward/domain";
 
 /** A job as submitted: the type is checked by the server so that the spec's message can be given. */
 export const submittedJob = z.object({
@@ -14,6 +20,12 @@ export const submitJobRequest = z.object({
     .array(z.object({ nodeId: z.number().int().positive(), jobs: z.array(submittedJob).min(1).max(50) }))
     .min(1)
     .max(10_000),
+  /**
+   * The expiry (epoch ms) of the devices cache the client chose the nodes from: the
+   * cacheExpiration answered by POST /api/query/device. A past expiry is refused with
+   * E_DEVICES_CACHE_EXPIRED (resultCode DEVICES_CACHE_EXPIRED), which the console does not show.
+   */
+  cacheExpiration: z.number().int().nonnegative().optional(),
 });
 export type SubmitJobRequest = z.input<typeof submitJobRequest>;
 
@@ -23,6 +35,12 @@ export const submitJobResponse = z.object({
   jobs: z.array(z.object({ jobUid: z.string(), nodeId: z.number().int(), jobType: z.string() })),
 });
 export type SubmitJobResponse = z.infer<typeof submitJobResponse>;
+
+/** Spec §8 "Error creating/updating jobs … silent when the failure is a devices-cache-expired error". */
+export const DEVICES_CACHE_EXPIRED = "DEVICES_CACHE_EXPIRED";
+export const DEVICES_CACHE_EXPIRED_CODE = "E_DEVICES_CACHE_EXPIRED" as const;
+export const DEVICES_CACHE_EXPIRED_MESSAGE =
+  "The device list changed since it was loaded. Reload the devices and try again.";
 
 export const jobView = z.object({
   jobUid: z.string(),
@@ -35,6 +53,8 @@ export const jobView = z.object({
   }),
   appUserId: z.number().int().nullable(),
   content: z.record(z.string(), z.unknown()),
+  /** The preset parameter set the job was submitted with (library scripts), else null. */
+  presetName: z.string().nullable().optional(),
   jobResult: z.enum(["SUCCESS", "FAILURE"]).nullable(),
   resultContent: z.object({
     errorMessage: z.string().nullable(),
@@ -86,10 +106,14 @@ export const runScriptJobContent = z.object({
   script: z
     .object({
       name: z.string().trim().max(200).default("Script"),
-      language: z.enum(["bash", "sh", "powershell", "batch", "python"]),
+      language: z.enum(SCRIPT_LANGUAGES),
       body: z.string().min(1).max(1_000_000),
+      /** The OS the library script is written for (set by the server from the library). */
+      os: z.enum(SCRIPT_OPERATING_SYSTEMS).optional(),
     })
     .optional(),
+  /** The preset parameter set chosen for a library script; kept with the job. */
+  presetName: z.string().trim().min(1).max(100).optional(),
   parameters: z
     .array(
       z.object({
@@ -100,6 +124,29 @@ export const runScriptJobContent = z.object({
     .max(50)
     .default([]),
   timeoutSeconds: z.number().int().min(1).max(86_400).default(600),
+  /**
+   * One of the run-as choices for the device's OS (GET /api/run-as/choices): "System",
+   * "Current Logged on User" (Windows), "Preferred …" (the organization's preferred credential of
+   * that type) or "credential:<id>" (a stored credential of the device's organization).
+   */
   runAs: z.string().trim().min(1).max(200).default("System"),
 });
 export type RunScriptJobContent = z.input<typeof runScriptJobContent>;
+
+/**
+ * `data` of the RUN_SCRIPT action of POST /api/search/runner/execute-action (beside the target):
+ * one ACTION job per targeted device, checked and queued exactly as POST /api/webapp/submit/job.
+ */
+export const runScriptActionData = z.object({
+  scriptId: z.number().int().positive(),
+  presetName: z.string().trim().min(1).max(100).optional(),
+  parameters: z
+    .array(z.object({ name: z.string().max(64), value: z.string().max(10_000) }))
+    .max(50)
+    .default([]),
+  runAs: z.string().trim().min(1).max(200).default("System"),
+  timeoutSeconds: z.number().int().min(1).max(86_400).optional(),
+  jobName: z.string().trim().max(200).optional(),
+  cacheExpiration: z.number().int().nonnegative().optional(),
+});
+export type RunScriptActionData = z.input<typeof runScriptActionData>;

@@ -66,7 +66,7 @@ export function createJobDispatcher(options: DispatcherOptions) {
     let signed = 0;
     for (const row of rows) {
       if (row.delivery === "SENT" && !resendIds.has(row.deviceId)) continue;
-      const what = payloadOf(row);
+      const what = payloadOf(row, deps.secretBox);
       if (!what) {
         await service.refused(row.deviceId, row.jobUid, "this job type has no agent implementation");
         continue;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { agent as proto } from "@steward/contracts";
-import type { CommandSigner } from "../../platform/crypto/index.js";
+import type { CommandSigner, SecretBox } from "../../platform/crypto/index.js";
+import type { RunAsAccount } from "../credentials/index.js";
 import type { JobRow } from "./jobs.repository.js";
 
 /** How long a signed command stays valid; clock skew allowance before "now". */
@@ -29,9 +30,14 @@ export function signCommand(
   return { type: "command", envelope, signature: signer.sign(proto.envelopeSigningText(envelope)) };
 }
 
-/** The agent-side payload of a job row (only ACTION/run-script today). */
+/**
+ * The agent-side payload of a job row (only ACTION/run-script today). A run-as credential's
+ * account goes into the signed payload for this one agent: its username always, its password
+ * only when submit kept it (Windows devices), opened here with the server's secret box.
+ */
 export function payloadOf(
   row: JobRow,
+  secretBox?: Pick<SecretBox, "open">,
 ): { kind: proto.CommandEnvelope["kind"]; payload: Record<string, unknown> } | null {
   if (row.jobType !== "ACTION") return null;
   const c = row.content as {
@@ -48,5 +54,11 @@ export function payloadOf(
     timeoutSeconds: c.timeoutSeconds ?? 600,
     runAs: c.runAs ?? "System",
   };
+  const account = (row.data as { runAsAccount?: RunAsAccount } | null)?.runAsAccount;
+  if (account) {
+    payload.account = { username: account.username };
+    if (account.secretSealed !== undefined && secretBox)
+      payload.account.password = secretBox.open(account.secretSealed);
+  }
   return { kind: "run-script", payload };
 }

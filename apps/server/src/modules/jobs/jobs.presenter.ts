@@ -15,6 +15,7 @@ export function presentJob(row: JobRow): JobView {
     data: { message: data.message ?? null },
     appUserId: row.appUserId,
     content: row.content as Record<string, unknown>,
+    presetName: (row.content as { presetName?: string }).presetName ?? null,
     jobResult: (row.jobResult as JobView["jobResult"]) ?? null,
     resultContent: {
       errorMessage: result.errorMessage ?? null,

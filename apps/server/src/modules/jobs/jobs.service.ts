@@ -1,10 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { inArray } from "drizzle-orm";
-import { runScriptJobContent, type SubmitJobRequest, type agent } from "@steward/contracts";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import {
+  DEVICES_CACHE_EXPIRED,
+  DEVICES_CACHE_EXPIRED_MESSAGE,
+  runScriptJobContent,
+  type SubmitJobRequest,
+  type agent,
+} from "@steward/contracts";
 import {
   CANCELLATION_JOB_NAME,
   INVALID_JOB_TYPE_MESSAGE,
   isJobType,
+  scriptFitsDevice,
+  scriptOsMismatchMessage,
   stripScriptText,
   transition,
   type JobEvent,
@@ -17,6 +25,7 @@ import type { AppDeps } from "../../platform/deps.js";
 import { devices } from "../devices/devices.tables.js";
 import { createJobsRepository, type JobListFilter, type JobRow, type NewJob } from "./jobs.repository.js";
 import { resolveScriptForJob, type ScriptLookupCache } from "../scripts/index.js"; // scripts hook
+import { resolveRunAs, type RunAsLookupCache } from "../credentials/index.js";
 
 export interface Actor {
   userId: number;
@@ -25,6 +34,9 @@ export interface Actor {
 
 /** Job types this server can run today; the others are valid spec types whose engines come later. */
 const RUNNABLE: ReadonlySet<JobType> = new Set(["ACTION"]);
+
+/** The most devices one submit reaches (the submit call's own limit). */
+const MAX_FAN_OUT = 10_000;
 
 const stateOf = (row: JobRow): JobState => ({
   jobType: row.jobType as JobType,
@@ -85,18 +97,35 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
     repo,
 
     async submit(actor: Actor, request: SubmitJobRequest) {
+      // Spec §8: a submit made from an expired devices cache is refused with a code the console keeps silent.
+      if (request.cacheExpiration !== undefined && request.cacheExpiration <= Date.now())
+        throw new AppError(
+          "E_DEVICES_CACHE_EXPIRED",
+          409,
+          DEVICES_CACHE_EXPIRED_MESSAGE,
+          undefined,
+          DEVICES_CACHE_EXPIRED,
+        );
       const nodeIds = [...new Set(request.nodes.map((n) => n.nodeId))];
       const found = await deps.db
         .select({
           id: devices.id,
           organizationId: devices.organizationId,
           approvalStatus: devices.approvalStatus,
+          osFamily: devices.osFamily,
+          name: sql<string>`coalesce(${devices.displayName}, ${devices.hostname})`,
         })
         .from(devices)
         .where(inArray(devices.id, nodeIds));
       const byId = new Map(found.map((d) => [d.id, d]));
       const rows: NewJob[] = [];
       const scripts: ScriptLookupCache = new Map(); // scripts hook: each library script read once per submit
+      const runAsLookups: RunAsLookupCache = new Map();
+      // Library scripts whose OS does not fit a device: refused together once every node was read.
+      const misfits = new Map<
+        string,
+        { scriptName: string; scriptOs: string; devices: { name: string; os: string }[] }
+      >();
       for (const node of request.nodes) {
         const device = byId.get(node.nodeId);
         if (!device) throw new AppError("E_DEVICE_NOT_FOUND", 404, `No device with id ${node.nodeId}`);
@@ -113,7 +142,21 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
             );
           }
           const content = await normalizeContent(job.jobType, job.content ?? {}, scripts);
-          const scriptName = (content as { script?: { name?: string } }).script?.name;
+          const script = (content as { script?: { name?: string; os?: string } }).script;
+          const scriptName = script?.name;
+          if (script?.os && !scriptFitsDevice(script.os, device.osFamily)) {
+            const key = `${scriptName ?? ""}\u0000${script.os}`;
+            const entry = misfits.get(key) ?? {
+              scriptName: scriptName ?? "",
+              scriptOs: script.os,
+              devices: [],
+            };
+            entry.devices.push({ name: device.name, os: device.osFamily });
+            misfits.set(key, entry);
+          }
+          const runAs = (content as { runAs?: string }).runAs;
+          const account =
+            runAs === undefined ? null : await resolveRunAs(deps.db, device, runAs, runAsLookups);
           rows.push({
             jobUid: randomUUID(),
             deviceId: device.id,
@@ -123,15 +166,50 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
             jobStatus: "START_REQUESTED",
             appUserId: actor.userId,
             content,
-            data: { message: { code: "JOB_SUBMITTED", params: { by: actor.name } } },
+            data: {
+              message: { code: "JOB_SUBMITTED", params: { by: actor.name } },
+              // Never answered (the presenter shows data.message only); opened to sign the command.
+              ...(account ? { runAsAccount: account } : {}),
+            },
             message: `Submitted by ${actor.name}`,
           });
         }
       }
+      const misfit = [...misfits.values()][0];
+      if (misfit)
+        throw new AppError(
+          "E_SCRIPT_OS_MISMATCH",
+          400,
+          scriptOsMismatchMessage(misfit.scriptName, misfit.scriptOs, misfit.devices),
+          { devices: misfit.devices.slice(0, 100) },
+        );
       // The rows are committed before anything is sent.
       const inserted = await deps.db.transaction(async (tx) => createJobsRepository(tx).insertMany(rows));
       deps.bus.emit("jobsQueued", [...new Set(inserted.map((r) => r.deviceId))]);
       return inserted;
+    },
+
+    /**
+     * One job per approved device the condition selects (the RUN_SCRIPT bulk action of
+     * execute-action): the same submit, with the same checks, as POST /api/webapp/submit/job.
+     */
+    async submitOver(
+      actor: Actor,
+      where: SQL,
+      job: SubmitJobRequest["nodes"][number]["jobs"][number],
+      cacheExpiration?: number,
+    ) {
+      const targets = await deps.db
+        .select({ id: devices.id })
+        .from(devices)
+        .where(and(where, eq(devices.approvalStatus, "APPROVED")))
+        .orderBy(asc(devices.id))
+        .limit(MAX_FAN_OUT);
+      if (targets.length === 0) return [];
+      return this.submit(actor, {
+        nodes: targets.map((t) => ({ nodeId: t.id, jobs: [job] })),
+        ...(cacheExpiration === undefined ? {} : { cacheExpiration }),
+      });
     },
 
     async get(jobUid: string): Promise<JobRow> {

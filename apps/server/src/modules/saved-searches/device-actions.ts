@@ -1,10 +1,14 @@
 import type { SQL } from "drizzle-orm";
 import { z } from "zod";
-import type { DeviceActionName } from "@steward/contracts";
+import { runScriptActionData, type DeviceActionName, type Permission } from "@steward/contracts";
 import { validateTag } from "@steward/domain";
 import { AppError } from "../../platform/errors/app-error.js";
 import { audit } from "../../platform/identity/index.js";
 import type { Actor, Changed, DevicesService } from "../devices/index.js";
+import type { JobsService } from "../jobs/index.js";
+
+/** What an action changed; RUN_SCRIPT also tells the jobs it queued. */
+export type ActionOutcome = Changed[] & { jobs?: { jobUid: string; nodeId: number; jobType: string }[] };
 
 /**
  * One bulk action of POST /api/search/runner/execute-action: how its `data` is checked and how it
@@ -13,7 +17,9 @@ import type { Actor, Changed, DevicesService } from "../devices/index.js";
 export interface DeviceAction<D = unknown> {
   name: DeviceActionName;
   data: z.ZodType<D>;
-  run(where: SQL, data: D, actor: Actor): Promise<Changed[]>;
+  /** A permission needed beside the route's devices.manage (RUN_SCRIPT: jobs.run). */
+  permission?: Permission;
+  run(where: SQL, data: D, actor: Actor): Promise<ActionOutcome>;
 }
 
 export type DeviceActionRegistry = Map<DeviceActionName, DeviceAction>;
@@ -24,8 +30,14 @@ function define<D>(action: DeviceAction<D>): DeviceAction {
 
 const tag = z.string().max(200);
 
-/** The built-in action set: set role, add and remove a tag, approve, delete. */
-export function createDeviceActions(devices: DevicesService): DeviceActionRegistry {
+const actorOf = (actor: Actor) => {
+  const user = actor?.auth?.session.user;
+  if (!user) throw new AppError("E_UNAUTHENTICATED", 401);
+  return { userId: user.id, name: `${user.firstName} ${user.lastName}`.trim() || user.email };
+};
+
+/** The built-in action set: set role, add and remove a tag, approve, delete, run a script. */
+export function createDeviceActions(devices: DevicesService, jobs?: JobsService): DeviceActionRegistry {
   const actions = [
     define({
       name: "SET_ROLE",
@@ -66,5 +78,35 @@ export function createDeviceActions(devices: DevicesService): DeviceActionRegist
       },
     }),
   ];
+  if (jobs) {
+    // One ACTION job per targeted device through the job engine's own submit (same checks).
+    actions.push(
+      define({
+        name: "RUN_SCRIPT",
+        permission: "jobs.run",
+        data: runScriptActionData,
+        run: async (where, data, actor) => {
+          const { jobName, cacheExpiration, ...content } = data;
+          const rows = await jobs.submitOver(
+            actorOf(actor),
+            where,
+            { jobType: "ACTION", ...(jobName ? { jobName } : {}), content },
+            cacheExpiration,
+          );
+          await audit(devices.grid.db, actor, {
+            action: "jobs.submitted",
+            targetType: "job",
+            data: { count: rows.length, jobUids: rows.slice(0, 50).map((r) => r.jobUid), bulk: true },
+          });
+          const outcome: ActionOutcome = rows.map((r) => ({
+            id: r.deviceId,
+            organizationId: r.organizationId,
+          }));
+          outcome.jobs = rows.map((r) => ({ jobUid: r.jobUid, nodeId: r.deviceId, jobType: r.jobType }));
+          return outcome;
+        },
+      }),
+    );
+  }
   return new Map(actions.map((a) => [a.name, a]));
 }

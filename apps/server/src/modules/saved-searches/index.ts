@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../platform/deps.js";
 import type { DevicesService } from "../devices/index.js";
+import { createJobsService } from "../jobs/index.js";
 import { createDeviceActions } from "./device-actions.js";
 import { SavedSearchesRepository } from "./saved-searches.repository.js";
 import { savedSearchesRoutes } from "./saved-searches.routes.js";
@@ -17,7 +18,7 @@ export function savedSearchesModule(deps: AppDeps, devices: DevicesService): Fas
     createSavedSearchesService({
       repo: new SavedSearchesRepository(deps.db),
       devices,
-      actions: createDeviceActions(devices),
+      actions: createDeviceActions(devices, createJobsService(deps)),
     }),
   );
 }

@@ -156,6 +156,8 @@ export function createSavedSearchesService(deps: {
     async execute(input: ActionInput, actor: Actor): Promise<ExecuteActionResponse> {
       const action = actions.get(input.action);
       if (!action) throw new AppError("E_VALIDATION", 400, `Unknown action ${input.action}`);
+      if (action.permission && !actor?.auth?.permissions.has(action.permission))
+        throw new AppError("E_FORBIDDEN", 403);
       const { nodeIds: _n, searchId: _s, criteria: _c, ...rest } = input.data;
       const data = action.data.safeParse(rest);
       if (!data.success) {
@@ -176,7 +178,13 @@ export function createSavedSearchesService(deps: {
       const matched = await devices.grid.count(where);
       const changed = await action.run(where, data.data, actor);
       devices.changed(changed);
-      return { resultCode: "SUCCESS", action: input.action, matched, count: changed.length };
+      return {
+        resultCode: "SUCCESS",
+        action: input.action,
+        matched,
+        count: changed.length,
+        ...(changed.jobs ? { jobs: changed.jobs } : {}),
+      };
     },
   };
 }

@@ -22,6 +22,7 @@ let closeSide: () => Promise<void>;
 let admin: TestClient;
 let deviceId: number;
 let agent: ReturnType<typeof startAgentProcess> | undefined;
+let organizationId: number;
 
 beforeAll(async () => {
   ctx = await createTestContext({ agentHeartbeatSeconds: 1, agentSilenceSeconds: 5 });
@@ -29,6 +30,7 @@ beforeAll(async () => {
   ({ side, url, close: closeSide } = await startAgentSide(ctx));
   await ensureAgentBundle();
   const org = await createOrganization(ctx);
+  organizationId = org.organizationId;
   const { token } = await side.enrollment.createToken({
     ...org,
     name: "scripts",
@@ -102,5 +104,47 @@ describe("a template copied into the library, run on a real agent", () => {
     });
     expect(job.resultContent.errorMessage).toMatch(/^Up for \d+ day\(s\), at least 0: restart it\.$/);
     expect(output.stdout).toContain("Last boot:");
+  });
+});
+
+describe("Run As on a real agent (the agent runs as root here)", () => {
+  const whoami = { script: { name: "Who am I", language: "bash", body: 'id -un\necho "home=$HOME"\n' } };
+  const credential = async (body: Record<string, unknown>) => {
+    const res = await admin.post(`/api/organizations/${organizationId}/credentials`, {
+      type: "LINUX",
+      secret: "unused-on-linux",
+      ...body,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as number;
+  };
+
+  it("a stored Linux credential runs the script as its local account: id -un prints nobody", async () => {
+    const id = await credential({ name: "Nobody", username: "nobody" });
+    const { job, output } = await runToEnd({ ...whoami, runAs: `credential:${id}` });
+    expect(job).toMatchObject({ jobResult: "SUCCESS", resultContent: { exitCode: 0 } });
+    expect(output.stdout.split("\n")[0]).toBe("nobody");
+    expect(output.stdout).toContain("home=/nonexistent");
+  });
+
+  it("the Preferred Linux Credential runs as the preferred account; System stays root", async () => {
+    await credential({ name: "Preferred nobody", username: "nobody", preferred: true });
+    const preferred = await runToEnd({ ...whoami, runAs: "Preferred Linux Credential" });
+    expect(preferred.output.stdout.split("\n")[0]).toBe("nobody");
+    const system = await runToEnd({ ...whoami, runAs: "System" });
+    expect(system.output.stdout.split("\n")[0]).toBe("root");
+  });
+
+  it("an account the device does not have fails the job with a clear text and runs nothing", async () => {
+    const id = await credential({ name: "Ghost", username: "steward-no-such-user" });
+    const { job, output } = await runToEnd({ ...whoami, runAs: `credential:${id}` });
+    expect(job).toMatchObject({
+      jobStatus: "COMPLETED",
+      jobResult: "FAILURE",
+      resultContent: {
+        errorMessage: `Run As "credential:${id}": there is no local account "steward-no-such-user" on this device`,
+      },
+    });
+    expect(output.stdout).toBe("");
   });
 });

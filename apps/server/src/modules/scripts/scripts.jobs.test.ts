@@ -64,6 +64,15 @@ beforeAll(async () => {
     await addDevice(place, "web-2"),
     await addDevice(place, "web-3"),
   ];
+  // "Preferred Linux Credential" needs the organization's preferred Linux credential.
+  const credential = await admin.post(`/api/organizations/${place.organizationId}/credentials`, {
+    name: "Linux service account",
+    type: "LINUX",
+    username: "svc-deploy",
+    secret: "not used on Linux",
+    preferred: true,
+  });
+  expect(credential.statusCode, credential.body).toBe(201);
   const res = await admin.post("/api/scripts", library);
   expect(res.statusCode, res.body).toBe(201);
   script = res.json();
@@ -108,7 +117,7 @@ describe("ACTION jobs with content.scriptId run the library script", () => {
     expect(job.jobName).toBe("Restart service");
     expect(job.content).toMatchObject({
       scriptId: script.id,
-      script: { name: "Restart service", language: "bash", body: library.body },
+      script: { name: "Restart service", language: "bash", body: library.body, os: "LINUX" },
       timeoutSeconds: 90,
       runAs: "System",
       parameters: [
@@ -148,7 +157,12 @@ describe("ACTION jobs with content.scriptId run the library script", () => {
       script: { name: "Evil", language: "sh", body: "rm -rf /" },
     });
     expect(job.content.timeoutSeconds).toBe(15);
-    expect(job.content.script).toEqual({ name: "Restart service", language: "bash", body: library.body });
+    expect(job.content.script).toEqual({
+      name: "Restart service",
+      language: "bash",
+      body: library.body,
+      os: "LINUX",
+    });
   });
 
   it("strips & | ; $ > < ` ! from the values, then checks what is left", async () => {

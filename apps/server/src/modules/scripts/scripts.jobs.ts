@@ -77,7 +77,7 @@ export async function resolveScriptForJob(
   return {
     ...content,
     scriptId: script.id,
-    script: { name: script.name, language: script.language, body: script.body },
+    script: { name: script.name, language: script.language, body: script.body, os: script.os },
     parameters: values,
     timeoutSeconds: ref.timeoutSeconds ?? script.timeoutSeconds,
   };

@@ -44,6 +44,8 @@ export interface ScriptForJob {
   id: number;
   name: string;
   language: string;
+  /** WINDOWS | MAC | LINUX | ANY: submit refuses devices of another OS. */
+  os: string;
   body: string;
   timeoutSeconds: number;
   parameters: unknown;
@@ -101,6 +103,7 @@ export class ScriptsRepository {
         id: scripts.id,
         name: scripts.name,
         language: scripts.language,
+        os: scripts.os,
         body: scripts.body,
         timeoutSeconds: scripts.timeoutSeconds,
         parameters: scripts.parameters,

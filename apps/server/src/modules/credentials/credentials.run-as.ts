@@ -1,0 +1,115 @@
+import { and, eq } from "drizzle-orm";
+import {
+  builtInRunAsChoices,
+  credentialRunAsValue,
+  credentialTypeLabels,
+  credentialTypesFor,
+  RUN_AS_OPERATING_SYSTEMS,
+  type CredentialType,
+  type RunAsOs,
+} from "@steward/domain";
+import type { Db } from "../../platform/db/database.js";
+import { AppError } from "../../platform/errors/app-error.js";
+import { credentials } from "./credentials.tables.js";
+
+/**
+ * The account a job runs as when its run-as choice is a stored credential. Kept on the job row
+ * (never answered): the username selects the local account on Linux and macOS; the sealed secret
+ * is only kept for Windows devices, where the agent logs on with it, and is opened only to sign
+ * the command for that one agent.
+ */
+export interface RunAsAccount {
+  credentialId: number;
+  username: string;
+  /** Only for Windows devices. */
+  secretSealed?: string;
+}
+
+/** Run-as lookups of one submit: a fan-out reads each organization's credential once. */
+export type RunAsLookupCache = Map<string, Promise<RunAsAccount | null>>;
+
+const CREDENTIAL_VALUE = /^credential:(\d{1,10})$/;
+const OS_LABEL: Record<RunAsOs, string> = { WINDOWS: "Windows", MAC: "Mac", LINUX: "Linux" };
+
+const invalid = (message: string) =>
+  new AppError("E_RUN_AS_INVALID", 400, `content.runAs: ${message}`, {
+    issues: [{ path: ["content", "runAs"], message }],
+  });
+
+const isRunAsOs = (os: string): os is RunAsOs => (RUN_AS_OPERATING_SYSTEMS as readonly string[]).includes(os);
+
+/**
+ * Checks a job's run-as choice against the spec's choices for the device's OS plus the stored
+ * credentials of the device's organization, and returns the account it stands for (null: the
+ * agent's own identity or the logged-on user). Refuses with E_RUN_AS_INVALID.
+ */
+export async function resolveRunAs(
+  db: Db,
+  device: { organizationId: number; osFamily: string },
+  runAs: string,
+  cache: RunAsLookupCache = new Map(),
+): Promise<RunAsAccount | null> {
+  if (runAs === "System") return null;
+  const os = isRunAsOs(device.osFamily) ? device.osFamily : null;
+  const builtIn = os ? builtInRunAsChoices[os].find((c) => c.value === runAs) : undefined;
+  const key = `${device.organizationId}:${os ?? "OTHER"}:${runAs}`;
+  let lookup = cache.get(key);
+  if (!lookup) {
+    lookup = find();
+    cache.set(key, lookup);
+  }
+  return lookup;
+
+  async function find(): Promise<RunAsAccount | null> {
+    if (builtIn && builtIn.credentialType === null) return null; // Current Logged on User
+    const keepSecret = os === "WINDOWS";
+    const columns = {
+      id: credentials.id,
+      name: credentials.name,
+      type: credentials.type,
+      username: credentials.username,
+      secretSealed: credentials.secretSealed,
+    };
+    const account = (row: { id: number; username: string; secretSealed: string }): RunAsAccount => ({
+      credentialId: row.id,
+      username: row.username,
+      ...(keepSecret ? { secretSealed: row.secretSealed } : {}),
+    });
+    if (builtIn && builtIn.credentialType) {
+      const [row] = await db
+        .select(columns)
+        .from(credentials)
+        .where(
+          and(
+            eq(credentials.organizationId, device.organizationId),
+            eq(credentials.type, builtIn.credentialType),
+            eq(credentials.preferred, true),
+          ),
+        );
+      if (!row)
+        throw invalid(
+          `"${runAs}" needs a preferred ${credentialTypeLabels[builtIn.credentialType]} credential in the device's organization, and none is stored`,
+        );
+      return account(row);
+    }
+    const match = CREDENTIAL_VALUE.exec(runAs);
+    if (!match) {
+      const choices = os ? builtInRunAsChoices[os].map((c) => c.value) : ["System"];
+      throw invalid(
+        `"${runAs}" is not a Run As choice for ${os ? `${OS_LABEL[os]} devices` : "this device"}; choose ${choices.join(", ")} or a stored credential`,
+      );
+    }
+    const id = Number(match[1]);
+    const [row] = await db
+      .select(columns)
+      .from(credentials)
+      .where(and(eq(credentials.organizationId, device.organizationId), eq(credentials.id, id)));
+    if (!row)
+      throw invalid(`${credentialRunAsValue(id)} is not a stored credential of the device's organization`);
+    if (os && !credentialTypesFor[os].includes(row.type as CredentialType))
+      throw invalid(
+        `the credential "${row.name}" (${credentialTypeLabels[row.type as CredentialType]}) cannot be used on ${OS_LABEL[os]} devices`,
+      );
+    return account(row);
+  }
+}
