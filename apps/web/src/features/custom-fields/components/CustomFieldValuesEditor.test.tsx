@@ -123,7 +123,11 @@ describe("custom field inputs", () => {
     const seats = aField({ label: "Seats", type: "INTEGER" });
     let stored: unknown = null;
     mockFetch({
-      "GET /api/devices/5/custom-fields": () => json(200, { items: [item(seats, stored)] }),
+      // The reload after a save takes a moment, as over a network: the form redraws meanwhile.
+      "GET /api/devices/5/custom-fields": async () => {
+        if (stored !== null) await new Promise((r) => setTimeout(r, 100));
+        return json(200, { items: [item(seats, stored)] });
+      },
       "PUT /api/devices/5/custom-fields": () => {
         stored = 42;
         return json(200, { items: [item(seats, stored)] });
