@@ -209,6 +209,9 @@ describe("devices journey", { timeout: 240_000 }, () => {
     await visible(row.getByRole("link", { name: HOSTNAME }));
     await visible(page.getByRole("status").getByText("1 device"));
     await fitsWidth();
+    // The default columns fit beside the sidebar: no sideways scrolling inside the grid either.
+    const rowBox = await row.boundingBox();
+    expect((rowBox?.x ?? 0) + (rowBox?.width ?? Infinity)).toBeLessThanOrEqual(1024);
     await shot("search");
 
     // Nothing selected: no bulk actions at all, so nothing can delete "everything".

@@ -45,8 +45,8 @@ function FreeDisk({ percent }: { percent: number | null }) {
   return (
     <Tooltip label={`Lowest free space on a volume: ${percent.toFixed(1)} %`}>
       <Group gap={6} wrap="nowrap">
-        <Progress value={100 - percent} color={color} w={50} size="sm" aria-hidden />
-        <Text size="sm">{`${Math.round(percent)} %`}</Text>
+        <Progress value={100 - percent} color={color} w={40} size="sm" aria-hidden />
+        <Text size="sm" style={{ whiteSpace: "nowrap" }}>{`${Math.round(percent)} %`}</Text>
       </Group>
     </Tooltip>
   );
@@ -55,7 +55,7 @@ function FreeDisk({ percent }: { percent: number | null }) {
 export const gridColumns: GridColumn[] = [
   {
     key: "name",
-    minWidth: 230,
+    minWidth: 120,
     label: "Name",
     sortKey: "name",
     csv: ["name", "hostname"],
@@ -71,7 +71,7 @@ export const gridColumns: GridColumn[] = [
   },
   {
     key: "organization",
-    minWidth: 150,
+    minWidth: 120,
     label: "Organization",
     sortKey: "organization",
     csv: ["organization"],
@@ -87,7 +87,7 @@ export const gridColumns: GridColumn[] = [
   },
   {
     key: "os",
-    minWidth: 150,
+    minWidth: 110,
     label: "OS",
     sortKey: "os",
     csv: ["osFamily", "os"],
@@ -107,7 +107,7 @@ export const gridColumns: GridColumn[] = [
   },
   {
     key: "lastContact",
-    minWidth: 170,
+    minWidth: 120,
     label: "Last contact",
     sortKey: "lastContact",
     csv: ["lastContact"],
@@ -142,7 +142,7 @@ export const gridColumns: GridColumn[] = [
   },
   {
     key: "freeDisk",
-    minWidth: 120,
+    minWidth: 100,
     label: "Free disk",
     sortKey: "freeDisk",
     csv: ["freeDiskPercent"],
@@ -197,6 +197,7 @@ export const gridColumns: GridColumn[] = [
   },
 ];
 
+/** Their minimum widths add up to what fits beside the sidebar at 1024 px (no sideways scrolling). */
 export const DEFAULT_COLUMNS: GridColumnKey[] = [
   "name",
   "status",
