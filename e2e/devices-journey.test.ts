@@ -88,7 +88,7 @@ async function eventuallyVisible(locator: Locator, timeout = AGENT_TIMEOUT): Pro
   }
 }
 
-/** What `sudo` does for a root shell: runs the command (with the environment it was given). */
+/** `sudo` for the throwaway folders: runs the command as is, keeping the test's environment. */
 function sudoShim(): string {
   const dir = tempDir("steward-journey-bin-");
   fs.writeFileSync(path.join(dir, "sudo"), '#!/bin/sh\nexec "$@"\n', { mode: 0o755 });
@@ -152,8 +152,8 @@ describe("devices journey", { timeout: 240_000 }, () => {
     expect(command).not.toContain("\n");
 
     // Only what a test machine must change: a throwaway install and data folder instead of
-    // /opt/steward and /var/lib/steward-agent, `sudo` as the root shell runs it, and no systemd
-    // unit (the test starts what the unit's ExecStart runs, below).
+    // /opt/steward and /var/lib/steward-agent (so `sudo` needs no root and runs each step as
+    // is), and no systemd unit: the test starts what the unit's ExecStart runs, below.
     const steps = command.split(" && ");
     const serviceAt = steps.findIndex((s) => s.includes(" install-service"));
     expect(serviceAt, `install-service step in: ${command}`).toBeGreaterThan(0);
