@@ -1,160 +1,169 @@
 // Agent fleet benchmark (issue 3): connects N simulated agents (default 10,000) over the real
-// protocol to one real server process on this machine, then prints
-//   - server RSS per connected agent
-//   - heartbeat round trip p50/p99 (pings spread over one second per round)
+// protocol to one real server process on this machine, and prints
+//   - server RSS per connected agent (target ≤ 20 KiB)
+//   - heartbeat round trip p50/p99, measured by the agents (the protocol's ping/pong, as the real
+//     agent does): at the production rate (every agent once per heartbeat interval, 20 s) and under
+//     stress (every agent once per second); target p99 < 100 ms
 //   - time to mark 1,000 killed agents DOWN in the database
-// Uses the machine's PostgreSQL (a throwaway database) so the bench can read device state while
-// the server runs. Loopback only; bounded in time. Usage: node bench/agents.mjs [--agents N]
-import { execFileSync, spawn } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
+// The server runs as its own process on a throwaway PostgreSQL database; the fleet runs in
+// separate processes (apps/agent/dist/sim/fleet-process.js), so the figures are the server's.
+// Usage: npm run bench:agents -- [--agents N] [--kill N] [--fleet-processes N]
+//   [--heartbeat-seconds S] [--stress-rounds N] [--tokens N] [--cpu-prof]
+import { execFile } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
-import { fileURLToPath } from "node:url";
-import pg from "pg";
+import { parseArgs, promisify } from "node:util";
+import {
+  load,
+  log,
+  pct,
+  printTable,
+  requireBuild,
+  root,
+  rssKiB,
+  sleep,
+  startFleet,
+  startServer,
+  waitUntil,
+} from "./fleet-harness.mjs";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 const { values } = parseArgs({
-  options: { agents: { type: "string", default: "10000" }, kill: { type: "string", default: "1000" } },
+  options: {
+    agents: { type: "string", default: "10000" },
+    kill: { type: "string", default: "1000" },
+    "fleet-processes": { type: "string", default: "2" },
+    "heartbeat-seconds": { type: "string", default: "20" },
+    "stress-rounds": { type: "string", default: "5" },
+    tokens: { type: "string", default: "8" },
+    "cpu-prof": { type: "boolean", default: false },
+  },
 });
 const N = Number(values.agents);
 const KILL = Math.min(Number(values.kill), N);
-const baseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const TOKENS = Number(values.tokens);
+const execFileAsync = promisify(execFile);
+const HEARTBEAT_S = Number(values["heartbeat-seconds"]);
+const STRESS_ROUNDS = Number(values["stress-rounds"]);
+requireBuild();
 
-const fleetModule = path.join(root, "apps/agent/dist/sim/fleet.js");
-if (!fs.existsSync(path.join(root, "apps/server/dist/main.js")) || !fs.existsSync(fleetModule)) {
-  console.error("Build first: npx tsc -b");
-  process.exit(1);
-}
-const { startFleet } = await import(fleetModule);
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const rssKiB = (pid) =>
-  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
-
-const dbName = `steward_bench_${Date.now()}`;
-const admin = new pg.Client({ connectionString: baseUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const dbUrl = new URL(baseUrl);
-dbUrl.pathname = `/${dbName}`;
-const port = await freePort();
-const agentPort = await freePort();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "steward-bench-"));
-const env = {
-  ...process.env,
-  DATABASE_URL: dbUrl.toString(),
-  STEWARD_DATA_DIR: dataDir,
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  STEWARD_AGENT_PORT: String(agentPort),
-  STEWARD_LOCAL_AGENT: "false",
-  STEWARD_AGENT_SILENCE_SECONDS: "600",
-  LOG_LEVEL: "warn",
-};
-const server = spawn(
-  process.execPath,
-  ["--max-old-space-size=4096", path.join(root, "apps/server/dist/main.js")],
-  { env, stdio: ["ignore", "ignore", "inherit"] },
-);
+const profileDir = path.join(os.tmpdir(), "steward-bench-profiles");
+if (values["cpu-prof"]) log(`server CPU profile goes to ${profileDir}`);
+const benchStart = Date.now();
+const server = await startServer({
+  name: "agents",
+  serverArgs: values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
+});
 let fleet;
-const db = new pg.Client({ connectionString: dbUrl.toString() });
+const rows = [];
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 300) throw new Error("server did not start");
-    await sleep(100);
-  }
-  await db.connect();
-  const token = execFileSync(
-    process.execPath,
-    [path.join(root, "apps/server/dist/cli.js"), "create-enrollment-token", "--organization", "Bench fleet"],
-    { env },
-  )
-    .toString()
-    .trim();
-  await sleep(1000);
-  const baseline = rssKiB(server.pid);
-
-  let t = Date.now();
+  // Several tokens (created with the CLI, as an administrator would): enrollments spread over them.
+  // The first call creates the organization; the others find it.
+  const createToken = async () =>
+    (
+      await execFileAsync(
+        process.execPath,
+        [
+          path.join(root, "apps/server/dist/cli.js"),
+          "create-enrollment-token",
+          "--organization",
+          "Bench fleet",
+        ],
+        { env: server.env },
+      )
+    ).stdout.trim();
+  const tokens = [await createToken()];
+  tokens.push(...(await Promise.all(Array.from({ length: TOKENS - 1 }, createToken))));
+  log(`enrolling ${N} simulated agents`);
   fleet = await startFleet({
-    serverUrl: `http://127.0.0.1:${agentPort}`,
-    token,
+    serverUrl: server.agentUrl,
+    tokens,
     count: N,
-    heartbeatSeconds: 3600,
-    enrollConcurrency: 64,
-    log: () => {},
+    processes: Number(values["fleet-processes"]),
   });
-  const enrolledMs = Date.now() - t;
-  t = Date.now();
-  while (fleet.connectedCount() < N) {
-    if (Date.now() - t > 300_000) throw new Error(`only ${fleet.connectedCount()} of ${N} connected`);
-    await sleep(200);
-  }
-  const connectMs = Date.now() - t;
+  log(`enrolled in ${(fleet.enrollMs / 1000).toFixed(1)} s; connecting`);
+  // Baseline: the server with every device enrolled and none connected.
+  await sleep(2000);
+  const baseline = rssKiB(server.pid);
+  await fleet.connect();
+  const connectMs = await waitUntil(
+    async () => (await fleet.connectedCount()) >= N,
+    300_000,
+    `all ${N} agents connected`,
+    200,
+  );
   await sleep(3000);
-  const upRows = (await db.query("select count(*)::int as n from devices where status = 'UP'")).rows[0].n;
+  const upRows = (await server.db.query("select count(*)::int as n from devices where status = 'UP'")).rows[0]
+    .n;
   const rss = rssKiB(server.pid);
+  const perAgent = (rss - baseline) / N;
+  rows.push(
+    {
+      figure: "agents connected (UP in database)",
+      value: `${N} (${upRows}); enrolled in ${(fleet.enrollMs / 1000).toFixed(1)} s, connected ${(connectMs / 1000).toFixed(1)} s later`,
+      load: load(),
+    },
+    {
+      figure: "server RSS per connected agent",
+      value: `${perAgent.toFixed(1)} KiB (${(baseline / 1024).toFixed(0)} MiB enrolled, none connected -> ${(rss / 1024).toFixed(0)} MiB)`,
+      target: "<= 20 KiB",
+      met: perAgent <= 20,
+      load: load(),
+    },
+  );
 
-  // Heartbeats: 5 rounds, each spreading one ping per agent over ~1 s.
-  const rtts = fleet.heartbeatRtts();
-  rtts.length = 0;
-  const chunk = Math.ceil(N / 20);
-  for (let round = 0; round < 5; round++) {
-    for (let i = 0; i < N; i += chunk) {
-      for (const a of fleet.agents.slice(i, i + chunk)) a.connection.ping();
-      await sleep(50);
-    }
-    await sleep(500);
-  }
+  // Heartbeats at the production rate: every agent pings once over one heartbeat interval.
+  log(`heartbeats at the production rate (${N} pings over ${HEARTBEAT_S} s)`);
+  await fleet.rtts();
+  await fleet.pingRound(HEARTBEAT_S * 1000);
   await sleep(1000);
-  const sorted = [...rtts].sort((a, b) => a - b);
+  const prod = (await fleet.rtts()).sort((a, b) => a - b);
+  rows.push({
+    figure: `heartbeat RTT, ${Math.round(N / HEARTBEAT_S)} pings/s (every ${HEARTBEAT_S} s)`,
+    value: `p50 ${pct(prod, 50)} ms, p99 ${pct(prod, 99)} ms, max ${prod.at(-1)} ms (${prod.length} pongs)`,
+    target: "p99 < 100 ms",
+    met: prod.length >= N * 0.999 && pct(prod, 99) < 100,
+    load: load(),
+  });
 
-  // Kill 1,000 and time until the database says DOWN for all of them.
-  const victims = fleet.kill(KILL);
-  t = Date.now();
+  // Stress: every agent pings once per second, several rounds.
+  log(`heartbeats under stress (${STRESS_ROUNDS} rounds of ${N} pings over 1 s)`);
+  for (let round = 0; round < STRESS_ROUNDS; round++) await fleet.pingRound(1000);
+  await sleep(1000);
+  const stress = (await fleet.rtts()).sort((a, b) => a - b);
+  rows.push({
+    figure: `heartbeat RTT, stress ${N} pings/s`,
+    value: `p50 ${pct(stress, 50)} ms, p99 ${pct(stress, 99)} ms, max ${stress.at(-1)} ms (${stress.length} pongs)`,
+    target: "(p99 < 100 ms)",
+    met: stress.length >= N * STRESS_ROUNDS * 0.999 && pct(stress, 99) < 100,
+    load: load(),
+  });
+
+  // Kill some agents and time until the database says DOWN for all of them.
+  log(`killing ${KILL} agents`);
+  const victims = await fleet.kill(KILL);
+  const t = Date.now();
   let down = 0;
-  while (down < victims.length) {
+  while (down < victims.length && Date.now() - t < 120_000) {
     down = (
-      await db.query("select count(*)::int as n from devices where status = 'DOWN' and id = any($1)", [
+      await server.db.query("select count(*)::int as n from devices where status = 'DOWN' and id = any($1)", [
         victims,
       ])
     ).rows[0].n;
-    if (Date.now() - t > 120_000) break;
     if (down < victims.length) await sleep(20);
   }
   const downMs = Date.now() - t;
-
-  console.log(
-    `agents: ${N} (enrolled in ${(enrolledMs / 1000).toFixed(1)} s, all connected ${(connectMs / 1000).toFixed(1)} s later; UP in database: ${upRows})`,
-  );
-  console.log(
-    `server RSS: ${(baseline / 1024).toFixed(0)} MiB idle -> ${(rss / 1024).toFixed(0)} MiB with ${N} agents = ${((rss - baseline) / N).toFixed(1)} KiB per agent`,
-  );
-  console.log(
-    `heartbeat round trip over ${sorted.length} pings: p50 ${pct(sorted, 50)} ms, p99 ${pct(sorted, 99)} ms, max ${sorted.at(-1)} ms`,
-  );
-  console.log(`${victims.length} killed agents marked DOWN (${down} confirmed) in ${downMs} ms`);
+  rows.push({
+    figure: `${victims.length} killed agents marked DOWN`,
+    value: `${downMs} ms (${down} confirmed)`,
+    target: "all DOWN",
+    met: down === victims.length,
+    load: load(),
+  });
 } finally {
-  fleet?.stop();
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
-  await db.end().catch(() => {});
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await fleet?.stop();
+  await server.stop();
 }
+printTable(
+  `Agent fleet benchmark: ${N} simulated agents in separate processes, one server process, PostgreSQL (${((Date.now() - benchStart) / 1000).toFixed(0)} s)`,
+  rows,
+);

@@ -13,6 +13,7 @@ export type FleetProcessRequest =
       type: "start";
       serverUrl: string;
       token: string;
+      moreTokens?: string[];
       count: number;
       /** Index of this process's first agent (hostnames and inventories differ per process). */
       indexOffset: number;
@@ -23,6 +24,8 @@ export type FleetProcessRequest =
       /** Identities enrolled before (reused instead of enrolling again). */
       identities?: FleetIdentity[];
     }
+  /** Connects every agent (the fleet is started enrolled but not connected); answers "connecting". */
+  | { type: "connect" }
   | { type: "connected" }
   /** Every connected agent sends one ping, spread evenly over `spreadMs`; answers "pinged". */
   | { type: "ping"; spreadMs: number }
@@ -32,6 +35,7 @@ export type FleetProcessRequest =
 
 export type FleetProcessReply =
   | { type: "started"; identities: FleetIdentity[]; enrollMs: number }
+  | { type: "connecting" }
   | { type: "connected"; count: number }
   | { type: "pinged" }
   | { type: "rtts"; rtts: number[] }
@@ -57,6 +61,7 @@ async function handle(request: FleetProcessRequest) {
       fleet = await startFleet({
         serverUrl: request.serverUrl,
         token: request.token,
+        ...(request.moreTokens ? { moreTokens: request.moreTokens } : {}),
         count: request.count,
         indexOffset: request.indexOffset,
         seed: request.seed,
@@ -64,11 +69,16 @@ async function handle(request: FleetProcessRequest) {
         jobDurationMs: request.jobDurationMs,
         enrollConcurrency: request.enrollConcurrency,
         ...(request.identities ? { identities: request.identities } : {}),
+        connect: false,
         onCommand: (_deviceId, jobUid, at) => received.push([jobUid, at]),
       });
       reply({ type: "started", identities: fleet.identities(), enrollMs: Date.now() - started });
       break;
     }
+    case "connect":
+      reply({ type: "connecting" });
+      await fleet?.connectAll();
+      break;
     case "connected":
       reply({ type: "connected", count: fleet?.connectedCount() ?? 0 });
       break;

@@ -11,6 +11,8 @@ import { sendWakeOnLan, type WakeTarget } from "../jobs/wake-on-lan.js";
 export interface FleetOptions {
   serverUrl: string;
   token: string;
+  /** More enrollment tokens, used in turn with `token` (parallel enrollments do not queue on one token). */
+  moreTokens?: string[];
   count: number;
   seed?: number;
   /** Keeps identities between runs (demo fleet); without it every run enrolls new devices. */
@@ -21,6 +23,8 @@ export interface FleetOptions {
   /** Simulated inventory changes per minute across the fleet (disk usage, software). */
   inventoryChangesPerMinute?: number;
   enrollConcurrency?: number;
+  /** False: enroll only; connect later with connectAll() (benchmarks measure the two apart). */
+  connect?: boolean;
   /** Number of this fleet's first agent (several fleet processes simulate disjoint devices). */
   indexOffset?: number;
   /** Identities enrolled before (another run of a benchmark); used before enrolling new ones. */
@@ -56,8 +60,9 @@ type Saved = FleetIdentity;
 async function enrollOne(options: FleetOptions, index: number, seed: number): Promise<SimAgent> {
   const keys = newKeyPair();
   const inventory = simulatedInventory(index, seed, AGENT_VERSION);
+  const tokens = [options.token, ...(options.moreTokens ?? [])];
   const body: proto.EnrollRequest = {
-    token: options.token,
+    token: tokens[index % tokens.length]!,
     publicKey: keys.publicKey,
     inventory,
     simulated: true,
@@ -193,10 +198,13 @@ export async function startFleet(options: FleetOptions) {
     });
   }
   // Stagger connects a little so the server sees a realistic arrival, not one burst.
-  for (let i = 0; i < agents.length; i++) {
-    agents[i]!.connection!.start();
-    if (i % 200 === 199) await new Promise((r) => setTimeout(r, 20));
-  }
+  const connectAll = async () => {
+    for (let i = 0; i < agents.length; i++) {
+      agents[i]!.connection!.start();
+      if (i % 200 === 199) await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  if (options.connect !== false) await connectAll();
 
   const timers: NodeJS.Timeout[] = [];
   const every = (perMinute: number | undefined, action: () => void) => {
@@ -219,6 +227,8 @@ export async function startFleet(options: FleetOptions) {
 
   return {
     agents,
+    /** Connects every agent (when started with `connect: false`). */
+    connectAll,
     /** The enrolled identities (to reuse in another run against the same database). */
     identities: (): FleetIdentity[] =>
       agents.map(({ index, deviceId, publicKey, privateKeyPem, serverPublicKey }) => ({

@@ -1,0 +1,272 @@
+// Shared parts of the fleet benchmarks (bench/agents.mjs, bench/jobs.mjs): one real server process
+// on a throwaway PostgreSQL database, and the simulated fleet in separate processes
+// (apps/agent/dist/sim/fleet-process.js, the agent's simulator driven over IPC), so that neither
+// the fleet nor the benchmark shares the server's event loop.
+import { fork, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+
+export const root = fileURLToPath(new URL("..", import.meta.url));
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export const pct = (sorted, p) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+export const rssKiB = (pid) =>
+  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+/** CPU time (user + system) a process has used so far, ms (Linux clock ticks of 10 ms). */
+export const cpuMs = (pid) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+/** The machine's load when a figure was taken (the machine may be shared). */
+export const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+
+const serverMain = path.join(root, "apps/server/dist/main.js");
+const fleetMain = path.join(root, "apps/agent/dist/sim/fleet-process.js");
+
+export function requireBuild() {
+  for (const file of [serverMain, fleetMain, path.join(root, "apps/server/dist/cli.js")]) {
+    if (!fs.existsSync(file)) {
+      console.error(`Missing ${path.relative(root, file)}. Build first: npx tsc -b`);
+      process.exit(1);
+    }
+  }
+}
+
+export const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+export function log(message) {
+  process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)} load ${load()}] ${message}\n`);
+}
+
+/**
+ * A throwaway database on the machine's PostgreSQL (BENCH_DATABASE_URL or DATABASE_URL, else
+ * postgres://postgres@127.0.0.1:5432/postgres) and one server process on it.
+ * Extra `serverArgs` go to node (e.g. --cpu-prof).
+ */
+export async function startServer({ name, env: extraEnv = {}, serverArgs = [] }) {
+  const baseUrl =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.STEWARD_DATABASE_URL ??
+    process.env.DATABASE_URL ??
+    "postgres://postgres@127.0.0.1:5432/postgres";
+  const dbName = `steward_bench_${name}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const dbUrl = new URL(baseUrl);
+  dbUrl.pathname = `/${dbName}`;
+  const port = await freePort();
+  const agentPort = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `steward-bench-${name}-`));
+  const env = {
+    ...process.env,
+    DATABASE_URL: dbUrl.toString(),
+    STEWARD_DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    STEWARD_AGENT_PORT: String(agentPort),
+    STEWARD_LOCAL_AGENT: "false",
+    STEWARD_AGENT_SILENCE_SECONDS: "600",
+    LOG_LEVEL: "warn",
+    ...extraEnv,
+  };
+  const child = spawn(process.execPath, ["--max-old-space-size=4096", ...serverArgs, serverMain], {
+    env,
+    cwd: dataDir,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise((r) => child.once("exit", r));
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) throw new Error("the server exited at start");
+    if (i > 600) throw new Error("server did not start");
+    await sleep(100);
+  }
+  const db = new pg.Client({ connectionString: dbUrl.toString() });
+  await db.connect();
+  return {
+    pid: child.pid,
+    env,
+    port,
+    agentPort,
+    dataDir,
+    db,
+    agentUrl: `http://127.0.0.1:${agentPort}`,
+    async stop() {
+      child.kill("SIGTERM");
+      await exited;
+      await db.end().catch(() => {});
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
+      await admin.end().catch(() => {});
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * `count` simulated agents spread over `processes` fleet processes. Each process enrolls its share
+ * with bounded parallelism (the server's enrollment checks run for every device); connect() then
+ * connects them all.
+ * Enrollments use the `tokens` in turn: each token's use count is one row that every enrollment
+ * with it locks, so one token alone makes enrollments queue.
+ */
+export async function startFleet({
+  serverUrl,
+  tokens,
+  count,
+  processes = 2,
+  heartbeatSeconds = 3600,
+  jobDurationMs = 20,
+  enrollConcurrency = 16,
+  onCommands = () => {},
+}) {
+  const shares = Array.from(
+    { length: processes },
+    (_, i) => Math.floor((count * (i + 1)) / processes) - Math.floor((count * i) / processes),
+  ).filter((n) => n > 0);
+  const workers = shares.map(() =>
+    fork(fleetMain, [], { stdio: ["ignore", "inherit", "inherit", "ipc"], serialization: "advanced" }),
+  );
+  const waiters = workers.map(() => new Map());
+  workers.forEach((w, i) => {
+    w.on("message", (m) => {
+      if (m.type === "commands") {
+        onCommands(m.items);
+        return;
+      }
+      if (m.type === "error") {
+        for (const q of waiters[i].values())
+          for (const { reject } of q.splice(0)) reject(new Error(m.message));
+        return;
+      }
+      waiters[i].get(m.type)?.shift()?.resolve(m);
+    });
+    w.on("exit", (code) => {
+      for (const q of waiters[i].values())
+        for (const { reject } of q.splice(0)) reject(new Error(`fleet process exited (${code})`));
+    });
+  });
+  const ask = (i, request, answer) =>
+    new Promise((resolve, reject) => {
+      const q = waiters[i].get(answer) ?? [];
+      waiters[i].set(answer, q);
+      q.push({ resolve, reject });
+      workers[i].send(request);
+    });
+  const all = (request, answer) => Promise.all(workers.map((_, i) => ask(i, request, answer)));
+
+  let offset = 0;
+  const started = await Promise.all(
+    shares.map((n, i) => {
+      const request = {
+        type: "start",
+        serverUrl,
+        token: tokens[0],
+        moreTokens: tokens.slice(1),
+        count: n,
+        indexOffset: offset,
+        seed: 1 + i,
+        heartbeatSeconds,
+        jobDurationMs,
+        enrollConcurrency,
+      };
+      offset += n;
+      return ask(i, request, "started");
+    }),
+  );
+  const identities = started.flatMap((s) => s.identities);
+  return {
+    deviceIds: identities.map((s) => s.deviceId),
+    enrollMs: Math.max(...started.map((s) => s.enrollMs)),
+    processes: workers.length,
+    /** Starts connecting every agent (enrollment only happened so far). */
+    async connect() {
+      await all({ type: "connect" }, "connecting");
+    },
+    pids: workers.map((w) => w.pid),
+    async connectedCount() {
+      return (await all({ type: "connected" }, "connected")).reduce((n, r) => n + r.count, 0);
+    },
+    /** Every agent sends one ping (the protocol's ping/pong), spread over `spreadMs`. */
+    async pingRound(spreadMs) {
+      await all({ type: "ping", spreadMs }, "pinged");
+    },
+    /** Round trips measured by the agents since the last call. */
+    async rtts() {
+      return (await all({ type: "rtts" }, "rtts")).flatMap((r) => r.rtts);
+    },
+    /** Stops `count` connected agents (spread over the processes); their device ids. */
+    async kill(n) {
+      const per = shares.map(
+        (_, i) => Math.floor((n * (i + 1)) / shares.length) - Math.floor((n * i) / shares.length),
+      );
+      const answers = await Promise.all(per.map((k, i) => ask(i, { type: "kill", count: k }, "killed")));
+      return answers.flatMap((a) => a.deviceIds);
+    },
+    rssKiB: () => workers.reduce((n, w) => n + rssKiB(w.pid), 0),
+    async stop() {
+      await Promise.all(
+        workers.map(
+          (w) =>
+            new Promise((resolve) => {
+              if (w.exitCode !== null) return resolve();
+              w.once("exit", resolve);
+              try {
+                w.send({ type: "stop" });
+              } catch {
+                w.kill();
+              }
+              setTimeout(() => w.kill("SIGKILL"), 5000).unref();
+            }),
+        ),
+      );
+    },
+  };
+}
+
+/** Waits until `check()` is true (polling), or throws after `timeoutMs`. */
+export async function waitUntil(check, timeoutMs, what, everyMs = 100) {
+  const t = Date.now();
+  while (!(await check())) {
+    if (Date.now() - t > timeoutMs) throw new Error(`timed out: ${what}`);
+    await sleep(everyMs);
+  }
+  return Date.now() - t;
+}
+
+/** Prints the figures as a table: figure, value, target, met/missed, load when measured. */
+export function printTable(title, rows) {
+  const header = ["figure", "value", "target", "", "load (1/5/15 min)"];
+  const cells = rows.map((r) => [
+    r.figure,
+    r.value,
+    r.target ?? "",
+    r.met === undefined ? "" : r.met ? "MET" : "MISSED",
+    r.load ?? "",
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => String(c[i]).length)));
+  const line = (c) => `| ${c.map((v, i) => String(v).padEnd(widths[i])).join(" | ")} |`;
+  console.log(`\n${title}`);
+  console.log(line(header));
+  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+  for (const c of cells) console.log(line(c));
+}
