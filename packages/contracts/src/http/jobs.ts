@@ -137,16 +137,30 @@ export type RunScriptJobContent = z.input<typeof runScriptJobContent>;
  * `data` of the RUN_SCRIPT action of POST /api/search/runner/execute-action (beside the target):
  * one ACTION job per targeted device, checked and queued exactly as POST /api/webapp/submit/job.
  */
-export const runScriptActionData = z.object({
-  scriptId: z.number().int().positive(),
-  presetName: z.string().trim().min(1).max(100).optional(),
-  parameters: z
-    .array(z.object({ name: z.string().max(64), value: z.string().max(10_000) }))
-    .max(50)
-    .default([]),
-  runAs: z.string().trim().min(1).max(200).default("System"),
-  timeoutSeconds: z.number().int().min(1).max(86_400).optional(),
-  jobName: z.string().trim().max(200).optional(),
-  cacheExpiration: z.number().int().nonnegative().optional(),
-});
+export const runScriptActionData = z
+  .object({
+    /** A library script (checked against each device's OS), or … */
+    scriptId: z.number().int().positive().optional(),
+    /** … an inline script (a template run with its values already resolved). */
+    script: z
+      .object({
+        name: z.string().trim().max(200).default("Script"),
+        language: z.enum(SCRIPT_LANGUAGES),
+        body: z.string().min(1).max(1_000_000),
+      })
+      .optional(),
+    presetName: z.string().trim().min(1).max(100).optional(),
+    parameters: z
+      .array(z.object({ name: z.string().max(64), value: z.string().max(10_000) }))
+      .max(50)
+      .default([]),
+    runAs: z.string().trim().min(1).max(200).default("System"),
+    timeoutSeconds: z.number().int().min(1).max(86_400).optional(),
+    jobName: z.string().trim().max(200).optional(),
+    cacheExpiration: z.number().int().nonnegative().optional(),
+  })
+  .refine((d) => (d.scriptId === undefined) !== (d.script === undefined), {
+    message: "Give either a scriptId (library script) or a script (inline)",
+    path: ["scriptId"],
+  });
 export type RunScriptActionData = z.input<typeof runScriptActionData>;

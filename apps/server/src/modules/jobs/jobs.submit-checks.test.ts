@@ -217,6 +217,25 @@ describe("POST /api/search/runner/execute-action RUN_SCRIPT", () => {
     }
   });
 
+  it("runs an inline script (a template with its values resolved) the same way", async () => {
+    const res = await runScript(admin, {
+      nodeIds: [windows, linuxA],
+      script: { name: "Uptime", language: "bash", body: "uptime" },
+      parameters: [{ name: "note", value: "a;b" }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ matched: 2, count: 2 });
+    const job = (await admin.get(`/api/webapp/job/${res.json().jobs[0].jobUid}`)).json().job;
+    expect(job).toMatchObject({
+      jobName: "Uptime",
+      presetName: null,
+      content: {
+        script: { name: "Uptime", language: "bash", body: "uptime" },
+        parameters: [{ name: "note", value: "ab" }],
+      },
+    });
+  });
+
   it("applies the same checks as submit: target OS, parameters, Run As, expired cache", async () => {
     const before = await jobCount(windows);
     const os = await runScript(admin, { nodeIds: [linuxA, windows], scriptId: linuxScriptId });
@@ -247,7 +266,10 @@ describe("POST /api/search/runner/execute-action RUN_SCRIPT", () => {
     });
     const missing = await runScript(admin, { nodeIds: [linuxA] });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toMatch(/^data\.scriptId: /);
+    expect(missing.json()).toMatchObject({
+      code: "E_VALIDATION",
+      message: "data.scriptId: Give either a scriptId (library script) or a script (inline)",
+    });
     expect(await jobCount(windows)).toBe(before);
   });
 });

@@ -3,6 +3,7 @@ export { jobMessages, MAX_POLLS, POLL_INTERVAL_MS, NO_USABLE_MAC_ADRESSES } from
 export {
   JobFlowError,
   isDevicesCacheExpired,
+  queueJobs,
   runConfigurationJob,
   submitJobs,
   wakeDevice,

@@ -1,5 +1,11 @@
 import { notifications } from "@mantine/notifications";
-import type { JobView, SubmitJobRequest, SubmitJobResponse } from "@steward/contracts";
+import {
+  DEVICES_CACHE_EXPIRED,
+  DEVICES_CACHE_EXPIRED_CODE,
+  type JobView,
+  type SubmitJobRequest,
+  type SubmitJobResponse,
+} from "@steward/contracts";
 import { ApiError, isApiError } from "../../api";
 import { showMessageDialog } from "../../ui";
 import { jobsApi } from "./api";
@@ -33,22 +39,20 @@ export const defaultDeps: JobFlowDeps = {
 
 /**
  * The devices-cache-expired error is the one submit failure the console does not show (spec §8):
- * the page reloads its devices instead. The server has no such code yet; both spellings are accepted.
+ * the page reloads its devices instead. The server answers it with the contract's code and resultCode.
  */
 export function isDevicesCacheExpired(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
-  const code = error.code as string;
-  return code === "E_DEVICES_CACHE_EXPIRED" || error.resultCode === "DEVICES_CACHE_EXPIRED";
+  return error.code === DEVICES_CACHE_EXPIRED_CODE || error.resultCode === DEVICES_CACHE_EXPIRED;
 }
 
-/** POST /webapp/submit/job; success when resultCode or status is SUCCESS, else "Error creating/updating jobs". */
-export async function submitJobs(
-  body: SubmitJobRequest,
-  deps: JobFlowDeps = defaultDeps,
-): Promise<SubmitJobResponse> {
-  let answer: SubmitJobResponse;
+/**
+ * Any call that queues jobs (the submit, the RUN_SCRIPT bulk action): a failure shows
+ * "Error creating/updating jobs", except the devices-cache-expired error, which stays silent.
+ */
+export async function queueJobs<T>(call: () => Promise<T>): Promise<T> {
   try {
-    answer = await deps.api.submit(body);
+    return await call();
   } catch (error) {
     if (!isDevicesCacheExpired(error)) {
       notifications.show({
@@ -59,6 +63,14 @@ export async function submitJobs(
     }
     throw new JobFlowError("submit");
   }
+}
+
+/** POST /webapp/submit/job; success when resultCode or status is SUCCESS, else "Error creating/updating jobs". */
+export async function submitJobs(
+  body: SubmitJobRequest,
+  deps: JobFlowDeps = defaultDeps,
+): Promise<SubmitJobResponse> {
+  const answer = await queueJobs(() => deps.api.submit(body));
   const loose = answer as { resultCode?: unknown; status?: unknown };
   if (loose.resultCode !== "SUCCESS" && loose.status !== "SUCCESS") {
     notifications.show({ color: "red", title: jobMessages.submitFailed, message: jobMessages.submitFailed });

@@ -2,31 +2,28 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@mantine/core";
 import { IconPlayerPlay } from "@tabler/icons-react";
-import type { DeviceList, DeviceSummary } from "@steward/contracts";
+import type { DeviceSummary, ExecuteActionRequest, ExecuteActionResponse } from "@steward/contracts";
 import type { RunAsOs } from "@steward/domain";
 import { api } from "../../../api";
 import { useCan } from "../../auth";
-import { RunScriptDialog } from "../../scripts";
+import { queueJobs } from "../../jobs";
+import { RunScriptDialog, type QueueScriptJob } from "../../scripts";
 import type { ActionTarget } from "../grid/BulkActions";
-import { filtersToParams, type DeviceFilters } from "../grid/grid-state";
+import type { DeviceFilters } from "../grid/grid-state";
 
-/** The most devices one run is sent to from the grid. */
-const MAX_FAN_OUT = 10_000;
-
-/** All device ids matching the grid's filters, page by page. */
-async function matchingIds(filters: DeviceFilters): Promise<number[]> {
-  const ids: number[] = [];
-  for (let page = 1; ids.length < MAX_FAN_OUT; page++) {
-    const params = filtersToParams(filters);
-    params.set("page", String(page));
-    params.set("pageSize", "500");
-    params.set("sort", "name");
-    const answer = await api.get<DeviceList>(`/devices?${params.toString()}`);
-    ids.push(...answer.items.map((d) => d.id));
-    if (answer.items.length < 500 || ids.length >= answer.total) break;
-  }
-  return ids.slice(0, MAX_FAN_OUT);
-}
+/** The grid's bulk run: the RUN_SCRIPT action of execute-action over the selection or the search. */
+const runScriptOn =
+  (target: ActionTarget): QueueScriptJob =>
+  async (job) => {
+    const body: ExecuteActionRequest = {
+      action: "RUN_SCRIPT",
+      data: { ...target, ...job.content, ...(job.jobName ? { jobName: job.jobName } : {}) },
+    };
+    const answer = await queueJobs(() =>
+      api.post<ExecuteActionResponse>("/search/runner/execute-action", body),
+    );
+    return { jobs: answer.jobs ?? [] };
+  };
 
 /** The one OS (and organization) the devices share, else null: the Run As choices follow it. */
 function common<T>(devices: DeviceSummary[], pick: (d: DeviceSummary) => T): T | null {
@@ -81,7 +78,8 @@ export function RunScriptBulkButton({ target, count, filters, onDone }: RunScrip
           onDone();
         }}
         target={{
-          nodeIds: nodeIds ?? (() => matchingIds(filters)),
+          nodeIds: nodeIds ?? [],
+          queue: runScriptOn(target),
           count,
           label:
             count === 1 && devices[0]

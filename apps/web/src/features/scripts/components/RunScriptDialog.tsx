@@ -4,7 +4,7 @@ import { JobOutputPanel } from "../../jobs";
 import { useCan } from "../../auth";
 import { FanOutProgress } from "./FanOutProgress";
 import { RunScriptForm } from "./RunScriptForm";
-import { useRunScript } from "./use-run-script";
+import { useRunScript, type QueueScriptJob } from "./use-run-script";
 
 export interface RunScriptTarget {
   /** The devices, or how to find them (all devices matching a search). */
@@ -18,6 +18,8 @@ export interface RunScriptTarget {
   offline?: boolean;
   /** Device names by id, for the progress list. */
   names?: ReadonlyMap<number, string>;
+  /** Queues the job another way than one submit over nodeIds (the grid's RUN_SCRIPT bulk action). */
+  queue?: QueueScriptJob;
 }
 
 interface RunScriptDialogProps {
@@ -68,7 +70,9 @@ function RunScriptContent({ target, onClose }: { target: RunScriptTarget; onClos
         organizationId={target.organizationId}
         offerWake={Boolean(target.offline) && target.count === 1}
         busy={busy}
-        onRun={(chosen, settings, wakeFirst) => void start(target.nodeIds, chosen, settings, wakeFirst)}
+        onRun={(chosen, settings, wakeFirst) =>
+          void start(target.nodeIds, chosen, settings, wakeFirst, target.queue)
+        }
       />
     </Stack>
   );

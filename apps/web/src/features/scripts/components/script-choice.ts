@@ -15,7 +15,8 @@ export interface RunSettings {
   values: ParameterValues;
 }
 
-type Job = SubmitJobRequest["nodes"][number]["jobs"][number];
+export type ScriptJob = SubmitJobRequest["nodes"][number]["jobs"][number];
+type Job = ScriptJob;
 
 /**
  * The ACTION job for a run. Library scripts go by scriptId (the server merges the values over the

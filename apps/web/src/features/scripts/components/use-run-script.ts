@@ -1,7 +1,10 @@
 import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { JobFlowError, jobKeys, submitJobs, wakeDevice } from "../../jobs";
-import { buildScriptJob, type ChosenScript, type RunSettings } from "./script-choice";
+import { buildScriptJob, type ChosenScript, type RunSettings, type ScriptJob } from "./script-choice";
+
+/** Queues one script job on devices chosen elsewhere; answers the jobs queued. */
+export type QueueScriptJob = (job: ScriptJob) => Promise<{ jobs: { jobUid: string; nodeId: number }[] }>;
 
 export interface SubmittedRun {
   jobs: { jobUid: string; nodeId: number }[];
@@ -19,13 +22,16 @@ export function useRunScript() {
     chosen: ChosenScript,
     settings: RunSettings,
     wakeFirst: boolean,
+    queue?: QueueScriptJob,
   ) => {
     setBusy(true);
     try {
-      const ids = typeof nodeIds === "function" ? await nodeIds() : nodeIds;
-      if (wakeFirst && ids.length === 1) await wakeDevice(ids[0]!);
       const job = buildScriptJob(chosen, settings);
-      const answer = await submitJobs({ nodes: ids.map((nodeId) => ({ nodeId, jobs: [job] })) });
+      const ids = typeof nodeIds === "function" ? (queue ? [] : await nodeIds()) : nodeIds;
+      if (wakeFirst && ids.length === 1) await wakeDevice(ids[0]!);
+      const answer = queue
+        ? await queue(job)
+        : await submitJobs({ nodes: ids.map((nodeId) => ({ nodeId, jobs: [job] })) });
       void queryClient.invalidateQueries({ queryKey: jobKeys.lists() });
       setRun({
         jobs: answer.jobs.map((j) => ({ jobUid: j.jobUid, nodeId: j.nodeId })),
