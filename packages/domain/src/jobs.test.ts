@@ -2,6 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   cancelGoesThroughAgent,
+  scriptFitsDevice,
+  scriptOsMismatchMessage,
   isTerminal,
   JOB_TYPES,
   jobStateProblems,
@@ -134,6 +136,26 @@ describe("job state machine (property)", () => {
             (cancelGoesThroughAgent({ jobType, content }) ? "CANCEL_REQUESTED" : "CANCELLED")
         );
       }),
+    );
+  });
+});
+
+describe("a library script's target OS", () => {
+  it("fits its own OS, and ANY (or no OS) fits every device", () => {
+    expect(scriptFitsDevice("LINUX", "LINUX")).toBe(true);
+    expect(scriptFitsDevice("LINUX", "WINDOWS")).toBe(false);
+    expect(scriptFitsDevice("MAC", "OTHER")).toBe(false);
+    expect(scriptFitsDevice("ANY", "OTHER")).toBe(true);
+    expect(scriptFitsDevice(undefined, "MAC")).toBe(true);
+  });
+
+  it("names the script's OS and the first three devices that run another one", () => {
+    expect(scriptOsMismatchMessage("Defrag", "WINDOWS", [{ name: "db-1", os: "LINUX" }])).toBe(
+      'The script "Defrag" is written for Windows, but this device runs another operating system: db-1 (Linux)',
+    );
+    const five = ["a", "b", "c", "d", "e"].map((name) => ({ name, os: "OTHER" }));
+    expect(scriptOsMismatchMessage("Mac only", "MAC", five)).toBe(
+      'The script "Mac only" is written for macOS, but 5 devices run another operating system: a (Other), b (Other), c (Other) and 2 more',
     );
   });
 });
