@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import si from "systeminformation";
 import type { agent } from "@steward/contracts";
 import { AGENT_VERSION } from "../version.js";
+import { linuxBlockDisks } from "./block-devices.js";
 import { parseDpkg, parseMacApplications, parseRpm, parseWindowsUninstall } from "./software-parsers.js";
 
 type Inventory = agent.Inventory;
@@ -110,12 +111,15 @@ export async function collectInventory(): Promise<Inventory> {
     },
     // Free memory is a metric, not inventory: it would make every report a change.
     memory: { totalBytes: mem.total },
-    disks: layout.slice(0, 64).map((d) => ({
-      device: d.device || d.name,
-      ...(d.name ? { model: d.name } : {}),
-      ...(d.type ? { type: d.type } : {}),
-      sizeBytes: Math.max(0, Math.floor(d.size || 0)),
-    })),
+    disks:
+      layout.length === 0 && process.platform === "linux"
+        ? linuxBlockDisks()
+        : layout.slice(0, 64).map((d) => ({
+            device: d.device || d.name,
+            ...(d.name ? { model: d.name } : {}),
+            ...(d.type ? { type: d.type } : {}),
+            sizeBytes: Math.max(0, Math.floor(d.size || 0)),
+          })),
     volumes: fsSize
       .filter((v) => v.size > 0)
       .slice(0, 128)
