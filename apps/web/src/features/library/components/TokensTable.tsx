@@ -55,7 +55,7 @@ export function TokensTable({ tokens, canManage, onShow, onRevoke, busyId }: Tok
                   </Text>
                 </Table.Td>
                 <Table.Td>{token.locationName}</Table.Td>
-                <Table.Td style={{ whiteSpace: "nowrap" }}>
+                <Table.Td>
                   <Badge color={stateColors[token.state]} variant="light">
                     {stateLabels[token.state]}
                   </Badge>
@@ -65,8 +65,10 @@ export function TokensTable({ tokens, canManage, onShow, onRevoke, busyId }: Tok
                       : `${token.state === "EXPIRED" ? "Expired" : "Expires"} ${formatDateTime(token.expiresAt)}`}
                   </Text>
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: "nowrap" }}>
-                  <Text size="sm">{`${token.useCount} / ${token.maxUses ?? "unlimited"}`}</Text>
+                <Table.Td>
+                  <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+                    {`${token.useCount} / ${token.maxUses ?? "unlimited"}`}
+                  </Text>
                   <Text size="xs" c="dimmed">
                     {token.lastUsedAt ? `Last ${formatDateTime(token.lastUsedAt)}` : "Never used"}
                   </Text>

@@ -60,6 +60,33 @@ describe("DownloadsPage", () => {
     expect(sent).toEqual({ locationId: 11, name: "Laptops", expiresInHours: 168, maxUses: null });
   });
 
+  it("keeps a token name typed while the organization's locations are still loading", async () => {
+    let release: () => void = () => undefined;
+    const locationsLoaded = new Promise<void>((resolve) => (release = resolve));
+    let sent: unknown;
+    const { user } = renderPage({
+      "GET /api/organizations/1": async () => {
+        await locationsLoaded;
+        return json(200, anOrganizationDetail());
+      },
+      "GET /api/organizations/1/enrollment-tokens": () => json(200, { items: [] }),
+      "POST /api/organizations/1/enrollment-tokens": ({ body }) => {
+        sent = body;
+        return json(201, { token: aToken(), secret: "s", agentServerUrl: "http://h:8081", commands });
+      },
+    });
+    await user.type(await screen.findByLabelText(/^Token name/), "Front desk");
+    release();
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Create install command" }).hasAttribute("disabled")).toBe(
+        false,
+      ),
+    );
+    expect((screen.getByLabelText(/^Token name/) as HTMLInputElement).value).toBe("Front desk");
+    await user.click(screen.getByRole("button", { name: "Create install command" }));
+    await waitFor(() => expect(sent).toMatchObject({ name: "Front desk" }));
+  });
+
   it("lists tokens with state, uses and expiry, shows a command again and revokes", async () => {
     const calls: string[] = [];
     const { user } = renderPage({

@@ -120,7 +120,9 @@ export function DownloadsPage() {
               </Group>
               {organizationId !== null && canManage ? (
                 <CreateTokenForm
-                  key={`${organizationId}-${locationId}`}
+                  // Not keyed by the location: it resolves once the organization loads, and a
+                  // remount then would drop what the user already typed.
+                  key={organizationId}
                   organizationId={organizationId}
                   locationId={locationId}
                   onCreated={setCreated}
