@@ -190,6 +190,12 @@ describe("devices journey", { timeout: 240_000 }, () => {
     await page.reload();
     const tokenRow = page.locator('[data-testid^="token-row-"]').filter({ hasText: "journey" });
     await visible(tokenRow.getByText("1 / unlimited", { exact: true }));
+    await visible(tokenRow.getByRole("button", { name: "Revoke journey" }));
+    const tokenBox = await tokenRow.boundingBox();
+    expect(
+      (tokenBox?.x ?? 0) + (tokenBox?.width ?? Infinity),
+      "token row within 1024 px",
+    ).toBeLessThanOrEqual(1024);
   });
 
   it("finds the device UP in device search; a bulk delete asks first", async ({ onTestFailed }) => {
@@ -247,6 +253,13 @@ describe("devices journey", { timeout: 240_000 }, () => {
     // The root file system, with its size and free space as the agent measured them.
     await visible(volumes.getByRole("progressbar", { name: /^\/: \d+ % free$/ }));
     await visible(volumes.getByText(/^[\d.,]+ [KMGTP]?B free of [\d.,]+ [KMGTP]?B$/).first());
+    // And the whole disks under them (on a virtual machine too: virtio disks without a model).
+    await visible(
+      page
+        .getByTestId("inventory-disks")
+        .getByRole("cell", { name: /^\/dev\// })
+        .first(),
+    );
     await fitsWidth();
     await shot("details");
 
