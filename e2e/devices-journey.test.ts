@@ -273,7 +273,9 @@ describe("devices journey", { timeout: 240_000 }, () => {
     const allPackages = await total.innerText();
     expect(await table.getByRole("row").count()).toBeGreaterThan(10);
     await page.getByLabel("Search software").fill("bash");
-    await expect.poll(() => page.getByText(/^\d+ packages?$/).innerText()).not.toBe(allPackages);
+    await expect
+      .poll(() => page.getByText(/^\d+ packages?$/).innerText(), { timeout: STEP_TIMEOUT })
+      .not.toBe(allPackages);
     const bash = table
       .getByRole("row")
       .filter({ has: page.getByRole("cell", { name: "bash", exact: true }) });
@@ -307,7 +309,7 @@ describe("devices journey", { timeout: 240_000 }, () => {
     const input = await visible(page.getByLabel(FIELD.label));
     // Keys: plus, minus, e, E, dot and comma are blocked; what is left is digits.
     await input.pressSequentially("1-2.e5");
-    await expect.poll(() => input.inputValue()).toBe("125");
+    await expect.poll(() => input.inputValue(), { timeout: STEP_TIMEOUT }).toBe("125");
     expect(await page.getByText("Input must be of integer value").count()).toBe(0);
 
     // A paste is not key presses: the value stays as pasted and the spec's message says why.
@@ -315,7 +317,7 @@ describe("devices journey", { timeout: 240_000 }, () => {
     await page.evaluate(() => navigator.clipboard.writeText("12.5"));
     await input.focus();
     await page.keyboard.press("ControlOrMeta+V");
-    await expect.poll(() => input.inputValue()).toBe("12.5");
+    await expect.poll(() => input.inputValue(), { timeout: STEP_TIMEOUT }).toBe("12.5");
     await visible(page.getByText("Input must be of integer value", { exact: true }));
     await page.getByRole("button", { name: "Save" }).click();
     await visible(page.getByText("Input must be of integer value", { exact: true }));
