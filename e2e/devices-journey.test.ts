@@ -359,9 +359,18 @@ describe("devices journey", { timeout: 240_000 }, () => {
     });
     const id = need(deviceId, "enrolled device");
 
-    await page.goto(`/deviceSearch?search=${encodeURIComponent(HOSTNAME)}&tags=front-desk`);
+    await page.goto("/deviceSearch");
     await inConsole(page);
+    await page.getByRole("button", { name: "Filters" }).click();
+    const drawer = await visible(page.getByRole("dialog", { name: "Filter devices" }));
+    const tags = drawer.getByLabel("Tags", { exact: true });
+    await tags.fill("front-desk");
+    await tags.press("Enter");
+    await drawer.getByRole("button", { name: "Apply filters" }).click();
+    await hidden(drawer);
+    await page.waitForURL((url) => url.searchParams.get("tags") === "front-desk");
     await visible(page.getByTestId(`device-row-${id}`));
+    await visible(page.getByRole("status").getByText("1 device"));
     await page.getByRole("button", { name: "Save as group" }).click();
     const dialog = await visible(page.getByRole("dialog", { name: "Save as group" }));
     await dialog.getByLabel("Group name").fill(GROUP);
