@@ -303,6 +303,8 @@ describe("devices journey", { timeout: 240_000 }, () => {
     await dialog.getByRole("button", { name: "Create field" }).click();
     await hidden(dialog);
     await visible(page.getByRole("cell", { name: FIELD.label, exact: true }));
+    await fitsWidth();
+    await shot("custom-fields-admin");
 
     await page.goto(`/deviceDashboard/${id}/customFields`);
     await inConsole(page);
@@ -382,6 +384,9 @@ describe("devices journey", { timeout: 240_000 }, () => {
 
     await page.goto("/administration/devices/groups");
     await inConsole(page);
+    await visible(page.getByRole("link", { name: GROUP, exact: true }));
+    await fitsWidth();
+    await shot("groups");
     await page.getByRole("link", { name: GROUP, exact: true }).click();
     await atPath(page, groupPath);
     await visible(page.getByTestId(`device-row-${id}`).getByRole("link", { name: HOSTNAME }));
