@@ -80,9 +80,14 @@ export function createJobsRepository(db: Db) {
       expected: { jobStatus: string; attempt: number },
       values: Partial<NewJob>,
     ): Promise<boolean> {
+      // A finished job needs no Run As secret any more: drop the sealed password it carried.
+      const scrub =
+        values.completedAt !== undefined && values.data === undefined
+          ? { data: sql`${jobs.data} #- '{runAsAccount,secretSealed}'` }
+          : {};
       const rows = await db
         .update(jobs)
-        .set({ ...values, updatedAt: new Date() })
+        .set({ ...values, ...scrub, updatedAt: new Date() })
         .where(
           and(eq(jobs.id, id), eq(jobs.jobStatus, expected.jobStatus), eq(jobs.attempt, expected.attempt)),
         )

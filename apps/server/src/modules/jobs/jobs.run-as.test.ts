@@ -145,6 +145,28 @@ describe("Run As reaches the agent inside the signed command", () => {
     expect(id).toBeGreaterThan(0);
   });
 
+  it("a finished Windows job no longer holds the sealed password", async () => {
+    await credential(orgA, { type: "WINDOWS_LOCAL_ADMIN", username: "localadmin", preferred: true });
+    const res = await admin.post("/api/webapp/submit/job", {
+      nodes: [
+        {
+          nodeId: windows,
+          jobs: [{ jobType: "ACTION", content: inline("Preferred Windows Local Admin", "powershell") }],
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const uid = res.json().jobs[0].jobUid as string;
+    const repo = createJobsRepository(ctx.deps.db);
+    expect(JSON.stringify((await repo.byUid(uid))!.data)).toContain("secretSealed");
+    const cancelled = await admin.post(`/api/webapp/job/${uid}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const row = (await repo.byUid(uid))!;
+    expect(row.jobStatus).toBe("CANCELLED");
+    expect(JSON.stringify(row.data)).not.toContain("secretSealed");
+    expect(row.data).toMatchObject({ runAsAccount: { username: "localadmin" } });
+  });
+
   it("Current Logged on User is a Windows choice and carries no account", async () => {
     const res = await admin.post("/api/webapp/submit/job", {
       nodes: [
