@@ -29,7 +29,19 @@ function die(message: string, code = 1): never {
 }
 
 async function enroll(serverUrl: string, token: string, dataDir: string): Promise<void> {
-  if (loadState(dataDir)) die(`Already enrolled (${stateFile(dataDir)}). Remove that file to enroll again.`);
+  const existing = loadState(dataDir);
+  if (existing) {
+    // Running the install command again keeps the identity, so the service steps after it still run.
+    if (existing.serverUrl.replace(/\/+$/, "") === serverUrl.replace(/\/+$/, "")) {
+      process.stdout.write(
+        `Already enrolled as device ${existing.deviceId} with ${existing.serverUrl}; keeping it.\n`,
+      );
+      return;
+    }
+    die(
+      `Already enrolled with ${existing.serverUrl} (${stateFile(dataDir)}). Remove that file to enroll with another server.`,
+    );
+  }
   const keys = newKeyPair();
   const inventory = await collectInventory();
   const body: proto.EnrollRequest = { token, publicKey: keys.publicKey, inventory };

@@ -94,6 +94,24 @@ describe("a real agent process", () => {
 
     const status = await agentCli(["status", "--data-dir", dataDir]);
     expect(status.stdout).toContain(`Device ${id} enrolled`);
+
+    // Running the install command again keeps the identity (and lets the service steps run);
+    // another server is refused.
+    const rerun = await agentCli(["enroll", "--server", url, "--token", value, "--data-dir", dataDir]);
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(rerun.stdout).toContain(`Already enrolled as device ${id}`);
+    expect(JSON.parse(fs.readFileSync(stateFile, "utf8")).privateKeyPem).toBe(state.privateKeyPem);
+    const elsewhere = await agentCli([
+      "enroll",
+      "--server",
+      "http://127.0.0.1:9",
+      "--token",
+      value,
+      "--data-dir",
+      dataDir,
+    ]);
+    expect(elsewhere.code).not.toBe(0);
+    expect(elsewhere.stderr).toContain(`Already enrolled with ${url}`);
   }, 90_000);
 });
 
