@@ -30,7 +30,8 @@ const URGENT_PASSES = 2;
 /** A submit for at most this many devices is delivered ahead of a fan-out in progress. */
 const URGENT_MAX_DEVICES = 50;
 /** Agent reports (job results, refusals) applied at once; the rest wait, leaving connections free. */
-const REPORT_CONCURRENCY = 4;
+const REPORT_CONCURRENCY = 6;
+const REPORT_MAX_WAIT_MS = 10_000;
 /** Job-started reports are written together: at most this many or after this delay. */
 const STARTED_BATCH = 500;
 const STARTED_DELAY_MS = 20;
@@ -59,6 +60,9 @@ export function createJobDispatcher(options: DispatcherOptions) {
   const again = new Set<number>();
   let urgentRunning = 0;
   let bulkRunning = 0;
+  /** Resolved when no large delivery is queued or running (agent reports wait for it). */
+  let bulkIdle: Promise<void> | undefined;
+  let bulkIdleResolve: (() => void) | undefined;
   let idleWaiters: (() => void)[] = [];
 
   async function deliverRows(rows: JobRow[], resendIds: ReadonlySet<number>) {
@@ -139,6 +143,10 @@ export function createJobDispatcher(options: DispatcherOptions) {
   function pump() {
     while (urgentRunning < URGENT_PASSES && urgent.size > 0) startPass(take(urgent), true);
     while (bulkRunning < BULK_PASSES && bulk.size > 0) startPass(take(bulk), false);
+    if (bulkRunning === 0 && bulk.size === 0 && bulkIdleResolve) {
+      bulkIdleResolve();
+      bulkIdle = bulkIdleResolve = undefined;
+    }
     if (urgentRunning + bulkRunning === 0 && urgent.size + bulk.size + again.size === 0) {
       const waiters = idleWaiters;
       idleWaiters = [];
@@ -200,9 +208,21 @@ export function createJobDispatcher(options: DispatcherOptions) {
     else startedTimer ??= setTimeout(() => void flushStarted(), STARTED_DELAY_MS);
   }
 
+  // Results wait while a large delivery is under way (commands first: the agents keep their
+  // results until acknowledged), but never longer than REPORT_MAX_WAIT_MS.
   let reportsRunning = 0;
   const reportQueue: (() => void)[] = [];
+  const deliveriesSettled = () => {
+    if (bulkRunning === 0 && bulk.size === 0) return Promise.resolve();
+    bulkIdle ??= new Promise<void>((resolve) => (bulkIdleResolve = resolve));
+    let timer: NodeJS.Timeout | undefined;
+    return Promise.race([
+      bulkIdle,
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, REPORT_MAX_WAIT_MS))),
+    ]).finally(() => clearTimeout(timer));
+  };
   async function limited<T>(work: () => Promise<T>): Promise<T> {
+    await deliveriesSettled();
     if (reportsRunning >= REPORT_CONCURRENCY) await new Promise<void>((r) => reportQueue.push(r));
     reportsRunning++;
     try {
