@@ -57,6 +57,11 @@ describe("enrollment tokens in the console", () => {
     }
     // Node.js is the one prerequisite on Linux: minimal installs have no curl.
     expect(created.commands.linux).not.toMatch(/\b(curl|wget)\b/);
+    // sudo resets PATH: Node.js is named by the path the technician's shell finds (nvm installs).
+    for (const os of ["linux", "mac"]) {
+      expect(created.commands[os]).not.toMatch(/sudo node\b/);
+      expect(created.commands[os]).toContain('sudo "$(command -v node)" ');
+    }
     const list = (await client.get(base())).json();
     expect(list.items[0]).toMatchObject({ id: created.token.id, state: "ACTIVE" });
     expect(JSON.stringify(list)).not.toContain(created.secret);
