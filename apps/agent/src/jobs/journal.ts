@@ -22,12 +22,17 @@ function writeDurably(file: string, text: string) {
  * The agent's job journal: a job is recorded as started (on disk, fsynced) before it runs and
  * as finished with its result before the result is sent; the record goes when the server
  * acknowledges. After a crash, a job found "started" is reported as outcome unknown, never re-run.
- * Also remembers command nonces until they expire, so a replayed command is refused.
+ * Also remembers command nonces until they expire, so a replayed command is refused, and the jobs
+ * whose results were acknowledged, for as long as a command sent before that could still arrive
+ * (a copy signed before the job finished, delivered again after a reconnect, must not run it
+ * again).
  */
 export class JobJournal {
   private readonly dir: string;
   private readonly nonceFile: string;
+  private readonly doneFile: string;
   private nonces: Record<string, number>;
+  private done: Record<string, number>;
 
   constructor(dataDir: string) {
     this.dir = path.join(dataDir, "jobs");
@@ -37,6 +42,12 @@ export class JobJournal {
       this.nonces = JSON.parse(fs.readFileSync(this.nonceFile, "utf8")) as Record<string, number>;
     } catch {
       this.nonces = {};
+    }
+    this.doneFile = path.join(this.dir, "done.json");
+    try {
+      this.done = JSON.parse(fs.readFileSync(this.doneFile, "utf8")) as Record<string, number>;
+    } catch {
+      this.done = {};
     }
   }
 
@@ -81,14 +92,24 @@ export class JobJournal {
     writeDurably(this.file(result.jobUid, result.attempt), JSON.stringify(record));
   }
 
-  forget(jobUid: string, attempt: number): void {
+  /** The result was acknowledged: the record goes, a marker stays until `until` (epoch ms). */
+  forget(jobUid: string, attempt: number, until: number): void {
+    const now = Date.now();
+    for (const [key, expiry] of Object.entries(this.done)) if (expiry < now) delete this.done[key];
+    this.done[`${jobUid}#${attempt}`] = until;
+    writeDurably(this.doneFile, JSON.stringify(this.done));
     fs.rmSync(this.file(jobUid, attempt), { force: true });
+  }
+
+  /** Finished and acknowledged not long ago. */
+  wasDone(jobUid: string, attempt: number): boolean {
+    return (this.done[`${jobUid}#${attempt}`] ?? 0) >= Date.now();
   }
 
   all(): JobRecord[] {
     return fs
       .readdirSync(this.dir)
-      .filter((f) => f.endsWith(".json") && f !== "nonces.json")
+      .filter((f) => f.endsWith(".json") && f !== "nonces.json" && f !== "done.json")
       .map((f) => {
         try {
           return JSON.parse(fs.readFileSync(path.join(this.dir, f), "utf8")) as JobRecord;

@@ -149,4 +149,36 @@ describe("signed commands on the agent", () => {
     m.onConnected();
     expect(sent).toHaveLength(0);
   });
+
+  it("never runs an acknowledged job again when a copy signed before it finished arrives late", async () => {
+    const { m, sent, dataDir } = manager();
+    const file = path.join(dataDir, "runs.txt");
+    const payload = {
+      language: "bash",
+      body: `echo ran >> "${file}"`,
+      parameters: [],
+      timeoutSeconds: 30,
+      runAs: "System",
+    };
+    const cmd = command({}, payload);
+    m.handleCommand(cmd);
+    await resultFor(sent, cmd.envelope.jobUid);
+    m.onAck(cmd.envelope.jobUid, 1);
+    // The server had read the job as not yet started and sent it again after a reconnect.
+    const late = command({ jobUid: cmd.envelope.jobUid }, payload);
+    m.handleCommand(late);
+    // Another agent process over the same data folder (a restart) remembers it too.
+    const restarted = new JobManager({
+      dataDir,
+      agentId: AGENT,
+      serverPublicKey,
+      send: (msg) => (sent.push(msg), true),
+    });
+    restarted.handleCommand(command({ jobUid: cmd.envelope.jobUid }, payload));
+    const other = command({}, payload);
+    restarted.handleCommand(other);
+    await resultFor(sent, other.envelope.jobUid);
+    expect(fs.readFileSync(file, "utf8")).toBe("ran\nran\n");
+    expect(sent.filter((s) => s.type === "job-started" && s.jobUid === cmd.envelope.jobUid)).toHaveLength(1);
+  });
 });

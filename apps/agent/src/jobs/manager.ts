@@ -4,6 +4,13 @@ import { runScript, type ScriptRun } from "./run-script.js";
 import { verifyCommand } from "./verify.js";
 import { sendWakeOnLan, type WakeTarget } from "./wake-on-lan.js";
 
+/**
+ * How long an acknowledged job is remembered: longer than any command's validity window (the
+ * server signs commands for 10 minutes), with room for clock skew. A command signed before the
+ * job finished is refused as expired after that, and a finished job is never sent again.
+ */
+const DONE_MEMORY_MS = 30 * 60_000;
+
 export interface JobManagerOptions {
   dataDir: string;
   agentId: number;
@@ -56,7 +63,8 @@ export class JobManager {
 
   onAck(jobUid: string, attempt: number): void {
     const record = this.journal.get(jobUid, attempt);
-    if (record?.state === "finished") this.journal.forget(jobUid, attempt);
+    const now = this.options.now?.() ?? Date.now();
+    if (record?.state === "finished") this.journal.forget(jobUid, attempt, now + DONE_MEMORY_MS);
   }
 
   handleCommand(message: Extract<proto.ServerToAgent, { type: "command" }>): void {
@@ -102,6 +110,11 @@ export class JobManager {
   }
 
   private start(envelope: proto.CommandEnvelope): void {
+    if (this.journal.wasDone(envelope.jobUid, envelope.attempt)) {
+      // A copy signed before the job finished, delivered again after a reconnect.
+      this.options.log?.(`job ${envelope.jobUid} attempt ${envelope.attempt} already ran; not run again`);
+      return;
+    }
     const existing = this.journal.get(envelope.jobUid, envelope.attempt);
     if (existing) {
       // Delivered again (server restart, reconnect): never run twice.
