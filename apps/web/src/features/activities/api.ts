@@ -40,6 +40,9 @@ export function useActivities(scope: ActivityScope, filters: ActivityFilters, pa
         },
       }),
     placeholderData: keepPreviousData,
+    // New activities (scheduled runs, other technicians' scripts, devices coming and going)
+    // show up while the page is open; the filters' time window stays as the URL set it.
+    refetchInterval: 10_000,
   });
 }
 

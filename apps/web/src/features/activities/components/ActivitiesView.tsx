@@ -137,14 +137,15 @@ export function ActivitiesView({ scope, page, onPage }: ActivitiesViewProps) {
       ) : data ? (
         <>
           <Paper withBorder radius="md" style={{ opacity: activities.isPlaceholderData ? 0.6 : 1 }}>
-            <Table.ScrollContainer minWidth={900}>
+            {/* Fits the 1024-px minimum page width without a horizontal scroll bar: long times wrap. */}
+            <Table.ScrollContainer minWidth={720}>
               <Table verticalSpacing="xs">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Time</Table.Th>
                     <Table.Th>Type</Table.Th>
                     {scope.scope !== "device" ? <Table.Th>Device</Table.Th> : null}
-                    <Table.Th style={{ minWidth: 260 }}>Activity</Table.Th>
+                    <Table.Th style={{ minWidth: 200 }}>Activity</Table.Th>
                     <Table.Th>Status</Table.Th>
                     <Table.Th>User</Table.Th>
                   </Table.Tr>
@@ -152,18 +153,19 @@ export function ActivitiesView({ scope, page, onPage }: ActivitiesViewProps) {
                 <Table.Tbody>
                   {data.items.map((a) => (
                     <Table.Tr key={a.key}>
-                      <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(a.at)}</Table.Td>
-                      <Table.Td style={{ minWidth: 160 }}>
+                      <Table.Td style={{ minWidth: 124 }}>{formatDateTime(a.at)}</Table.Td>
+                      <Table.Td>
                         <Badge
                           variant="light"
                           tt="none"
+                          miw="max-content"
                           color={a.source === "JOB" ? "violet" : a.type === "WENT_DOWN" ? "red" : "blue"}
                         >
                           {typeLabel(a.type)}
                         </Badge>
                       </Table.Td>
                       {scope.scope !== "device" ? (
-                        <Table.Td style={{ maxWidth: 180 }}>
+                        <Table.Td style={{ maxWidth: 140 }}>
                           <Anchor
                             component={Link}
                             to={`/deviceDashboard/${a.deviceId}/overview`}
@@ -174,7 +176,7 @@ export function ActivitiesView({ scope, page, onPage }: ActivitiesViewProps) {
                           </Anchor>
                         </Table.Td>
                       ) : null}
-                      <Table.Td style={{ overflowWrap: "anywhere", minWidth: 260 }}>
+                      <Table.Td style={{ overflowWrap: "anywhere", minWidth: 200 }}>
                         {a.jobUid ? (
                           <Anchor
                             component={Link}
@@ -194,7 +196,11 @@ export function ActivitiesView({ scope, page, onPage }: ActivitiesViewProps) {
                       </Table.Td>
                       <Table.Td>
                         {a.result ? (
-                          <Badge variant="light" color={a.result === "SUCCESS" ? "teal" : "red"}>
+                          <Badge
+                            variant="light"
+                            color={a.result === "SUCCESS" ? "teal" : "red"}
+                            miw="max-content"
+                          >
                             {a.result === "SUCCESS" ? "Succeeded" : "Failed"}
                           </Badge>
                         ) : a.status ? (

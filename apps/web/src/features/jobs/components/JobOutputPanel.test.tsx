@@ -69,4 +69,26 @@ describe("JobOutputPanel", () => {
     expect((await screen.findByTestId("job-stderr")).textContent).toContain("boom");
     expect(screen.getByText(/truncated/)).toBeTruthy();
   });
+
+  it("says who cancelled a cancelled job (spec: saved as Cancellation Request with who cancelled)", async () => {
+    mockFetch({
+      "GET /api/webapp/job/j1": () =>
+        json(200, {
+          ...job("CANCELLED", null),
+          job: {
+            ...job("CANCELLED", null).job,
+            jobName: "Cancellation Request",
+            message: "Cancelled by Ada Lovelace",
+          },
+        }),
+      "GET /api/webapp/job/j1/output": () =>
+        json(200, { stdout: "waiting\n", stderr: "", truncated: false, exitCode: null }),
+    });
+    renderApp(<JobOutputPanel jobUid="j1" title="Wait" canCancel />);
+    await waitFor(() => expect(screen.getByTestId("job-status").textContent).toBe("Cancelled"));
+    expect(screen.getByTestId("job-cancellation").textContent).toBe(
+      "Cancellation Request: Cancelled by Ada Lovelace",
+    );
+    expect(screen.queryByRole("button", { name: "Cancel" })).toBeNull();
+  });
 });

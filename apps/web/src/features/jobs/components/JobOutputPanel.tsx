@@ -1,4 +1,4 @@
-import { useQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Code, Group, Loader, Paper, ScrollArea, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconPlayerStop } from "@tabler/icons-react";
@@ -31,6 +31,8 @@ export function JobOutputPanel({ jobUid, title, canCancel }: JobOutputPanelProps
     queryFn: ({ signal }) => jobsApi.output(jobUid, signal),
     refetchInterval: ended ? false : POLL_INTERVAL_MS,
     enabled: job.isSuccess,
+    // What streamed so far stays on screen while the final output is read.
+    placeholderData: keepPreviousData,
   });
   const cancel = useMutation({
     mutationFn: () => jobsApi.cancel(jobUid),
@@ -87,12 +89,30 @@ export function JobOutputPanel({ jobUid, title, canCancel }: JobOutputPanelProps
             </Text>
           </Alert>
         ) : null}
+        {data && (data.jobStatus === "CANCELLED" || data.jobStatus === "CANCEL_REQUESTED") ? (
+          <Text size="sm" c="dimmed" data-testid="job-cancellation">
+            {data.message ? `${data.jobName}: ${data.message}` : data.jobName}
+          </Text>
+        ) : null}
         {data && data.delivery === "QUEUED" && !ended ? (
           <Text size="xs" c="dimmed">
             The device is offline or has not picked the job up yet; it runs when the device connects.
           </Text>
         ) : null}
-        <OutputBlock label="Output" text={out?.stdout ?? ""} testId="job-stdout" />
+        {out ? (
+          <OutputBlock label="Output" text={out.stdout} testId="job-stdout" />
+        ) : output.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            Could not load the output: {describeError(output.error)}
+          </Alert>
+        ) : (
+          <Group gap="xs">
+            <Loader size="xs" />
+            <Text size="sm" c="dimmed">
+              Loading the output…
+            </Text>
+          </Group>
+        )}
         {out?.stderr ? (
           <OutputBlock label="Errors" text={out.stderr} testId="job-stderr" color="red" />
         ) : null}

@@ -24,7 +24,8 @@ export function jobStateLabel(job: Status): { label: string; color: string } {
 export function JobStatusBadge({ job }: { job: Status }) {
   const { label, color } = jobStateLabel(job);
   return (
-    <Badge color={color} variant="light" data-testid="job-status">
+    // Never cut to "SUCCEED…" in a narrow table cell: the badge keeps its whole word.
+    <Badge color={color} variant="light" data-testid="job-status" miw="max-content">
       {label}
     </Badge>
   );

@@ -169,7 +169,8 @@ function TaskEditor({ task, initial }: { task: ScheduledTask | null; initial: Ta
             : "Run a script on a schedule on devices, groups or whole organizations."
         }
         actions={
-          <Group gap="xs" wrap="nowrap">
+          // The buttons keep their whole labels at 1024 px; the title wraps instead.
+          <Group gap="xs" wrap="nowrap" miw="max-content">
             {dirty ? (
               <Text size="sm" c="orange">
                 Unsaved changes

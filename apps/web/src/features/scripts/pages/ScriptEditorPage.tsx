@@ -101,7 +101,8 @@ function ScriptEditor({ script }: { script: ScriptDetail | null }) {
             : "Write a script for your library."
         }
         actions={
-          <Group gap="xs" wrap="nowrap">
+          // The buttons keep their whole labels at 1024 px; the title wraps instead.
+          <Group gap="xs" wrap="nowrap" miw="max-content">
             {dirty ? (
               <Text size="sm" c="orange">
                 Unsaved changes
