@@ -71,15 +71,17 @@ async function fitsWidth(): Promise<void> {
   expect(overflow, `horizontal overflow on ${page.url()}`).toBeLessThanOrEqual(0);
 }
 
-/** A table's last column is on screen, not behind a horizontal scroll bar. */
-async function lastColumnVisible(header: string): Promise<void> {
-  const box = await (
-    await visible(page.getByRole("columnheader", { name: header, exact: true }))
-  ).boundingBox();
-  const width = page.viewportSize()?.width ?? 1024;
-  expect(box && box.x + box.width, `the "${header}" column is cut off on ${page.url()}`).toBeLessThanOrEqual(
-    width,
-  );
+/** A table's last column is whole on screen, not cut by its scroll container or the window. */
+async function lastColumnVisible(header: string, on: Page = page): Promise<void> {
+  const th = await visible(on.getByRole("columnheader", { name: header, exact: true }));
+  const cut = await th.evaluate((cell) => {
+    const right = cell.getBoundingClientRect().right;
+    for (let el = cell.parentElement; el; el = el.parentElement) {
+      if (getComputedStyle(el).overflowX !== "visible") return right - el.getBoundingClientRect().right;
+    }
+    return right - window.innerWidth;
+  });
+  expect(cut, `the "${header}" column is cut off on ${on.url()}`).toBeLessThanOrEqual(0.5);
 }
 
 /** Opens a Mantine select by its label and picks an option by its visible text. */
@@ -214,8 +216,19 @@ describe("jobs journey", { timeout: 240_000 }, () => {
     expect(await page.getByText("not a real password 42").count()).toBe(0);
     await shot("01-credentials");
 
-    await page.goto(`/editor/templateScript/${TEMPLATE.id}`);
+    // Scripting › Template scripts: find the template and open it.
+    await page.goto("/administration/library/scripting/1?view=templates");
     await inConsole(page);
+    await page.getByRole("textbox", { name: "Search template scripts" }).fill("top processes");
+    const templateLink = page.getByRole("link", { name: TEMPLATE.name, exact: true });
+    await visible(templateLink);
+    // The search narrows the list to the top-processes templates.
+    await hidden(page.getByRole("link", { name: "Linux: restart a service", exact: true }));
+    await shot("02-templates");
+    await fitsWidth();
+    await lastColumnVisible("Actions");
+    await templateLink.click();
+    await atPath(page, `/editor/templateScript/${TEMPLATE.id}`);
     await visible(page.getByRole("heading", { name: TEMPLATE.name }));
     await page.getByRole("button", { name: "Copy to library" }).click();
     const copy = await visible(page.getByRole("dialog", { name: "Copy to library" }));
@@ -224,7 +237,7 @@ describe("jobs journey", { timeout: 240_000 }, () => {
     await atPath(page, /^\/editor\/script\/\d+$/);
     libraryScriptId = Number(/(\d+)$/.exec(new URL(page.url()).pathname)?.[1]);
     await visible(page.getByText("copied from a template script"));
-    await shot("02-library-copy");
+    await shot("03-library-copy");
   });
 
   it("runs a template script with a preset from the device dashboard and streams its output", async ({
@@ -250,7 +263,7 @@ describe("jobs journey", { timeout: 240_000 }, () => {
     // The preset fills the parameters.
     expect(await page.getByLabel(/^How many processes/).inputValue()).toBe("10");
     expect(await page.getByRole("textbox", { name: /^Sort by/ }).inputValue()).toBe("cpu");
-    await shot("03-run-form");
+    await shot("04-run-form");
     await fitsWidth();
 
     await page.getByRole("button", { name: "Run script" }).click();
@@ -265,7 +278,7 @@ describe("jobs journey", { timeout: 240_000 }, () => {
     // The preset's count reached the script: ten processes under the header.
     expect(stdout.split("\n").filter((line) => /^\s*\d+\s+\S+\s+[\d.]+M\s/.test(line))).toHaveLength(10);
     expect(await output.getByTestId("job-exit-code").innerText()).toBe("Exit code 0");
-    await shot("04-run-output");
+    await shot("05-run-output");
     await fitsWidth();
 
     // The device's job list keeps it.
@@ -274,6 +287,7 @@ describe("jobs journey", { timeout: 240_000 }, () => {
       .filter({ has: page.getByRole("columnheader", { name: "Finished" }) });
     const row = history.getByRole("row").filter({ hasText: TEMPLATE.name });
     await visible(row.getByTestId("job-status").getByText("Succeeded"));
+    await lastColumnVisible("Finished");
   });
 
   it("writes a long script in the editor, runs it and cancels it while it runs", async ({ onTestFailed }) => {
@@ -304,7 +318,20 @@ describe("jobs journey", { timeout: 240_000 }, () => {
       .poll(() => output.getByTestId("job-stdout").innerText(), { timeout: STEP_TIMEOUT })
       .toContain(`waiting ${WAIT_SECONDS} seconds`);
     expect(await waitScriptRunning()).toBe(true);
-    await shot("05-running");
+    await shot("06-running");
+
+    // Another tab: the system dashboard's pending scripts list it while it runs.
+    const other = await page.context().newPage();
+    try {
+      await other.goto("/systemDashboard/pendingScripts");
+      const pending = other.getByRole("row").filter({ hasText: WAIT_SCRIPT });
+      await visible(pending.getByText("Running", { exact: true }));
+      await visible(pending.getByText(`by ${ADMIN.firstName} ${ADMIN.lastName}`));
+      await other.screenshot({ path: "/tmp/jobs-journey-06a-pending.png", fullPage: true });
+      await lastColumnVisible("Actions", other);
+    } finally {
+      await other.close();
+    }
 
     await output.getByRole("button", { name: "Cancel" }).click();
     // Scripts are not in the spec's CANCEL_REQUESTED list: they go straight to CANCELLED.
@@ -316,7 +343,7 @@ describe("jobs journey", { timeout: 240_000 }, () => {
     // The agent stopped the script on the device.
     await expect.poll(waitScriptRunning, { timeout: STEP_TIMEOUT }).toBe(false);
     expect(await output.getByTestId("job-stdout").innerText()).not.toContain("done waiting");
-    await shot("06-cancelled");
+    await shot("07-cancelled");
 
     const history = page
       .getByRole("table")
@@ -347,7 +374,7 @@ describe("jobs journey", { timeout: 240_000 }, () => {
       await page.goto("/administration/tasks");
       await inConsole(page);
       await visible(page.getByText("No scheduled tasks yet"));
-      await shot("07-tasks-empty");
+      await shot("08-tasks-empty");
       await page.getByRole("link", { name: "New task" }).first().click();
       await atPath(page, "/editor/scheduledTask/new");
       await visible(page.getByRole("heading", { name: "New scheduled task" }));
@@ -375,7 +402,7 @@ describe("jobs journey", { timeout: 240_000 }, () => {
       const previewText = await preview.innerText();
       expect(previewText).toContain(when.time);
       expect(previewText).not.toContain("No more runs");
-      await shot("08-task-editor");
+      await shot("09-task-editor");
       await fitsWidth();
 
       await page.getByRole("button", { name: "Create task" }).click();
@@ -387,8 +414,9 @@ describe("jobs journey", { timeout: 240_000 }, () => {
       const taskRow = page.getByRole("row").filter({ hasText: TASK });
       await visible(taskRow.getByText("1 device"));
       await visible(taskRow.getByText(TASK_ZONE));
-      await shot("09-tasks-list");
+      await shot("10-tasks-list");
       await fitsWidth();
+      await lastColumnVisible("Actions");
 
       // The run appears in the activities by itself once the scheduler fires it.
       await page.goto("/systemDashboard/activities/1");
@@ -397,7 +425,7 @@ describe("jobs journey", { timeout: 240_000 }, () => {
       await visible(activity, SCHEDULE_TIMEOUT);
       expect(Date.now()).toBeGreaterThanOrEqual(fireAt.getTime());
       await visible(activity.getByText("Succeeded"), STEP_TIMEOUT);
-      await shot("10-activities");
+      await shot("11-activities");
       await fitsWidth();
       await lastColumnVisible("User");
 
@@ -414,7 +442,7 @@ describe("jobs journey", { timeout: 240_000 }, () => {
       expect(
         stdout.split("\n").filter((line) => /^\s*\d+\s+\S+\s+[\d.]+M\s/.test(line)).length,
       ).toBeGreaterThan(10);
-      await shot("11-scheduled-output");
+      await shot("12-scheduled-output");
 
       // The task list shows the run; a Run Once task has no next run left.
       await page.goto("/administration/tasks");

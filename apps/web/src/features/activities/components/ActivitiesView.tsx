@@ -145,7 +145,7 @@ export function ActivitiesView({ scope, page, onPage }: ActivitiesViewProps) {
                     <Table.Th>Time</Table.Th>
                     <Table.Th>Type</Table.Th>
                     {scope.scope !== "device" ? <Table.Th>Device</Table.Th> : null}
-                    <Table.Th style={{ minWidth: 200 }}>Activity</Table.Th>
+                    <Table.Th style={{ minWidth: 180 }}>Activity</Table.Th>
                     <Table.Th>Status</Table.Th>
                     <Table.Th>User</Table.Th>
                   </Table.Tr>
@@ -176,7 +176,7 @@ export function ActivitiesView({ scope, page, onPage }: ActivitiesViewProps) {
                           </Anchor>
                         </Table.Td>
                       ) : null}
-                      <Table.Td style={{ overflowWrap: "anywhere", minWidth: 200 }}>
+                      <Table.Td style={{ overflowWrap: "anywhere", minWidth: 180 }}>
                         {a.jobUid ? (
                           <Anchor
                             component={Link}

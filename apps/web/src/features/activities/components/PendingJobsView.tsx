@@ -10,27 +10,28 @@ import { useCan } from "../../auth";
 import { jobsApi } from "../../jobs";
 import { activityKeys, usePendingJobs } from "../api";
 
+/** The job's state; the badge keeps its whole word in a narrow column. */
 function deliveryBadge(job: PendingJob) {
   if (job.jobStatus === "CANCEL_REQUESTED")
     return (
-      <Badge color="orange" variant="light">
+      <Badge color="orange" variant="light" miw="max-content">
         Cancelling
       </Badge>
     );
   if (job.delivery === "STARTED")
     return (
-      <Badge color="blue" variant="light">
+      <Badge color="blue" variant="light" miw="max-content">
         Running
       </Badge>
     );
   if (job.delivery === "SENT")
     return (
-      <Badge color="blue" variant="light">
+      <Badge color="blue" variant="light" miw="max-content">
         Sent
       </Badge>
     );
   return (
-    <Badge color="yellow" variant="light">
+    <Badge color="yellow" variant="light" miw="max-content">
       Queued
     </Badge>
   );
@@ -70,7 +71,8 @@ export function PendingJobsView({ organizationId }: { organizationId: number | n
   return (
     <Stack gap="sm">
       <Paper withBorder radius="md">
-        <Table.ScrollContainer minWidth={760}>
+        {/* At most the 752 px a 1024-px window leaves beside the sidebar: no scroll bar there. */}
+        <Table.ScrollContainer minWidth={720}>
           <Table verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
