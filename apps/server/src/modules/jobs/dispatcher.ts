@@ -36,6 +36,20 @@ const REPORT_MAX_WAIT_MS = 10_000;
 const STARTED_BATCH = 500;
 const STARTED_DELAY_MS = 20;
 
+/** What a delivery pass reads of a job (its output columns stay in the database). */
+type DeliverableRow = Pick<
+  JobRow,
+  "id" | "jobUid" | "deviceId" | "attempt" | "jobType" | "content" | "data" | "delivery"
+>;
+
+/** `in (...)` over many ids as one parameter (a JSON array), not one parameter per id. */
+const jsonIds = (ids: readonly number[], type: "int" | "bigint") =>
+  sql`(select value::${sql.raw(type)} from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
+
+/** Job results are applied together: at most this many per statement, or after this delay. */
+const RESULT_BATCH = 500;
+const RESULT_DELAY_MS = 10;
+
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
@@ -65,8 +79,8 @@ export function createJobDispatcher(options: DispatcherOptions) {
   let bulkIdleResolve: (() => void) | undefined;
   let idleWaiters: (() => void)[] = [];
 
-  async function deliverRows(rows: JobRow[], resendIds: ReadonlySet<number>) {
-    const sent: string[] = [];
+  async function deliverRows(rows: DeliverableRow[], resendIds: ReadonlySet<number>) {
+    const sent: number[] = [];
     let signed = 0;
     for (const row of rows) {
       if (row.delivery === "SENT" && !resendIds.has(row.deviceId)) continue;
@@ -77,14 +91,16 @@ export function createJobDispatcher(options: DispatcherOptions) {
       }
       if (!options.isOnline(row.deviceId)) continue;
       if (options.send(row.deviceId, signCommand(deps.commandSigner, row, what.kind, what.payload)))
-        sent.push(row.jobUid);
+        sent.push(row.id);
       if (++signed % SEND_SLICE === 0) await yieldToLoop();
     }
     for (let i = 0; i < sent.length; i += BATCH) {
       await deps.db
         .update(jobs)
         .set({ delivery: "SENT", sentAt: new Date() })
-        .where(and(inArray(jobs.jobUid, sent.slice(i, i + BATCH)), eq(jobs.delivery, "QUEUED")));
+        .where(
+          and(sql`${jobs.id} in ${jsonIds(sent.slice(i, i + BATCH), "bigint")}`, eq(jobs.delivery, "QUEUED")),
+        );
     }
     return sent.length;
   }
@@ -94,11 +110,20 @@ export function createJobDispatcher(options: DispatcherOptions) {
     const online = deviceIds.filter((id) => options.isOnline(id));
     if (online.length === 0) return;
     const rows = await deps.db
-      .select()
+      .select({
+        id: jobs.id,
+        jobUid: jobs.jobUid,
+        deviceId: jobs.deviceId,
+        attempt: jobs.attempt,
+        jobType: jobs.jobType,
+        content: jobs.content,
+        data: jobs.data,
+        delivery: jobs.delivery,
+      })
       .from(jobs)
       .where(
         and(
-          inArray(jobs.deviceId, online),
+          sql`${jobs.deviceId} in ${jsonIds(online, "int")}`,
           eq(jobs.jobStatus, "START_REQUESTED"),
           inArray(jobs.delivery, resendIds.size > 0 ? ["QUEUED", "SENT"] : ["QUEUED"]),
         ),
@@ -233,6 +258,40 @@ export function createJobDispatcher(options: DispatcherOptions) {
     }
   }
 
+  /** Job results waiting to be applied together (many devices' results in one statement). */
+  type PendingResult = {
+    deviceId: number;
+    result: proto.JobResultMessage;
+    done: (applied: boolean) => void;
+    failed: (err: unknown) => void;
+  };
+  let results: PendingResult[] = [];
+  let resultsTimer: NodeJS.Timeout | undefined;
+
+  function flushResults() {
+    clearTimeout(resultsTimer);
+    resultsTimer = undefined;
+    const batch = results;
+    results = [];
+    if (batch.length === 0) return;
+    limited(() => service.applyResults(batch)).then(
+      (settled) =>
+        batch.forEach((p, i) => {
+          const one = settled[i];
+          if (one?.status === "rejected") p.failed(one.reason);
+          else p.done(one?.value ?? false);
+        }),
+      (err: unknown) => batch.forEach((p) => p.failed(err)),
+    );
+  }
+
+  const applyResult = (deviceId: number, result: proto.JobResultMessage) =>
+    new Promise<boolean>((done, failed) => {
+      results.push({ deviceId, result, done, failed });
+      if (results.length >= RESULT_BATCH) flushResults();
+      else resultsTimer ??= setTimeout(flushResults, RESULT_DELAY_MS);
+    });
+
   const offQueued = deps.bus.on("jobsQueued", (deviceIds) => schedule(deviceIds, false));
   const offCancel = deps.bus.on("cancelJob", (target) => {
     if (!options.isOnline(target.deviceId)) return;
@@ -265,7 +324,7 @@ export function createJobDispatcher(options: DispatcherOptions) {
         case "job-result":
           // Its start is written first (a result must not overtake it).
           await (started.has(message.jobUid) ? flushStarted() : startedFlush);
-          await limited(() => service.applyResult(deviceId, message));
+          await applyResult(deviceId, message);
           // Acknowledge even a stale or duplicate result so the agent can forget it.
           options.send(deviceId, { type: "job-ack", jobUid: message.jobUid, attempt: message.attempt });
           break;
@@ -290,6 +349,7 @@ export function createJobDispatcher(options: DispatcherOptions) {
     },
     close() {
       clearTimeout(startedTimer);
+      clearTimeout(resultsTimer);
       offQueued();
       offCancel();
       offWake();

@@ -8,6 +8,20 @@ import type { JobRow } from "./jobs.repository.js";
 export const COMMAND_VALID_MS = 10 * 60_000;
 const SKEW_MS = 60_000;
 
+const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * proto.envelopeSigningText(envelope), with the payload's canonical JSON computed once by the
+ * caller (it is also what payloadHash covers): the same text, byte for byte.
+ */
+export function signingTextWith(envelope: proto.CommandEnvelope, payloadJson: string): string {
+  const parts = Object.entries(envelope)
+    .filter(([, v]) => v !== undefined)
+    .sort(byKey)
+    .map(([k, v]) => `${JSON.stringify(k)}:${k === "payload" ? payloadJson : proto.canonicalJson(v)}`);
+  return `steward-command:v1:{${parts.join(",")}}`;
+}
+
 export function signCommand(
   signer: CommandSigner,
   target: { deviceId: number; jobUid: string; attempt: number },
@@ -15,6 +29,7 @@ export function signCommand(
   payload: Record<string, unknown>,
   now = Date.now(),
 ): Extract<proto.ServerToAgent, { type: "command" }> {
+  const payloadJson = proto.canonicalJson(payload);
   const envelope: proto.CommandEnvelope = {
     v: 1,
     agentId: target.deviceId,
@@ -24,10 +39,10 @@ export function signCommand(
     notBefore: now - SKEW_MS,
     notAfter: now + COMMAND_VALID_MS,
     kind,
-    payloadHash: createHash("sha256").update(proto.canonicalJson(payload), "utf8").digest("hex"),
+    payloadHash: createHash("sha256").update(payloadJson, "utf8").digest("hex"),
     payload,
   };
-  return { type: "command", envelope, signature: signer.sign(proto.envelopeSigningText(envelope)) };
+  return { type: "command", envelope, signature: signer.sign(signingTextWith(envelope, payloadJson)) };
 }
 
 /**
@@ -36,7 +51,7 @@ export function signCommand(
  * only when submit kept it (Windows devices), opened here with the server's secret box.
  */
 export function payloadOf(
-  row: JobRow,
+  row: Pick<JobRow, "jobType" | "content" | "data">,
   secretBox?: Pick<SecretBox, "open">,
 ): { kind: proto.CommandEnvelope["kind"]; payload: Record<string, unknown> } | null {
   if (row.jobType !== "ACTION") return null;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import {
   DEVICES_CACHE_EXPIRED,
   DEVICES_CACHE_EXPIRED_MESSAGE,
@@ -23,9 +23,17 @@ import {
 import { AppError } from "../../platform/errors/app-error.js";
 import type { AppDeps } from "../../platform/deps.js";
 import { devices } from "../devices/devices.tables.js";
-import { createJobsRepository, type JobListFilter, type JobRow, type NewJob } from "./jobs.repository.js";
+import {
+  createJobsRepository,
+  type Expected,
+  type ResultValues,
+  type JobListFilter,
+  type JobRow,
+  type NewJob,
+  type NewSubmittedJob,
+} from "./jobs.repository.js";
 import { resolveScriptForJob, type ScriptLookupCache } from "../scripts/index.js"; // scripts hook
-import { resolveRunAs, type RunAsLookupCache } from "../credentials/index.js";
+import { resolveRunAs, type RunAsAccount, type RunAsLookupCache } from "../credentials/index.js";
 
 export interface Actor {
   userId: number;
@@ -38,9 +46,17 @@ const RUNNABLE: ReadonlySet<JobType> = new Set(["ACTION"]);
 /** The most devices one submit reaches (the submit call's own limit). */
 const MAX_FAN_OUT = 10_000;
 
-const stateOf = (row: JobRow): JobState => ({
+/** What a job's state-machine step reads of its row (content only matters to a cancel). */
+type ResultState = Pick<
+  JobRow,
+  "id" | "jobUid" | "deviceId" | "jobType" | "jobStatus" | "jobResult" | "attempt"
+> & {
+  content?: unknown;
+};
+
+const stateOf = (row: ResultState): JobState => ({
   jobType: row.jobType as JobType,
-  content: row.content as JobState["content"],
+  content: (row.content ?? null) as JobState["content"],
   jobStatus: row.jobStatus as JobState["jobStatus"],
   jobResult: (row.jobResult as JobResult | null) ?? null,
   attempt: row.attempt,
@@ -93,6 +109,53 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
     };
   }
 
+  /**
+   * The guarded write a device's result makes on its job (domain transition rules), or null when
+   * it changes nothing (another attempt, a finished job).
+   */
+  function planResult(
+    row: ResultState,
+    result: agent.JobResultMessage,
+  ): { expected: Expected; values: ResultValues } | null {
+    const output = {
+      stdout: result.stdout,
+      stderr: result.stderr,
+      outputTruncated: result.truncated,
+      exitCode: result.exitCode,
+      delivery: "FINISHED",
+      completedAt: new Date(),
+      resultContent: { errorMessage: result.errorMessage, outcome: result.outcome },
+    } satisfies ResultValues;
+    const expected = { jobStatus: row.jobStatus, attempt: row.attempt };
+    const t = transition(
+      stateOf(row),
+      result.outcome === "CANCELLED"
+        ? { kind: "cancelled-by-agent", attempt: result.attempt }
+        : {
+            kind: "complete",
+            attempt: result.attempt,
+            result: result.outcome === "SUCCESS" ? "SUCCESS" : "FAILURE",
+          },
+    );
+    if (t.ok)
+      return {
+        expected,
+        values: {
+          ...output,
+          jobStatus: t.next.jobStatus,
+          jobResult: t.next.jobResult,
+          attempt: t.next.attempt,
+        },
+      };
+    if (row.jobStatus === "CANCELLED" && row.attempt === result.attempt)
+      // Cancelled in the console while it ran: keep what it printed, the status stays CANCELLED.
+      return {
+        expected,
+        values: { ...output, resultContent: { errorMessage: "Cancelled", outcome: result.outcome } },
+      };
+    return null;
+  }
+
   return {
     repo,
 
@@ -107,6 +170,7 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
           DEVICES_CACHE_EXPIRED,
         );
       const nodeIds = [...new Set(request.nodes.map((n) => n.nodeId))];
+      // Every device of the submit in one query (the ids travel as one JSON array).
       const found = await deps.db
         .select({
           id: devices.id,
@@ -116,11 +180,35 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
           name: sql<string>`coalesce(${devices.displayName}, ${devices.hostname})`,
         })
         .from(devices)
-        .where(inArray(devices.id, nodeIds));
+        .where(
+          sql`${devices.id} in (select value::int from jsonb_array_elements_text(${JSON.stringify(nodeIds)}::jsonb))`,
+        );
       const byId = new Map(found.map((d) => [d.id, d]));
-      const rows: NewJob[] = [];
+      const rows: NewSubmittedJob[] = [];
       const scripts: ScriptLookupCache = new Map(); // scripts hook: each library script read once per submit
       const runAsLookups: RunAsLookupCache = new Map();
+      // A fan-out sends the same content to every device: checked and normalized once per distinct
+      // content (the result is shared by the rows, which never change it).
+      const normalized = new Map<string, Promise<Record<string, unknown>>>();
+      const normalize = (jobType: JobType, given: Record<string, unknown>) => {
+        const key = `${jobType}\u0000${JSON.stringify(given)}`;
+        let done = normalized.get(key);
+        if (!done) {
+          done = normalizeContent(jobType, given, scripts);
+          normalized.set(key, done);
+        }
+        return done;
+      };
+      const submitted = { message: { code: "JOB_SUBMITTED", params: { by: actor.name } } };
+      const dataWith = new Map<RunAsAccount, object>();
+      const dataOf = (account: RunAsAccount) => {
+        let data = dataWith.get(account);
+        if (!data) {
+          data = { ...submitted, runAsAccount: account };
+          dataWith.set(account, data);
+        }
+        return data;
+      };
       // Library scripts whose OS does not fit a device: refused together once every node was read.
       const misfits = new Map<
         string,
@@ -141,7 +229,7 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
               `${job.jobType} jobs cannot be run by this server yet`,
             );
           }
-          const content = await normalizeContent(job.jobType, job.content ?? {}, scripts);
+          const content = await normalize(job.jobType, job.content ?? {});
           const script = (content as { script?: { name?: string; os?: string } }).script;
           const scriptName = script?.name;
           if (script?.os && !scriptFitsDevice(script.os, device.osFamily)) {
@@ -166,11 +254,8 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
             jobStatus: "START_REQUESTED",
             appUserId: actor.userId,
             content,
-            data: {
-              message: { code: "JOB_SUBMITTED", params: { by: actor.name } },
-              // Never answered (the presenter shows data.message only); opened to sign the command.
-              ...(account ? { runAsAccount: account } : {}),
-            },
+            // runAsAccount: never answered (the presenter shows data.message only); opened to sign the command.
+            data: account ? dataOf(account) : submitted,
             message: `Submitted by ${actor.name}`,
           });
         }
@@ -263,39 +348,58 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
     async applyResult(deviceId: number, result: agent.JobResultMessage): Promise<boolean> {
       const row = await repo.byUid(result.jobUid);
       if (!row || row.deviceId !== deviceId) return false;
-      const output = {
-        stdout: result.stdout,
-        stderr: result.stderr,
-        outputTruncated: result.truncated,
-        exitCode: result.exitCode,
-        delivery: "FINISHED",
-        completedAt: new Date(),
-        resultContent: { errorMessage: result.errorMessage, outcome: result.outcome },
-      } satisfies Partial<NewJob>;
-      let updated: JobRow | null = null;
-      if (result.outcome === "CANCELLED") {
-        updated = await step(row, { kind: "cancelled-by-agent", attempt: result.attempt }, output);
-      } else {
-        updated = await step(
-          row,
-          {
-            kind: "complete",
-            attempt: result.attempt,
-            result: result.outcome === "SUCCESS" ? "SUCCESS" : "FAILURE",
-          },
-          output,
-        );
+      const planned = planResult(row, result);
+      if (!planned) return false;
+      return repo.update(row.id, planned.expected, planned.values);
+    },
+
+    /**
+     * Applies many devices' results with one read and one guarded write (the same rules as
+     * applyResult, one by one): each row is written only if it is still in the state its step was
+     * computed from (job status and attempt), so a result is never applied twice and a stale
+     * attempt never completes a newer one. A row that changed in between, a second result for the
+     * same job, or a batch the database refuses, goes through applyResult on its own.
+     * Answers, per result, whether it changed its job (or why it could not be stored).
+     */
+    async applyResults(
+      items: readonly { deviceId: number; result: agent.JobResultMessage }[],
+    ): Promise<PromiseSettledResult<boolean>[]> {
+      const out: PromiseSettledResult<boolean>[] = items.map(() => ({ status: "fulfilled", value: false }));
+      const first = new Map<string, number>();
+      const alone: number[] = [];
+      items.forEach((item, i) => {
+        if (first.has(item.result.jobUid)) alone.push(i);
+        else first.set(item.result.jobUid, i);
+      });
+      try {
+        const rows = await repo.statesByUid([...first.keys()]);
+        const planned: { index: number; id: number; expected: Expected; values: ResultValues }[] = [];
+        for (const row of rows) {
+          const index = first.get(row.jobUid);
+          if (index === undefined) continue;
+          const item = items[index]!;
+          if (row.deviceId !== item.deviceId) continue;
+          const plan = planResult(row, item.result);
+          if (plan) planned.push({ index, id: row.id, ...plan });
+        }
+        const written = await repo.updateResults(planned);
+        for (const p of planned) {
+          if (written.has(p.id)) out[p.index] = { status: "fulfilled", value: true };
+          else alone.push(p.index); // changed since it was read: decided again on its own
+        }
+      } catch {
+        // One result the database refuses must not hold back the others.
+        alone.push(...first.values());
       }
-      if (!updated && row.jobStatus === "CANCELLED" && row.attempt === result.attempt) {
-        // Cancelled in the console while it ran: keep what it printed, the status stays CANCELLED.
-        await repo.update(
-          row.id,
-          { jobStatus: "CANCELLED", attempt: row.attempt },
-          { ...output, resultContent: { errorMessage: "Cancelled", outcome: result.outcome } },
-        );
-        return true;
+      for (const i of alone.sort((a, b) => a - b)) {
+        const item = items[i]!;
+        try {
+          out[i] = { status: "fulfilled", value: await this.applyResult(item.deviceId, item.result) };
+        } catch (reason) {
+          out[i] = { status: "rejected", reason };
+        }
       }
-      return updated !== null;
+      return out;
     },
 
     async refused(deviceId: number, jobUid: string, reason: string): Promise<void> {
