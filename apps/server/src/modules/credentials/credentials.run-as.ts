@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import {
   builtInRunAsChoices,
   credentialRunAsValue,
@@ -28,7 +28,78 @@ export interface RunAsAccount {
 /** Run-as lookups of one submit: a fan-out reads each organization's credential once. */
 export type RunAsLookupCache = Map<string, Promise<RunAsAccount | null>>;
 
+interface CredentialRow {
+  id: number;
+  name: string;
+  type: string;
+  username: string;
+  secretSealed: string;
+  preferred: boolean;
+}
+
+/**
+ * Credentials read ahead for a whole submit (see preloadRunAs): by organization, and which
+ * run-as choices of which organization they answer (`${organizationId}:${runAs}`).
+ */
+const preloaded = new WeakMap<
+  RunAsLookupCache,
+  { rows: Map<number, CredentialRow[]>; answers: Set<string> }
+>();
+
 const CREDENTIAL_VALUE = /^credential:(\d{1,10})$/;
+
+const columns = {
+  id: credentials.id,
+  name: credentials.name,
+  type: credentials.type,
+  username: credentials.username,
+  secretSealed: credentials.secretSealed,
+  preferred: credentials.preferred,
+};
+
+/**
+ * Reads, in one query, every stored credential the run-as choices of a submit can stand for in
+ * the organizations it reaches (the preferred one of each type the built-in choices name, and
+ * the credentials chosen by id), so that resolveRunAs with the same cache reads nothing more.
+ */
+export async function preloadRunAs(
+  db: Db,
+  choices: Iterable<{ organizationId: number; runAs: string }>,
+  cache: RunAsLookupCache,
+): Promise<void> {
+  const organizations = new Set<number>();
+  const types = new Set<string>();
+  const ids = new Set<number>();
+  const answers = new Set<string>();
+  for (const { organizationId, runAs } of choices) {
+    if (runAs === "System") continue;
+    const match = CREDENTIAL_VALUE.exec(runAs);
+    const named = RUN_AS_OPERATING_SYSTEMS.flatMap((os) =>
+      builtInRunAsChoices[os].filter((c) => c.value === runAs && c.credentialType !== null),
+    );
+    if (!match && named.length === 0) continue; // nothing stored to read
+    if (match) ids.add(Number(match[1]));
+    for (const c of named) if (c.credentialType) types.add(c.credentialType);
+    organizations.add(organizationId);
+    answers.add(`${organizationId}:${runAs}`);
+  }
+  if (organizations.size === 0) return;
+  const rows = await db
+    .select({ ...columns, organizationId: credentials.organizationId })
+    .from(credentials)
+    .where(
+      sql`${credentials.organizationId} in (select value::int from jsonb_array_elements_text(${JSON.stringify([...organizations])}::jsonb))
+        and ((${credentials.preferred} and ${credentials.type} in (select value from jsonb_array_elements_text(${JSON.stringify([...types])}::jsonb)))
+          or ${credentials.id} in (select value::int from jsonb_array_elements_text(${JSON.stringify([...ids])}::jsonb)))`,
+    )
+    .orderBy(credentials.id);
+  const ahead = preloaded.get(cache) ?? { rows: new Map<number, CredentialRow[]>(), answers: new Set() };
+  for (const organizationId of organizations) ahead.rows.set(organizationId, []);
+  for (const row of rows) ahead.rows.get(row.organizationId)?.push(row);
+  for (const answer of answers) ahead.answers.add(answer);
+  preloaded.set(cache, ahead);
+}
+
 const OS_LABEL: Record<RunAsOs, string> = { WINDOWS: "Windows", MAC: "Mac", LINUX: "Linux" };
 
 const invalid = (message: string) =>
@@ -63,29 +134,30 @@ export async function resolveRunAs(
   async function find(): Promise<RunAsAccount | null> {
     if (builtIn && builtIn.credentialType === null) return null; // Current Logged on User
     const keepSecret = os === "WINDOWS";
-    const columns = {
-      id: credentials.id,
-      name: credentials.name,
-      type: credentials.type,
-      username: credentials.username,
-      secretSealed: credentials.secretSealed,
-    };
+    // Read ahead with the rest of the submit: looked up here, not queried again.
+    const ahead = preloaded.get(cache);
+    const known = ahead?.answers.has(`${device.organizationId}:${runAs}`)
+      ? (ahead.rows.get(device.organizationId) ?? [])
+      : undefined;
     const account = (row: { id: number; username: string; secretSealed: string }): RunAsAccount => ({
       credentialId: row.id,
       username: row.username,
       ...(keepSecret ? { secretSealed: row.secretSealed } : {}),
     });
     if (builtIn && builtIn.credentialType) {
-      const [row] = await db
-        .select(columns)
-        .from(credentials)
-        .where(
-          and(
-            eq(credentials.organizationId, device.organizationId),
-            eq(credentials.type, builtIn.credentialType),
-            eq(credentials.preferred, true),
-          ),
-        );
+      const type = builtIn.credentialType;
+      const [row] = known
+        ? known.filter((c) => c.type === type && c.preferred)
+        : await db
+            .select(columns)
+            .from(credentials)
+            .where(
+              and(
+                eq(credentials.organizationId, device.organizationId),
+                eq(credentials.type, type),
+                eq(credentials.preferred, true),
+              ),
+            );
       if (!row)
         throw invalid(
           `"${runAs}" needs a preferred ${credentialTypeLabels[builtIn.credentialType]} credential in the device's organization, and none is stored`,
@@ -100,10 +172,12 @@ export async function resolveRunAs(
       );
     }
     const id = Number(match[1]);
-    const [row] = await db
-      .select(columns)
-      .from(credentials)
-      .where(and(eq(credentials.organizationId, device.organizationId), eq(credentials.id, id)));
+    const [row] = known
+      ? known.filter((c) => c.id === id)
+      : await db
+          .select(columns)
+          .from(credentials)
+          .where(and(eq(credentials.organizationId, device.organizationId), eq(credentials.id, id)));
     if (!row)
       throw invalid(`${credentialRunAsValue(id)} is not a stored credential of the device's organization`);
     if (os && !credentialTypesFor[os].includes(row.type as CredentialType))

@@ -12,4 +12,9 @@ export function credentialsModule(deps: AppDeps): FastifyPluginAsyncZod {
     createCredentialsService({ repo: new CredentialsRepository(deps.db), secretBox: deps.secretBox }),
   );
 }
-export { resolveRunAs, type RunAsAccount, type RunAsLookupCache } from "./credentials.run-as.js";
+export {
+  preloadRunAs,
+  resolveRunAs,
+  type RunAsAccount,
+  type RunAsLookupCache,
+} from "./credentials.run-as.js";

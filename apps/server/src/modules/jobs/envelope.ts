@@ -8,6 +8,20 @@ import type { JobRow } from "./jobs.repository.js";
 export const COMMAND_VALID_MS = 10 * 60_000;
 const SKEW_MS = 60_000;
 
+/** Nonces come from one random read per 1,024 commands (each 18 bytes used once). */
+const NONCE_BYTES = 18;
+let noncePool = Buffer.alloc(0);
+let nonceAt = 0;
+function nextNonce(): string {
+  if (nonceAt + NONCE_BYTES > noncePool.length) {
+    noncePool = randomBytes(NONCE_BYTES * 1024);
+    nonceAt = 0;
+  }
+  const nonce = noncePool.toString("base64url", nonceAt, nonceAt + NONCE_BYTES);
+  nonceAt += NONCE_BYTES;
+  return nonce;
+}
+
 const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
@@ -35,7 +49,7 @@ export function signCommand(
     agentId: target.deviceId,
     jobUid: target.jobUid,
     attempt: target.attempt,
-    nonce: randomBytes(18).toString("base64url"),
+    nonce: nextNonce(),
     notBefore: now - SKEW_MS,
     notAfter: now + COMMAND_VALID_MS,
     kind,

@@ -19,6 +19,7 @@ let linux: number;
 let windows: number;
 let mac: number;
 let otherOrgLinux: number;
+let placeB: { organizationId: number; locationId: number };
 const SECRET = 'Tr0ub4dor&3 "quoted" $HOME';
 
 const linuxOs = { family: "LINUX" as const, name: "Ubuntu 24.04", version: "24.04", arch: "x64" };
@@ -43,6 +44,7 @@ beforeAll(async () => {
   const b = await createOrganization(ctx);
   orgA = a.organizationId;
   orgB = b.organizationId;
+  placeB = b;
   linux = (await enrollDevice(ctx, a, { inventory: { os: linuxOs } })).id;
   windows = (await enrollDevice(ctx, a)).id;
   mac = (await enrollDevice(ctx, a, { inventory: { os: macOs } })).id;
@@ -107,6 +109,29 @@ describe("Run As reaches the agent inside the signed command", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect((await signedPayload(res.json().jobs[0].jobUid)).account).toEqual({ username: "macadmin" });
     expect(preferredMac).toBeGreaterThan(0);
+  });
+
+  it("a fan-out over two organizations gives each device its own organization's preferred credential", async () => {
+    const otherOrgMac = (await enrollDevice(ctx, placeB, { inventory: { os: macOs } })).id;
+    await credential(orgB, { type: "MAC", username: "b-macadmin", preferred: true });
+    const res = await admin.post("/api/webapp/submit/job", {
+      nodes: [mac, otherOrgMac, otherOrgLinux].map((nodeId) => ({
+        nodeId,
+        jobs: [{ jobType: "ACTION", content: inline("Preferred Mac Credential") }],
+      })),
+    });
+    // A Mac choice is no choice for the Linux device: the whole submit is refused.
+    expect(res.statusCode, res.body).toBe(400);
+    const ok = await admin.post("/api/webapp/submit/job", {
+      nodes: [mac, otherOrgMac].map((nodeId) => ({
+        nodeId,
+        jobs: [{ jobType: "ACTION", content: inline("Preferred Mac Credential") }],
+      })),
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const [a, b] = ok.json().jobs as { jobUid: string }[];
+    expect((await signedPayload(a!.jobUid)).account).toEqual({ username: "macadmin" });
+    expect((await signedPayload(b!.jobUid)).account).toEqual({ username: "b-macadmin" });
   });
 
   it("a Windows device gets the password, opened only to sign its command; no answer or listing carries it", async () => {

@@ -33,7 +33,12 @@ import {
   type NewSubmittedJob,
 } from "./jobs.repository.js";
 import { resolveScriptForJob, type ScriptLookupCache } from "../scripts/index.js"; // scripts hook
-import { resolveRunAs, type RunAsAccount, type RunAsLookupCache } from "../credentials/index.js";
+import {
+  preloadRunAs,
+  resolveRunAs,
+  type RunAsAccount,
+  type RunAsLookupCache,
+} from "../credentials/index.js";
 
 export interface Actor {
   userId: number;
@@ -214,6 +219,13 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
         string,
         { scriptName: string; scriptOs: string; devices: { name: string; os: string }[] }
       >();
+      const checked: {
+        device: NonNullable<ReturnType<typeof byId.get>>;
+        jobType: JobType;
+        jobName: string;
+        content: Record<string, unknown>;
+        runAs: string | undefined;
+      }[] = [];
       for (const node of request.nodes) {
         const device = byId.get(node.nodeId);
         if (!device) throw new AppError("E_DEVICE_NOT_FOUND", 404, `No device with id ${node.nodeId}`);
@@ -242,23 +254,38 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
             entry.devices.push({ name: device.name, os: device.osFamily });
             misfits.set(key, entry);
           }
-          const runAs = (content as { runAs?: string }).runAs;
-          const account =
-            runAs === undefined ? null : await resolveRunAs(deps.db, device, runAs, runAsLookups);
-          rows.push({
-            jobUid: randomUUID(),
-            deviceId: device.id,
-            organizationId: device.organizationId,
+          checked.push({
+            device,
             jobType: job.jobType,
             jobName: job.jobName ?? scriptName ?? job.jobType,
-            jobStatus: "START_REQUESTED",
-            appUserId: actor.userId,
             content,
-            // runAsAccount: never answered (the presenter shows data.message only); opened to sign the command.
-            data: account ? dataOf(account) : submitted,
-            message: `Submitted by ${actor.name}`,
+            runAs: (content as { runAs?: string }).runAs,
           });
         }
+      }
+      // Run As: the stored credentials every device's choice stands for, read in one query.
+      await preloadRunAs(
+        deps.db,
+        checked.flatMap((c) =>
+          c.runAs === undefined ? [] : [{ organizationId: c.device.organizationId, runAs: c.runAs }],
+        ),
+        runAsLookups,
+      );
+      for (const { device, jobType, jobName, content, runAs } of checked) {
+        const account = runAs === undefined ? null : await resolveRunAs(deps.db, device, runAs, runAsLookups);
+        rows.push({
+          jobUid: randomUUID(),
+          deviceId: device.id,
+          organizationId: device.organizationId,
+          jobType,
+          jobName,
+          jobStatus: "START_REQUESTED",
+          appUserId: actor.userId,
+          content,
+          // runAsAccount: never answered (the presenter shows data.message only); opened to sign the command.
+          data: account ? dataOf(account) : submitted,
+          message: `Submitted by ${actor.name}`,
+        });
       }
       const misfit = [...misfits.values()][0];
       if (misfit)
