@@ -278,6 +278,7 @@ describe("jobs journey", { timeout: 240_000 }, () => {
     // The preset's count reached the script: ten processes under the header.
     expect(stdout.split("\n").filter((line) => /^\s*\d+\s+\S+\s+[\d.]+M\s/.test(line))).toHaveLength(10);
     expect(await output.getByTestId("job-exit-code").innerText()).toBe("Exit code 0");
+    expect(await output.getByTestId("job-run-details").innerText()).toBe("Run As System");
     await shot("05-run-output");
     await fitsWidth();
 
@@ -290,7 +291,9 @@ describe("jobs journey", { timeout: 240_000 }, () => {
     await lastColumnVisible("Finished");
   });
 
-  it("writes a long script in the editor, runs it and cancels it while it runs", async ({ onTestFailed }) => {
+  it("writes a long script, runs it as the preferred Linux credential and cancels it while it runs", async ({
+    onTestFailed,
+  }) => {
     onTestFailed(() => shot("failed-cancel"));
     const device = need(deviceId, "device");
 
@@ -302,7 +305,7 @@ describe("jobs journey", { timeout: 240_000 }, () => {
     await page
       .getByLabel("Script body")
       .fill(
-        `#!/usr/bin/env bash\necho "waiting ${WAIT_SECONDS} seconds"\nsleep ${WAIT_SECONDS}\necho "done waiting"\n`,
+        `#!/usr/bin/env bash\necho "waiting ${WAIT_SECONDS} seconds as $(id -un)"\nsleep ${WAIT_SECONDS}\necho "done waiting"\n`,
       );
     await page.getByRole("button", { name: "Create script" }).click();
     await atPath(page, /^\/editor\/script\/\d+$/);
@@ -310,14 +313,17 @@ describe("jobs journey", { timeout: 240_000 }, () => {
     await page.goto(`/deviceDashboard/${device}/tools/1`);
     await inConsole(page);
     await choose(page, "Script", `${WAIT_SCRIPT} (Bash, Linux)`, "maintenance window");
+    // The organization's preferred Linux credential is the local account the script runs as.
+    await choose(page, "Run As", "Preferred Linux Credential");
     await page.getByRole("button", { name: "Run script" }).click();
     const output = await visible(page.getByTestId("job-output"));
     const status = output.getByTestId("job-status");
     await expect.poll(() => status.textContent(), { timeout: STEP_TIMEOUT }).toBe("Running");
     await expect
       .poll(() => output.getByTestId("job-stdout").innerText(), { timeout: STEP_TIMEOUT })
-      .toContain(`waiting ${WAIT_SECONDS} seconds`);
+      .toContain(`waiting ${WAIT_SECONDS} seconds as ${CREDENTIAL.username}`);
     expect(await waitScriptRunning()).toBe(true);
+    expect(await output.getByTestId("job-run-details").innerText()).toBe("Run As Preferred Linux Credential");
     await shot("06-running");
 
     // Another tab: the system dashboard's pending scripts list it while it runs.
@@ -439,6 +445,10 @@ describe("jobs journey", { timeout: 240_000 }, () => {
         .poll(() => stdoutBlock.innerText(), { timeout: STEP_TIMEOUT })
         .toMatch(/PID\s+USER\s+MEMORY/);
       const stdout = await stdoutBlock.innerText();
+      // The task's Run As and preset reached the run.
+      expect(await output.getByTestId("job-run-details").innerText()).toBe(
+        "Run As System · Preset Top 15 by memory",
+      );
       expect(
         stdout.split("\n").filter((line) => /^\s*\d+\s+\S+\s+[\d.]+M\s/.test(line)).length,
       ).toBeGreaterThan(10);

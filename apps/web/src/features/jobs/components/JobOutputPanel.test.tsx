@@ -91,4 +91,25 @@ describe("JobOutputPanel", () => {
     );
     expect(screen.queryByRole("button", { name: "Cancel" })).toBeNull();
   });
+
+  it("says as whom and with which preset the script ran", async () => {
+    const base = job("START_REQUESTED", null).job;
+    mockFetch({
+      "GET /api/webapp/job/j1": () =>
+        json(200, {
+          resultCode: "SUCCESS",
+          job: {
+            ...base,
+            content: { scriptId: 4, runAs: "Preferred Linux Credential" },
+            presetName: "Top 10 by CPU",
+          },
+        }),
+      "GET /api/webapp/job/j1/output": () =>
+        json(200, { stdout: "", stderr: "", truncated: false, exitCode: null }),
+    });
+    renderApp(<JobOutputPanel jobUid="j1" canCancel />);
+    expect((await screen.findByTestId("job-run-details")).textContent).toBe(
+      "Run As Preferred Linux Credential · Preset Top 10 by CPU",
+    );
+  });
 });

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery, useMutation, useQueryClient } from "@tansta
 import { Alert, Button, Code, Group, Loader, Paper, ScrollArea, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconPlayerStop } from "@tabler/icons-react";
+import type { JobView } from "@steward/contracts";
 import { isTerminal } from "@steward/domain";
 import { describeError } from "../../../api";
 import { ErrorState } from "../../../ui";
@@ -80,6 +81,7 @@ export function JobOutputPanel({ jobUid, title, canCancel }: JobOutputPanelProps
             </Button>
           ) : null}
         </Group>
+        {data ? <RunDetails job={data} /> : null}
         {data?.jobStatus === "COMPLETED" &&
         data.jobResult !== "SUCCESS" &&
         data.resultContent.errorMessage ? (
@@ -123,6 +125,21 @@ export function JobOutputPanel({ jobUid, title, canCancel }: JobOutputPanelProps
         ) : null}
       </Stack>
     </Paper>
+  );
+}
+
+/** As whom the script ran and with which preset, when the job says so. */
+function RunDetails({ job }: { job: JobView }) {
+  const runAs = typeof job.content.runAs === "string" ? job.content.runAs : null;
+  const parts = [
+    runAs ? `Run As ${runAs.startsWith("credential:") ? "a stored credential" : runAs}` : null,
+    job.presetName ? `Preset ${job.presetName}` : null,
+  ].filter(Boolean);
+  if (parts.length === 0) return null;
+  return (
+    <Text size="xs" c="dimmed" data-testid="job-run-details">
+      {parts.join(" · ")}
+    </Text>
   );
 }
 
