@@ -14,4 +14,5 @@ export {
 export { JobOutputPanel } from "./components/JobOutputPanel";
 export { JobStatusBadge, jobStateLabel } from "./components/JobStatusBadge";
 export { useDeviceJobs } from "./use-job-list";
+export { jobScriptName } from "./job-title";
 export type { JobListPage } from "./api";

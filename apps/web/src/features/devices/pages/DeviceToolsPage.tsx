@@ -5,7 +5,7 @@ import type { RunAsOs } from "@steward/domain";
 import { parsePage } from "../../../lib/params";
 import { EmptyState, ErrorState, LoadingState, formatDateTime } from "../../../ui";
 import { useCan } from "../../auth";
-import { JobOutputPanel, JobStatusBadge, useDeviceJobs } from "../../jobs";
+import { JobOutputPanel, JobStatusBadge, jobScriptName, useDeviceJobs } from "../../jobs";
 import { RunScriptPanel } from "../../scripts";
 import { DevicePage } from "../dashboard/DevicePage";
 
@@ -96,9 +96,20 @@ function JobHistory({ deviceId, onOpen }: { deviceId: number; onOpen: (jobUid: s
                   {jobs.data.jobs.map((job) => (
                     <Table.Tr key={job.jobUid}>
                       <Table.Td>
-                        <Anchor component="button" size="sm" onClick={() => onOpen(job.jobUid)}>
+                        <Anchor
+                          component="button"
+                          size="sm"
+                          ta="left"
+                          style={{ overflowWrap: "anywhere" }}
+                          onClick={() => onOpen(job.jobUid)}
+                        >
                           {job.jobName}
                         </Anchor>
+                        {jobScriptName(job) ? (
+                          <Text size="xs" c="dimmed" lineClamp={1}>
+                            {jobScriptName(job)}
+                          </Text>
+                        ) : null}
                         {job.resultContent.errorMessage ? (
                           <Text size="xs" c="red" lineClamp={1}>
                             {job.resultContent.errorMessage}
