@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { agent as proto } from "@steward/contracts";
 import type { AppDeps } from "../../platform/deps.js";
@@ -95,11 +95,19 @@ export function createJobDispatcher(options: DispatcherOptions) {
       if (++signed % SEND_SLICE === 0) await yieldToLoop();
     }
     for (let i = 0; i < sent.length; i += BATCH) {
+      // QUEUED becomes SENT; a job its agent already reported started (or finished) keeps that,
+      // and records when it was first sent too.
       await deps.db
         .update(jobs)
-        .set({ delivery: "SENT", sentAt: new Date() })
+        .set({
+          delivery: sql`case when ${jobs.delivery} = 'QUEUED' then 'SENT' else ${jobs.delivery} end`,
+          sentAt: new Date(),
+        })
         .where(
-          and(sql`${jobs.id} in ${jsonIds(sent.slice(i, i + BATCH), "bigint")}`, eq(jobs.delivery, "QUEUED")),
+          and(
+            sql`${jobs.id} in ${jsonIds(sent.slice(i, i + BATCH), "bigint")}`,
+            or(eq(jobs.delivery, "QUEUED"), isNull(jobs.sentAt)),
+          ),
         );
     }
     return sent.length;
