@@ -19,6 +19,8 @@ import {
   inConsole,
   newAdministrator,
   visible,
+  horizontalOverflow,
+  need,
 } from "./support/console.js";
 import { startServer, type RunningServer } from "./support/server.js";
 
@@ -47,11 +49,6 @@ let agentLog = "";
 let orgId: number | undefined;
 let deviceId: number | undefined;
 
-function need<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`an earlier step did not finish: no ${what}`);
-  return value;
-}
-
 function tempDir(prefix: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   scratch.push(dir);
@@ -65,10 +62,8 @@ async function shot(name: string): Promise<void> {
 
 /** No horizontal scrolling at 1024 px. */
 async function fitsWidth(): Promise<void> {
-  const width = await page.evaluate(
-    () => (document.scrollingElement ?? document.documentElement).scrollWidth,
-  );
-  expect(width, `horizontal overflow on ${new URL(page.url()).pathname}`).toBeLessThanOrEqual(1024);
+  const overflow = await horizontalOverflow(page);
+  expect(overflow, `horizontal overflow on ${new URL(page.url()).pathname}`).toBeLessThanOrEqual(0);
 }
 
 /**

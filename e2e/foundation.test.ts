@@ -13,6 +13,7 @@ import {
   createOrganization,
   enrollTotp,
   inConsole,
+  need,
   setUpAdministrator,
   signOut,
   submitPassword,
@@ -37,11 +38,6 @@ const pageErrors: string[] = [];
 // Filled by earlier steps; each step needs the ones before it.
 let authenticator: Authenticator | undefined;
 let orgId: number | undefined;
-
-function need<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`an earlier step did not finish: no ${what}`);
-  return value;
-}
 
 /** The number a dashboard stat card shows (its value carries the label "<Label>: <n>"). */
 async function statValue(label: string): Promise<string> {

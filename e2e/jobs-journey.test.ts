@@ -20,6 +20,8 @@ import {
   inConsole,
   newAdministrator,
   visible,
+  horizontalOverflow,
+  need,
 } from "./support/console.js";
 import { repoRoot, startServer, type RunningServer } from "./support/server.js";
 
@@ -54,20 +56,13 @@ let orgId: number | undefined;
 let deviceId: number | undefined;
 let libraryScriptId: number | undefined;
 
-function need<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`an earlier step did not finish: no ${what}`);
-  return value;
-}
-
 async function shot(name: string): Promise<void> {
   await page.screenshot({ path: `/tmp/jobs-journey-${name}.png`, fullPage: true });
 }
 
 /** The page has no horizontal scroll bar at 1024 px (spec: layout minimum page width 1024 px). */
 async function fitsWidth(): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
+  const overflow = await horizontalOverflow(page);
   expect(overflow, `horizontal overflow on ${page.url()}`).toBeLessThanOrEqual(0);
 }
 

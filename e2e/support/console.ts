@@ -4,6 +4,20 @@
 import type { Locator, Page } from "playwright-core";
 import { authenticatorCode } from "./totp.js";
 
+/** A value an earlier step of the journey fills; a clear failure when that step did not finish. */
+export function need<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`an earlier step did not finish: no ${what}`);
+  return value;
+}
+
+/** The page scrolls no wider than its window (spec: minimum page width 1024 px). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    return root.scrollWidth - root.clientWidth;
+  });
+}
+
 /** How long one step of a journey may take on a slow, busy machine. */
 export const STEP_TIMEOUT = 45_000;
 
