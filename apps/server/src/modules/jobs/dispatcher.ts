@@ -49,6 +49,7 @@ const jsonIds = (ids: readonly number[], type: "int" | "bigint") =>
 /** Job results are applied together: at most this many per statement, or after this delay. */
 const RESULT_BATCH = 500;
 const RESULT_DELAY_MS = 10;
+const RESULT_PASSES = 2;
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -273,24 +274,39 @@ export function createJobDispatcher(options: DispatcherOptions) {
     done: (applied: boolean) => void;
     failed: (err: unknown) => void;
   };
-  let results: PendingResult[] = [];
+  const results: PendingResult[] = [];
   let resultsTimer: NodeJS.Timeout | undefined;
+  let resultBatches = 0;
 
+  /**
+   * Applies waiting results, at most RESULT_BATCH per statement and RESULT_PASSES statements at
+   * once. A batch is taken only once the report limiter lets it run, so results that arrive while
+   * a fan-out is being delivered gather into a few large batches.
+   */
   function flushResults() {
     clearTimeout(resultsTimer);
     resultsTimer = undefined;
-    const batch = results;
-    results = [];
-    if (batch.length === 0) return;
-    limited(() => service.applyResults(batch)).then(
-      (settled) =>
-        batch.forEach((p, i) => {
-          const one = settled[i];
-          if (one?.status === "rejected") p.failed(one.reason);
-          else p.done(one?.value ?? false);
-        }),
-      (err: unknown) => batch.forEach((p) => p.failed(err)),
-    );
+    while (resultBatches < RESULT_PASSES && results.length > 0) {
+      resultBatches++;
+      let batch: PendingResult[] = [];
+      limited(() => {
+        batch = results.splice(0, RESULT_BATCH);
+        return batch.length === 0 ? Promise.resolve([]) : service.applyResults(batch);
+      })
+        .then(
+          (settled) =>
+            batch.forEach((p, i) => {
+              const one = settled[i];
+              if (one?.status === "rejected") p.failed(one.reason);
+              else p.done(one?.value ?? false);
+            }),
+          (err: unknown) => batch.forEach((p) => p.failed(err)),
+        )
+        .finally(() => {
+          resultBatches--;
+          flushResults();
+        });
+    }
   }
 
   const applyResult = (deviceId: number, result: proto.JobResultMessage) =>
