@@ -87,10 +87,10 @@ export function HardwareSection({ inv }: { inv: Inventory }) {
             ["Cores", inv.cpu ? `${inv.cpu.cores} physical, ${inv.cpu.logicalCores} logical` : undefined],
             ["Speed", inv.cpu && inv.cpu.speedGhz > 0 ? `${inv.cpu.speedGhz} GHz` : undefined],
             ["Memory", inv.memory ? formatBytes(inv.memory.totalBytes) : undefined],
-            [
-              "Free memory",
-              inv.memory?.freeBytes !== undefined ? formatBytes(inv.memory.freeBytes) : undefined,
-            ],
+            // Real agents leave free memory out (a metric, not inventory); older reports had it.
+            ...(inv.memory?.freeBytes !== undefined
+              ? [["Free memory", formatBytes(inv.memory.freeBytes)] as [string, string]]
+              : []),
           ]}
         />
       ) : (
