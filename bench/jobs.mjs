@@ -6,7 +6,8 @@
 //   - fan-out of one script to every agent: time until all dispatched (target < 5 s), all
 //     completed; lost jobs (target 0)
 //   - job-status poll throughput (GET /api/webapp/job/{jobUid})
-//   - when the server had sent the last command of the fan-out (the rest is the fleet reading it)
+//   - when the server had sent the last command of the fan-out, and each single job submitted
+//     meanwhile (its sent_at): the rest of the way is the simulated fleet reading and verifying
 // The server runs as its own process on a throwaway PostgreSQL database; the fleet runs in
 // separate processes (apps/agent/dist/sim/fleet-process.js) and time-stamps each command as it
 // arrives, so the figures are the server's.
@@ -151,12 +152,15 @@ try {
   await sleep(2000);
   const ids = fleet.deviceIds;
   const script = { script: { name: "bench", language: "bash", body: "echo hi" } };
+  /** Single jobs submitted: job uid and when (to compare with the server's sent_at). */
+  const submitted = [];
   const submitOne = async (nodeId) => {
     const started = Date.now();
     const res = await api(port, "POST", "/api/webapp/submit/job", {
       nodes: [{ nodeId, jobs: [{ jobType: "ACTION", content: script }] }],
     });
     const uid = res.jobs[0].jobUid;
+    submitted.push({ uid, started });
     await arrival(uid, 10_000);
     return (received.get(uid) ?? Date.now() + 10_000) - started;
   };
@@ -184,6 +188,7 @@ try {
     nodes: ids.map((nodeId) => ({ nodeId, jobs: [{ jobType: "ACTION", content: script }] })),
   }).then((res) => ({ res, acceptedMs: Date.now() - fanStart }));
   const during = [];
+  submitted.length = 0;
   let fanDone = false;
   void fanOut.finally(() => (fanDone = true));
   const loadDuring = load();
@@ -205,6 +210,18 @@ try {
       [uids],
     )
   ).rows[0];
+  // The single jobs submitted during the fan-out: until the server had sent each one.
+  const sentAt = new Map(
+    (
+      await server.db.query(
+        "select job_uid, (extract(epoch from sent_at) * 1000)::float8 as at from jobs where job_uid = any($1)",
+        [submitted.map((s) => s.uid)],
+      )
+    ).rows.map((r) => [r.job_uid, r.at]),
+  );
+  const duringSent = submitted
+    .map((s) => Math.round((sentAt.get(s.uid) ?? Date.now()) - s.started))
+    .sort((a, b) => a - b);
   let completed = 0;
   await waitUntil(
     async () => {
@@ -256,6 +273,11 @@ try {
     {
       figure: `submit -> agent starts during the fan-out, ${during.length} jobs`,
       value: `p50 ${pct(during, 50)} ms, p99 ${pct(during, 99)} ms, max ${during.at(-1)} ms`,
+      load: loadDuring,
+    },
+    {
+      figure: `submit -> server sent, the same ${duringSent.length} jobs`,
+      value: `p50 ${pct(duringSent, 50)} ms, p99 ${pct(duringSent, 99)} ms, max ${duringSent.at(-1)} ms`,
       load: loadDuring,
     },
   );
