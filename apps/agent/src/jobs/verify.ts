@@ -1,4 +1,4 @@
-import { createHash, createPublicKey, verify } from "node:crypto";
+import { createHash, createPublicKey, verify, type KeyObject } from "node:crypto";
 import { agent as proto } from "@steward/contracts";
 
 export type Refusal = "signature" | "agent" | "expired" | "replay" | "hash" | "invalid";
@@ -18,6 +18,22 @@ export function sha256Hex(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("hex");
 }
 
+/** The pinned key as a key object, built once per key (a simulated fleet verifies thousands). */
+const keys = new Map<string, KeyObject>();
+function serverKey(raw: string): KeyObject {
+  let key = keys.get(raw);
+  if (!key) {
+    key = createPublicKey({
+      key: Buffer.concat([SPKI_ED25519_PREFIX, Buffer.from(raw, "base64")]),
+      format: "der",
+      type: "spki",
+    });
+    if (keys.size > 16) keys.clear();
+    keys.set(raw, key);
+  }
+  return key;
+}
+
 /** Checks a command envelope; returns null when it may run, or why it is refused. */
 export function verifyCommand(
   envelope: proto.CommandEnvelope,
@@ -26,11 +42,7 @@ export function verifyCommand(
 ): Refusal | null {
   let ok = false;
   try {
-    const key = createPublicKey({
-      key: Buffer.concat([SPKI_ED25519_PREFIX, Buffer.from(ctx.serverPublicKey, "base64")]),
-      format: "der",
-      type: "spki",
-    });
+    const key = serverKey(ctx.serverPublicKey);
     ok = verify(
       null,
       Buffer.from(proto.envelopeSigningText(envelope), "utf8"),
