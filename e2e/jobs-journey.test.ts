@@ -273,7 +273,10 @@ describe("jobs journey", { timeout: 240_000 }, () => {
     // The preset's count reached the script: ten processes under the header.
     expect(stdout.split("\n").filter((line) => /^\s*\d+\s+\S+\s+[\d.]+M\s/.test(line))).toHaveLength(10);
     expect(await output.getByTestId("job-exit-code").innerText()).toBe("Exit code 0");
-    expect(await output.getByTestId("job-run-details").innerText()).toBe("Run As System");
+    // The template's preset is kept with the job.
+    expect(await output.getByTestId("job-run-details").innerText()).toBe(
+      "Run As System · Preset Top 10 by CPU",
+    );
     await shot("05-run-output");
     await fitsWidth();
 

@@ -103,6 +103,8 @@ export { INVALID_JOB_TYPE_MESSAGE, isJobType };
 /** Content of an ACTION job that runs a script (inline, or resolved from the library by the server). */
 export const runScriptJobContent = z.object({
   scriptId: z.number().int().positive().optional(),
+  /** A built-in template script run as it is (resolved by the server like a library script). */
+  templateId: z.string().trim().min(1).max(100).optional(),
   script: z
     .object({
       name: z.string().trim().max(200).default("Script"),
@@ -112,7 +114,7 @@ export const runScriptJobContent = z.object({
       os: z.enum(SCRIPT_OPERATING_SYSTEMS).optional(),
     })
     .optional(),
-  /** The preset parameter set chosen for a library script; kept with the job. */
+  /** The preset parameter set chosen for a library or template script; kept with the job. */
   presetName: z.string().trim().min(1).max(100).optional(),
   parameters: z
     .array(
@@ -141,7 +143,9 @@ export const runScriptActionData = z
   .object({
     /** A library script (checked against each device's OS), or … */
     scriptId: z.number().int().positive().optional(),
-    /** … an inline script (a template run with its values already resolved). */
+    /** … a built-in template script, or … */
+    templateId: z.string().trim().min(1).max(100).optional(),
+    /** … an inline script. */
     script: z
       .object({
         name: z.string().trim().max(200).default("Script"),
@@ -159,8 +163,8 @@ export const runScriptActionData = z
     jobName: z.string().trim().max(200).optional(),
     cacheExpiration: z.number().int().nonnegative().optional(),
   })
-  .refine((d) => (d.scriptId === undefined) !== (d.script === undefined), {
-    message: "Give either a scriptId (library script) or a script (inline)",
+  .refine((d) => [d.scriptId, d.templateId, d.script].filter((x) => x !== undefined).length === 1, {
+    message: "Give one of a scriptId (library script), a templateId (template script) or a script (inline)",
     path: ["scriptId"],
   });
 export type RunScriptActionData = z.input<typeof runScriptActionData>;

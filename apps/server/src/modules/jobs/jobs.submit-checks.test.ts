@@ -268,8 +268,21 @@ describe("POST /api/search/runner/execute-action RUN_SCRIPT", () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({
       code: "E_VALIDATION",
-      message: "data.scriptId: Give either a scriptId (library script) or a script (inline)",
+      message:
+        "data.scriptId: Give one of a scriptId (library script), a templateId (template script) or a script (inline)",
     });
     expect(await jobCount(windows)).toBe(before);
+    // A template script over a search: resolved by the server, its preset kept with each job.
+    const template = await runScript(admin, {
+      nodeIds: [linuxA],
+      templateId: "linux-top-processes",
+      presetName: "Top 10 by CPU",
+    });
+    expect(template.statusCode, template.body).toBe(200);
+    const uid = template.json().jobs[0].jobUid as string;
+    expect((await admin.get(`/api/webapp/job/${uid}`)).json().job).toMatchObject({
+      presetName: "Top 10 by CPU",
+      content: { templateId: "linux-top-processes", script: { os: "LINUX" } },
+    });
   });
 });

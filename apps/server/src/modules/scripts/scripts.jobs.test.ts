@@ -226,6 +226,49 @@ describe("ACTION jobs with content.scriptId run the library script", () => {
   });
 });
 
+describe("ACTION jobs with content.templateId run the built-in template script", () => {
+  it("resolves the template's body, language and OS, applies its preset and keeps the preset name", async () => {
+    const job = await submitted({ templateId: "linux-top-processes", presetName: "Top 10 by CPU" });
+    const content = job.content as typeof job.content & { templateId: string; presetName: string };
+    expect(content).toMatchObject({
+      templateId: "linux-top-processes",
+      presetName: "Top 10 by CPU",
+      script: { name: "Linux: top processes by memory", os: "LINUX" },
+    });
+    expect(content.script.body.length).toBeGreaterThan(20);
+    expect(content.parameters).toEqual(
+      expect.arrayContaining([
+        { name: "count", value: "10" },
+        { name: "sort_by", value: "cpu" },
+      ]),
+    );
+    expect((await admin.get(`/api/webapp/job/list?nodeId=${deviceIds[0]}`)).json().jobs[0]).toMatchObject({
+      presetName: "Top 10 by CPU",
+    });
+  });
+
+  it("refuses an unknown template (404), both a template and a script, and a template for another OS", async () => {
+    await refused(
+      { templateId: "no-such-template" },
+      404,
+      "E_SCRIPT_TEMPLATE_NOT_FOUND",
+      'content.templateId: no template script "no-such-template"',
+    );
+    await refused(
+      { templateId: "linux-top-processes", scriptId: script.id },
+      400,
+      "E_VALIDATION",
+      "content.templateId: give a scriptId or a templateId, not both",
+    );
+    const windowsOnly = (await admin.get("/api/script-templates?os=WINDOWS"))
+      .json()
+      .items.find((t: { os: string }) => t.os === "WINDOWS") as { id: string };
+    const res = await admin.post("/api/webapp/submit/job", action({ templateId: windowsOnly.id }));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().code).toBe("E_SCRIPT_OS_MISMATCH");
+  });
+});
+
 describe("refusals, by code with exact messages", () => {
   it("an unknown script is 404 E_SCRIPT_NOT_FOUND and nothing is queued", async () => {
     const before = (await admin.get(`/api/webapp/job/list?nodeId=${deviceIds[1]}`)).json().total;
@@ -295,7 +338,7 @@ describe("refusals, by code with exact messages", () => {
       { presetName: "Cron", script: { name: "x", language: "sh", body: "true" } },
       400,
       "E_VALIDATION",
-      "content.presetName: presets belong to library scripts; give a scriptId",
+      "content.presetName: presets belong to library and template scripts; give a scriptId or a templateId",
     );
     const res = await admin.post("/api/webapp/submit/job", action({ scriptId: "seven" }));
     expect(res.statusCode).toBe(400);

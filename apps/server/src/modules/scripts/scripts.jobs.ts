@@ -2,13 +2,14 @@ import { z } from "zod";
 import { resolveParameterValues, type ScriptParameterDefinition, type ScriptPreset } from "@steward/domain";
 import type { Db } from "../../platform/db/database.js";
 import { AppError } from "../../platform/errors/app-error.js";
+import type { ScriptTemplate } from "@steward/contracts";
 import { ScriptsRepository, type ScriptForJob } from "./scripts.repository.js";
+import { scriptTemplates } from "./templates/index.js";
 
 /** Library lookups of one submit: a fan-out to 10,000 devices reads each script once. */
 export type ScriptLookupCache = Map<number, Promise<ScriptForJob | undefined>>;
 
-const libraryReference = z.object({
-  scriptId: z.number().int().positive(),
+const scriptReference = z.object({
   presetName: z.string().trim().min(1).max(100).optional(),
   parameters: z
     .array(z.object({ name: z.string().max(64), value: z.string().max(10_000) }))
@@ -28,7 +29,8 @@ function invalid(issue: Issue, all: readonly Issue[]): AppError {
 }
 
 /**
- * An ACTION job's content with `scriptId` runs the library script: its body, language and
+ * An ACTION job's content with `scriptId` runs the library script (with `templateId`, the
+ * built-in template script, the same way): its body, language and
  * default timeout are copied into the job at submit time (the job keeps what actually ran),
  * the given parameter values are merged over the preset (`presetName`) and the defaults, and
  * every value is stripped and checked against the script's typed parameters. A given
@@ -40,30 +42,50 @@ export async function resolveScriptForJob(
   content: Record<string, unknown>,
   cache: ScriptLookupCache = new Map(),
 ): Promise<Record<string, unknown>> {
-  if (content.scriptId === undefined) {
+  if (content.scriptId === undefined && content.templateId === undefined) {
     if (content.presetName !== undefined) {
       throw new AppError(
         "E_VALIDATION",
         400,
-        "content.presetName: presets belong to library scripts; give a scriptId",
+        "content.presetName: presets belong to library and template scripts; give a scriptId or a templateId",
       );
     }
     return content;
   }
-  const parsed = libraryReference.safeParse(content);
+  if (content.scriptId !== undefined && content.templateId !== undefined)
+    throw new AppError("E_VALIDATION", 400, "content.templateId: give a scriptId or a templateId, not both");
+  const parsed = scriptReference
+    .extend(
+      content.templateId !== undefined
+        ? { templateId: z.string().trim().min(1).max(100) }
+        : { scriptId: z.number().int().positive() },
+    )
+    .safeParse(content);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     throw first ? invalid(first, parsed.error.issues) : new AppError("E_VALIDATION", 400, "content: invalid");
   }
-  const ref = parsed.data;
-  let lookup = cache.get(ref.scriptId);
-  if (!lookup) {
-    lookup = new ScriptsRepository(db).forJob(ref.scriptId);
-    cache.set(ref.scriptId, lookup);
+  const ref = parsed.data as z.output<typeof scriptReference> & { scriptId?: number; templateId?: string };
+  let script: ScriptForJob | ScriptTemplate | undefined;
+  if (ref.templateId !== undefined) {
+    script = scriptTemplates.find((t) => t.id === ref.templateId);
+    if (!script)
+      throw new AppError(
+        "E_SCRIPT_TEMPLATE_NOT_FOUND",
+        404,
+        `content.templateId: no template script "${ref.templateId}"`,
+      );
+  } else {
+    const scriptId = ref.scriptId!;
+    let lookup = cache.get(scriptId);
+    if (!lookup) {
+      lookup = new ScriptsRepository(db).forJob(scriptId);
+      cache.set(scriptId, lookup);
+    }
+    script = await lookup;
+    if (!script)
+      throw new AppError("E_SCRIPT_NOT_FOUND", 404, `content.scriptId: no script with id ${scriptId}`);
   }
-  const script = await lookup;
-  if (!script)
-    throw new AppError("E_SCRIPT_NOT_FOUND", 404, `content.scriptId: no script with id ${ref.scriptId}`);
 
   const { values, issues } = resolveParameterValues(
     script.parameters as ScriptParameterDefinition[],
@@ -76,7 +98,7 @@ export async function resolveScriptForJob(
 
   return {
     ...content,
-    scriptId: script.id,
+    ...(typeof script.id === "number" ? { scriptId: script.id } : { templateId: script.id }),
     script: { name: script.name, language: script.language, body: script.body, os: script.os },
     parameters: values,
     timeoutSeconds: ref.timeoutSeconds ?? script.timeoutSeconds,

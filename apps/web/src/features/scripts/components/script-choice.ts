@@ -1,5 +1,4 @@
 import type { ScriptDetail, ScriptTemplate, SubmitJobRequest } from "@steward/contracts";
-import { resolveParameterValues } from "@steward/domain";
 import type { ParameterValues } from "./ParameterInputs";
 
 /** "s:12" (library script 12) or "t:disk-cleanup" (template). */
@@ -19,39 +18,22 @@ export type ScriptJob = SubmitJobRequest["nodes"][number]["jobs"][number];
 type Job = ScriptJob;
 
 /**
- * The ACTION job for a run. Library scripts go by scriptId (the server merges the values over the
- * preset and checks them); templates run inline with the values already resolved here.
+ * The ACTION job for a run: a library script goes by scriptId, a template by templateId; the
+ * server merges the values over the preset and the defaults, checks them, and keeps the preset's
+ * name with the job.
  */
 export function buildScriptJob(chosen: ChosenScript, settings: RunSettings): Job {
   const { script } = chosen;
   const given = script.parameters.map((p) => ({ name: p.name, value: settings.values[p.name] ?? "" }));
-  if (chosen.kind === "library") {
-    return {
-      jobType: "ACTION",
-      jobName: script.name,
-      content: {
-        scriptId: chosen.script.id,
-        parameters: given,
-        runAs: settings.runAs,
-        timeoutSeconds: settings.timeoutSeconds,
-        ...(settings.presetName ? { presetName: settings.presetName } : {}),
-      },
-    };
-  }
-  const resolved = resolveParameterValues(
-    script.parameters,
-    script.presets,
-    settings.presetName ?? undefined,
-    given,
-  );
   return {
     jobType: "ACTION",
     jobName: script.name,
     content: {
-      script: { name: script.name, language: script.language, body: chosen.script.body },
-      parameters: resolved.values,
+      ...(chosen.kind === "library" ? { scriptId: chosen.script.id } : { templateId: chosen.script.id }),
+      parameters: given,
       runAs: settings.runAs,
       timeoutSeconds: settings.timeoutSeconds,
+      ...(settings.presetName ? { presetName: settings.presetName } : {}),
     },
   };
 }
