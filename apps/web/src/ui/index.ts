@@ -9,3 +9,7 @@ export { confirmAction } from "./confirm";
 export { CommandBlock } from "./CommandBlock";
 export { showMessageDialog } from "./dialogs";
 export type { MessageDialogOptions } from "./dialogs";
+export { ListFooter } from "./ListFooter";
+export { RowActions, RowAction, DeleteIconButton, EditIconButton } from "./rowActions";
+export { FormCard, SaveBar } from "./FormCard";
+export { TableCard } from "./TableCard";

@@ -1,20 +1,8 @@
 import { useMemo } from "react";
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  MultiSelect,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-} from "@mantine/core";
+import { Anchor, Badge, Button, Group, MultiSelect, Select, Stack, Table, Text } from "@mantine/core";
 import { Link, useSearchParams } from "react-router";
 import { JOB_TYPES } from "@steward/domain";
-import { EmptyState, ErrorState, LoadingState, formatDateTime } from "../../../ui";
+import { EmptyState, ErrorState, LoadingState, formatDateTime, ListFooter, TableCard } from "../../../ui";
 import { useCan } from "../../auth";
 import { useTechnicians } from "../../technicians";
 import { useActivities, type ActivityScope } from "../api";
@@ -136,96 +124,97 @@ export function ActivitiesView({ scope, page, onPage }: ActivitiesViewProps) {
         />
       ) : data ? (
         <>
-          <Paper withBorder radius="md" style={{ opacity: activities.isPlaceholderData ? 0.6 : 1 }}>
+          <TableCard
+            minWidth={720}
+            highlightOnHover={false}
+            style={{ opacity: activities.isPlaceholderData ? 0.6 : 1 }}
+          >
             {/* Fits the 1024-px minimum page width without a horizontal scroll bar: long times wrap. */}
-            <Table.ScrollContainer minWidth={720}>
-              <Table verticalSpacing="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Time</Table.Th>
-                    <Table.Th>Type</Table.Th>
-                    {scope.scope !== "device" ? <Table.Th>Device</Table.Th> : null}
-                    <Table.Th style={{ minWidth: 180 }}>Activity</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>User</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((a) => (
-                    <Table.Tr key={a.key}>
-                      <Table.Td style={{ minWidth: 124 }}>{formatDateTime(a.at)}</Table.Td>
-                      <Table.Td>
-                        <Badge
-                          variant="light"
-                          tt="none"
-                          miw="max-content"
-                          color={a.source === "JOB" ? "violet" : a.type === "WENT_DOWN" ? "red" : "blue"}
-                        >
-                          {typeLabel(a.type)}
-                        </Badge>
-                      </Table.Td>
-                      {scope.scope !== "device" ? (
-                        <Table.Td style={{ maxWidth: 140 }}>
-                          <Anchor
-                            component={Link}
-                            to={`/deviceDashboard/${a.deviceId}/overview`}
-                            size="sm"
-                            lineClamp={1}
-                          >
-                            {a.deviceName}
-                          </Anchor>
-                        </Table.Td>
-                      ) : null}
-                      <Table.Td style={{ overflowWrap: "anywhere", minWidth: 180 }}>
-                        {a.jobUid ? (
-                          <Anchor
-                            component={Link}
-                            to={`/deviceDashboard/${a.deviceId}/tools/1?job=${encodeURIComponent(a.jobUid)}`}
-                            size="sm"
-                          >
-                            {a.jobName ?? a.message}
-                          </Anchor>
-                        ) : (
-                          a.message
-                        )}
-                        {a.jobUid && a.message && a.message !== a.jobName ? (
-                          <Text size="xs" c="dimmed" lineClamp={2}>
-                            {a.message}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>
-                        {a.result ? (
-                          <Badge
-                            variant="light"
-                            color={a.result === "SUCCESS" ? "teal" : "red"}
-                            miw="max-content"
-                          >
-                            {a.result === "SUCCESS" ? "Succeeded" : "Failed"}
-                          </Badge>
-                        ) : a.status ? (
-                          <Text size="sm">
-                            {STATUS_OPTIONS.find((s) => s.value === a.status)?.label ?? a.status}
-                          </Text>
-                        ) : (
-                          "—"
-                        )}
-                      </Table.Td>
-                      <Table.Td>{a.userName ?? "—"}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              {data.total} activit{data.total === 1 ? "y" : "ies"}
-            </Text>
-            {totalPages > 1 ? (
-              <Pagination total={totalPages} value={Math.min(page, totalPages)} onChange={onPage} size="sm" />
-            ) : null}
-          </Group>
+
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Time</Table.Th>
+                <Table.Th>Type</Table.Th>
+                {scope.scope !== "device" ? <Table.Th>Device</Table.Th> : null}
+                <Table.Th style={{ minWidth: 180 }}>Activity</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>User</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.items.map((a) => (
+                <Table.Tr key={a.key}>
+                  <Table.Td style={{ minWidth: 124 }}>{formatDateTime(a.at)}</Table.Td>
+                  <Table.Td>
+                    <Badge
+                      variant="light"
+                      tt="none"
+                      miw="max-content"
+                      color={a.source === "JOB" ? "violet" : a.type === "WENT_DOWN" ? "red" : "blue"}
+                    >
+                      {typeLabel(a.type)}
+                    </Badge>
+                  </Table.Td>
+                  {scope.scope !== "device" ? (
+                    <Table.Td style={{ maxWidth: 140 }}>
+                      <Anchor
+                        component={Link}
+                        to={`/deviceDashboard/${a.deviceId}/overview`}
+                        size="sm"
+                        lineClamp={1}
+                      >
+                        {a.deviceName}
+                      </Anchor>
+                    </Table.Td>
+                  ) : null}
+                  <Table.Td style={{ overflowWrap: "anywhere", minWidth: 180 }}>
+                    {a.jobUid ? (
+                      <Anchor
+                        component={Link}
+                        to={`/deviceDashboard/${a.deviceId}/tools/1?job=${encodeURIComponent(a.jobUid)}`}
+                        size="sm"
+                      >
+                        {a.jobName ?? a.message}
+                      </Anchor>
+                    ) : (
+                      a.message
+                    )}
+                    {a.jobUid && a.message && a.message !== a.jobName ? (
+                      <Text size="xs" c="dimmed" lineClamp={2}>
+                        {a.message}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    {a.result ? (
+                      <Badge
+                        variant="light"
+                        color={a.result === "SUCCESS" ? "teal" : "red"}
+                        miw="max-content"
+                      >
+                        {a.result === "SUCCESS" ? "Succeeded" : "Failed"}
+                      </Badge>
+                    ) : a.status ? (
+                      <Text size="sm">
+                        {STATUS_OPTIONS.find((s) => s.value === a.status)?.label ?? a.status}
+                      </Text>
+                    ) : (
+                      "—"
+                    )}
+                  </Table.Td>
+                  <Table.Td>{a.userName ?? "—"}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </TableCard>
+          <ListFooter
+            total={data.total}
+            noun="activity"
+            plural="activities"
+            page={Math.min(page, totalPages)}
+            totalPages={totalPages}
+            onPage={onPage}
+          />
         </>
       ) : null}
     </Stack>

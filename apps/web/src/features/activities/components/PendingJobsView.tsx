@@ -1,11 +1,19 @@
 import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Anchor, Badge, Button, Group, Pagination, Paper, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Stack, Table, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { Link } from "react-router";
 import type { PendingJob } from "@steward/contracts";
 import { describeError } from "../../../api";
-import { EmptyState, ErrorState, LoadingState, confirmAction, formatDateTime } from "../../../ui";
+import {
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  confirmAction,
+  formatDateTime,
+  ListFooter,
+  TableCard,
+} from "../../../ui";
 import { useCan } from "../../auth";
 import { jobsApi } from "../../jobs";
 import { activityKeys, usePendingJobs } from "../api";
@@ -70,85 +78,82 @@ export function PendingJobsView({ organizationId }: { organizationId: number | n
   const totalPages = Math.max(1, Math.ceil(data.total / data.pageSize));
   return (
     <Stack gap="sm">
-      <Paper withBorder radius="md">
+      <TableCard minWidth={720} highlightOnHover={false}>
         {/* At most the 752 px a 1024-px window leaves beside the sidebar: no scroll bar there. */}
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Script</Table.Th>
-                <Table.Th>Device</Table.Th>
-                {organizationId === null ? <Table.Th>Organization</Table.Th> : null}
-                <Table.Th>State</Table.Th>
-                <Table.Th>Requested</Table.Th>
-                {can("jobs.run") ? <Table.Th aria-label="Actions" /> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((job) => (
-                <Table.Tr key={job.jobUid}>
-                  <Table.Td>
-                    <Anchor
-                      component={Link}
-                      to={`/deviceDashboard/${job.deviceId}/tools/1?job=${encodeURIComponent(job.jobUid)}`}
-                      size="sm"
-                    >
-                      {job.scriptName ?? job.jobName}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/deviceDashboard/${job.deviceId}/overview`} size="sm">
-                      {job.deviceName}
-                    </Anchor>
-                  </Table.Td>
-                  {organizationId === null ? <Table.Td>{job.organizationName}</Table.Td> : null}
-                  <Table.Td>{deliveryBadge(job)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatDateTime(job.createdAt)}</Text>
-                    {job.userName ? (
-                      <Text size="xs" c="dimmed">
-                        by {job.userName}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  {can("jobs.run") ? (
-                    <Table.Td>
-                      {job.jobStatus === "START_REQUESTED" ? (
-                        <Group justify="flex-end">
-                          <Button
-                            size="compact-sm"
-                            variant="subtle"
-                            color="red"
-                            loading={cancel.isPending && cancel.variables === job.jobUid}
-                            onClick={() =>
-                              confirmAction({
-                                title: "Cancel job",
-                                message: `Cancel "${job.scriptName ?? job.jobName}" on ${job.deviceName}?`,
-                                confirmLabel: "Cancel job",
-                                onConfirm: () => cancel.mutate(job.jobUid),
-                              })
-                            }
-                          >
-                            Cancel
-                          </Button>
-                        </Group>
-                      ) : null}
-                    </Table.Td>
+
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Script</Table.Th>
+            <Table.Th>Device</Table.Th>
+            {organizationId === null ? <Table.Th>Organization</Table.Th> : null}
+            <Table.Th>State</Table.Th>
+            <Table.Th>Requested</Table.Th>
+            {can("jobs.run") ? <Table.Th aria-label="Actions" /> : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data.items.map((job) => (
+            <Table.Tr key={job.jobUid}>
+              <Table.Td>
+                <Anchor
+                  component={Link}
+                  to={`/deviceDashboard/${job.deviceId}/tools/1?job=${encodeURIComponent(job.jobUid)}`}
+                  size="sm"
+                >
+                  {job.scriptName ?? job.jobName}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <Anchor component={Link} to={`/deviceDashboard/${job.deviceId}/overview`} size="sm">
+                  {job.deviceName}
+                </Anchor>
+              </Table.Td>
+              {organizationId === null ? <Table.Td>{job.organizationName}</Table.Td> : null}
+              <Table.Td>{deliveryBadge(job)}</Table.Td>
+              <Table.Td>
+                <Text size="sm">{formatDateTime(job.createdAt)}</Text>
+                {job.userName ? (
+                  <Text size="xs" c="dimmed">
+                    by {job.userName}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              {can("jobs.run") ? (
+                <Table.Td>
+                  {job.jobStatus === "START_REQUESTED" ? (
+                    <Group justify="flex-end">
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        color="red"
+                        loading={cancel.isPending && cancel.variables === job.jobUid}
+                        onClick={() =>
+                          confirmAction({
+                            title: "Cancel job",
+                            message: `Cancel "${job.scriptName ?? job.jobName}" on ${job.deviceName}?`,
+                            confirmLabel: "Cancel job",
+                            onConfirm: () => cancel.mutate(job.jobUid),
+                          })
+                        }
+                      >
+                        Cancel
+                      </Button>
+                    </Group>
                   ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed">
-          {data.total} pending
-        </Text>
-        {totalPages > 1 ? (
-          <Pagination total={totalPages} value={Math.min(page, totalPages)} onChange={setPage} size="sm" />
-        ) : null}
-      </Group>
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </TableCard>
+      <ListFooter
+        total={data.total}
+        noun="pending"
+        plural="pending"
+        page={Math.min(page, totalPages)}
+        totalPages={totalPages}
+        onPage={setPage}
+      />
     </Stack>
   );
 }

@@ -1,14 +1,25 @@
 import { useState } from "react";
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, Tooltip } from "@mantine/core";
+import { Badge, Button, Group, Stack, Table, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconPlus } from "@tabler/icons-react";
 import { useParams } from "react-router";
 import type { CredentialView } from "@steward/contracts";
 import { credentialTypeLabels } from "@steward/domain";
 import { describeError } from "../../../api";
 import { parseId } from "../../../lib/params";
 import { usePageTitle } from "../../../routing";
-import { EmptyState, ErrorState, LoadingState, PageHeader, confirmAction, formatDateTime } from "../../../ui";
+import {
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PageHeader,
+  confirmAction,
+  formatDateTime,
+  RowActions,
+  EditIconButton,
+  DeleteIconButton,
+  TableCard,
+} from "../../../ui";
 import { useCan } from "../../auth";
 import { useOrganization } from "../../organizations";
 import { CREDENTIALS_ERROR, useCredentials, useDeleteCredential } from "../api";
@@ -75,72 +86,51 @@ function Credentials({ organizationId }: { organizationId: number }) {
           description="Add a local or domain administrator, a Mac or a Linux account to run scripts as it."
         />
       ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={700}>
-            <Table verticalSpacing="xs" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>User name</Table.Th>
-                  <Table.Th>Updated</Table.Th>
-                  {canWrite ? <Table.Th aria-label="Actions" /> : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {credentials.data.map((c) => (
-                  <Table.Tr key={c.id}>
-                    <Table.Td>
-                      <Group gap="xs">
-                        <Text size="sm" fw={500}>
-                          {c.name}
-                        </Text>
-                        {c.preferred ? (
-                          <Badge size="xs" variant="light">
-                            Preferred
-                          </Badge>
-                        ) : null}
-                      </Group>
-                      {c.description ? (
-                        <Text size="xs" c="dimmed" lineClamp={1}>
-                          {c.description}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>{credentialTypeLabels[c.type]}</Table.Td>
-                    <Table.Td>{c.username}</Table.Td>
-                    <Table.Td>{formatDateTime(c.updatedAt)}</Table.Td>
-                    {canWrite ? (
-                      <Table.Td>
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          <Tooltip label="Edit">
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={`Edit ${c.name}`}
-                              onClick={() => setEditing(c)}
-                            >
-                              <IconPencil size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label="Delete">
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={`Delete ${c.name}`}
-                              onClick={() => handleDelete(c)}
-                            >
-                              <IconTrash size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Group>
-                      </Table.Td>
+        <TableCard minWidth={700}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Type</Table.Th>
+              <Table.Th>User name</Table.Th>
+              <Table.Th>Updated</Table.Th>
+              {canWrite ? <Table.Th aria-label="Actions" /> : null}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {credentials.data.map((c) => (
+              <Table.Tr key={c.id}>
+                <Table.Td>
+                  <Group gap="xs">
+                    <Text size="sm" fw={500}>
+                      {c.name}
+                    </Text>
+                    {c.preferred ? (
+                      <Badge size="xs" variant="light">
+                        Preferred
+                      </Badge>
                     ) : null}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+                  </Group>
+                  {c.description ? (
+                    <Text size="xs" c="dimmed" lineClamp={1}>
+                      {c.description}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>{credentialTypeLabels[c.type]}</Table.Td>
+                <Table.Td>{c.username}</Table.Td>
+                <Table.Td>{formatDateTime(c.updatedAt)}</Table.Td>
+                {canWrite ? (
+                  <Table.Td>
+                    <RowActions>
+                      <EditIconButton name={c.name} onClick={() => setEditing(c)} />
+                      <DeleteIconButton name={c.name} onClick={() => handleDelete(c)} />
+                    </RowActions>
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </TableCard>
       )}
       <CredentialFormModal
         organizationId={organizationId}

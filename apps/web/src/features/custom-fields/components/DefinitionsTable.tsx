@@ -1,7 +1,8 @@
-import { ActionIcon, Badge, Code, Group, Table, Text, Tooltip } from "@mantine/core";
-import { IconPencil, IconTrash } from "@tabler/icons-react";
+import { Badge, Code, Table, Text } from "@mantine/core";
+import {} from "@tabler/icons-react";
 import type { CustomFieldDefinition } from "@steward/contracts";
 import { customFieldTypeLabels } from "@steward/domain";
+import { DeleteIconButton, EditIconButton, RowActions } from "../../../ui";
 import { behaviourLabels } from "./DefinitionFormModal";
 
 interface DefinitionsTableProps {
@@ -48,27 +49,10 @@ export function DefinitionsTable({ fields, canManage, onEdit, onDelete }: Defini
               </Table.Td>
               {canManage ? (
                 <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Tooltip label="Edit">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Edit ${field.label}`}
-                        onClick={() => onEdit(field)}
-                      >
-                        <IconPencil size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label="Delete">
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Delete ${field.label}`}
-                        onClick={() => onDelete(field)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
+                  <RowActions>
+                    <EditIconButton name={field.label} onClick={() => onEdit(field)} />
+                    <DeleteIconButton name={field.label} onClick={() => onDelete(field)} />
+                  </RowActions>
                 </Table.Td>
               ) : null}
             </Table.Tr>

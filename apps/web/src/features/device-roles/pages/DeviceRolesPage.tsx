@@ -1,11 +1,20 @@
 import { useState } from "react";
-import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Tooltip } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Stack, Table, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconPlus } from "@tabler/icons-react";
 import { Link } from "react-router";
 import type { DeviceRole } from "@steward/contracts";
 import { describeError } from "../../../api";
-import { EmptyState, PageHeader, QueryView, confirmAction } from "../../../ui";
+import {
+  EmptyState,
+  PageHeader,
+  QueryView,
+  confirmAction,
+  RowActions,
+  EditIconButton,
+  DeleteIconButton,
+  TableCard,
+} from "../../../ui";
 import { useCan } from "../../auth";
 import { useDeleteDeviceRole, useDeviceRoles } from "../api";
 import { RoleFormModal } from "../components/RoleFormModal";
@@ -57,86 +66,65 @@ export function DeviceRolesPage() {
               description="Create a role to group devices by what they are for."
             />
           ) : (
-            <Paper withBorder radius="md">
-              <Table.ScrollContainer minWidth={700}>
-                <Table verticalSpacing="xs" highlightOnHover>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Name</Table.Th>
-                      <Table.Th>Operating system</Table.Th>
-                      <Table.Th>Devices</Table.Th>
-                      <Table.Th>Custom fields</Table.Th>
-                      {canManage ? <Table.Th aria-label="Actions" /> : null}
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {items.map((role) => (
-                      <Table.Tr key={role.id}>
-                        <Table.Td>
-                          <Group gap="xs">
-                            <Text size="sm" fw={500}>
-                              {role.name}
-                            </Text>
-                            {role.builtIn ? (
-                              <Badge size="xs" variant="light" color="gray">
-                                Built-in
-                              </Badge>
-                            ) : null}
-                          </Group>
-                          {role.description ? (
-                            <Text size="xs" c="dimmed" lineClamp={1}>
-                              {role.description}
-                            </Text>
-                          ) : null}
-                        </Table.Td>
-                        <Table.Td>{osFamilyLabels[role.osFamily]}</Table.Td>
-                        <Table.Td>
-                          <Anchor component={Link} to={`/deviceSearch?roleId=${role.id}`} size="sm">
-                            {role.deviceCount}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>
-                          <Anchor
-                            component={Link}
-                            to={`/administration/devices/roleCustomFields?roleId=${role.id}`}
-                            size="sm"
-                          >
-                            {role.customFieldCount}
-                          </Anchor>
-                        </Table.Td>
-                        {canManage ? (
-                          <Table.Td>
-                            <Group gap={4} justify="flex-end" wrap="nowrap">
-                              <Tooltip label="Edit">
-                                <ActionIcon
-                                  variant="subtle"
-                                  aria-label={`Edit ${role.name}`}
-                                  onClick={() => setEditing(role)}
-                                >
-                                  <IconPencil size={16} />
-                                </ActionIcon>
-                              </Tooltip>
-                              {!role.builtIn ? (
-                                <Tooltip label="Delete">
-                                  <ActionIcon
-                                    variant="subtle"
-                                    color="red"
-                                    aria-label={`Delete ${role.name}`}
-                                    onClick={() => handleDelete(role)}
-                                  >
-                                    <IconTrash size={16} />
-                                  </ActionIcon>
-                                </Tooltip>
-                              ) : null}
-                            </Group>
-                          </Table.Td>
+            <TableCard minWidth={700}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Operating system</Table.Th>
+                  <Table.Th>Devices</Table.Th>
+                  <Table.Th>Custom fields</Table.Th>
+                  {canManage ? <Table.Th aria-label="Actions" /> : null}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((role) => (
+                  <Table.Tr key={role.id}>
+                    <Table.Td>
+                      <Group gap="xs">
+                        <Text size="sm" fw={500}>
+                          {role.name}
+                        </Text>
+                        {role.builtIn ? (
+                          <Badge size="xs" variant="light" color="gray">
+                            Built-in
+                          </Badge>
                         ) : null}
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            </Paper>
+                      </Group>
+                      {role.description ? (
+                        <Text size="xs" c="dimmed" lineClamp={1}>
+                          {role.description}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>{osFamilyLabels[role.osFamily]}</Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/deviceSearch?roleId=${role.id}`} size="sm">
+                        {role.deviceCount}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      <Anchor
+                        component={Link}
+                        to={`/administration/devices/roleCustomFields?roleId=${role.id}`}
+                        size="sm"
+                      >
+                        {role.customFieldCount}
+                      </Anchor>
+                    </Table.Td>
+                    {canManage ? (
+                      <Table.Td>
+                        <RowActions>
+                          <EditIconButton name={role.name} onClick={() => setEditing(role)} />
+                          {!role.builtIn ? (
+                            <DeleteIconButton name={role.name} onClick={() => handleDelete(role)} />
+                          ) : null}
+                        </RowActions>
+                      </Table.Td>
+                    ) : null}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </TableCard>
           )
         }
       </QueryView>

@@ -1,6 +1,6 @@
-import { Anchor, Badge, Group, Pagination, Paper, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Badge, Group, Stack, Table, Text } from "@mantine/core";
 import { Link } from "react-router";
-import { EmptyState, ErrorState, LoadingState, formatDateTime } from "../../../ui";
+import { EmptyState, ErrorState, LoadingState, formatDateTime, ListFooter, TableCard } from "../../../ui";
 import { useDeviceActivities, type ActivityScope } from "../api";
 
 const typeLabels: Record<string, string> = {
@@ -86,53 +86,49 @@ export function ActivityList({
   }
   return (
     <Stack gap="sm">
-      <Paper withBorder radius="md">
-        <Table.ScrollContainer minWidth={600}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Time</Table.Th>
-                <Table.Th>Type</Table.Th>
-                {showDevice ? <Table.Th>Device</Table.Th> : null}
-                <Table.Th>Message</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((a) => (
-                <Table.Tr key={a.id}>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(a.at)}</Table.Td>
-                  <Table.Td style={{ minWidth: 170 }}>
-                    <Badge
-                      variant="light"
-                      color={a.type === "WENT_DOWN" ? "red" : a.type === "CAME_UP" ? "teal" : "blue"}
-                      tt="none"
-                    >
-                      {activityTypeLabel(a.type)}
-                    </Badge>
-                  </Table.Td>
-                  {showDevice ? (
-                    <Table.Td>
-                      <Anchor component={Link} to={`/deviceDashboard/${a.deviceId}/overview`} size="sm">
-                        {a.deviceName}
-                      </Anchor>
-                    </Table.Td>
-                  ) : null}
-                  <Table.Td style={{ overflowWrap: "anywhere" }}>{a.message}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <TableCard minWidth={600} highlightOnHover={false}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Time</Table.Th>
+            <Table.Th>Type</Table.Th>
+            {showDevice ? <Table.Th>Device</Table.Th> : null}
+            <Table.Th>Message</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data.items.map((a) => (
+            <Table.Tr key={a.id}>
+              <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(a.at)}</Table.Td>
+              <Table.Td style={{ minWidth: 170 }}>
+                <Badge
+                  variant="light"
+                  color={a.type === "WENT_DOWN" ? "red" : a.type === "CAME_UP" ? "teal" : "blue"}
+                  tt="none"
+                >
+                  {activityTypeLabel(a.type)}
+                </Badge>
+              </Table.Td>
+              {showDevice ? (
+                <Table.Td>
+                  <Anchor component={Link} to={`/deviceDashboard/${a.deviceId}/overview`} size="sm">
+                    {a.deviceName}
+                  </Anchor>
+                </Table.Td>
+              ) : null}
+              <Table.Td style={{ overflowWrap: "anywhere" }}>{a.message}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </TableCard>
       {onPage ? (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {data.total} activit{data.total === 1 ? "y" : "ies"}
-          </Text>
-          {totalPages > 1 ? (
-            <Pagination total={totalPages} value={Math.min(page, totalPages)} onChange={onPage} size="sm" />
-          ) : null}
-        </Group>
+        <ListFooter
+          total={data.total}
+          noun="activity"
+          plural="activities"
+          page={Math.min(page, totalPages)}
+          totalPages={totalPages}
+          onPage={onPage}
+        />
       ) : null}
     </Stack>
   );

@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { Group, Pagination, Paper, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Stack, Table, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useNavigate, useParams } from "react-router";
 import { parsePage } from "../../../lib/params";
-import { EmptyState, ErrorState, LoadingState, formatDate } from "../../../ui";
+import { EmptyState, ErrorState, LoadingState, formatDate, ListFooter, TableCard } from "../../../ui";
 import { useDeviceSoftware } from "../api";
 import { DevicePage } from "../dashboard/DevicePage";
 
@@ -56,42 +56,37 @@ function SoftwareList({ deviceId }: { deviceId: number }) {
         />
       ) : data ? (
         <>
-          <Paper withBorder radius="md" data-testid="software-table">
-            <Table.ScrollContainer minWidth={640}>
-              <Table verticalSpacing={6} highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Version</Table.Th>
-                    <Table.Th>Publisher</Table.Th>
-                    <Table.Th>Installed</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((s, i) => (
-                    <Table.Tr key={`${s.name}-${s.version}-${i}`}>
-                      <Table.Td style={{ overflowWrap: "anywhere" }}>{s.name}</Table.Td>
-                      <Table.Td style={{ overflowWrap: "anywhere" }}>{s.version}</Table.Td>
-                      <Table.Td>{s.publisher ?? "—"}</Table.Td>
-                      <Table.Td>
-                        {s.installedAt && !Number.isNaN(Date.parse(s.installedAt))
-                          ? formatDate(s.installedAt)
-                          : (s.installedAt ?? "—")}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              {data.total} package{data.total === 1 ? "" : "s"}
-            </Text>
-            {totalPages > 1 ? (
-              <Pagination total={totalPages} value={Math.min(page, totalPages)} onChange={goTo} size="sm" />
-            ) : null}
-          </Group>
+          <TableCard minWidth={640} verticalSpacing={6} testId="software-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Version</Table.Th>
+                <Table.Th>Publisher</Table.Th>
+                <Table.Th>Installed</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.items.map((s, i) => (
+                <Table.Tr key={`${s.name}-${s.version}-${i}`}>
+                  <Table.Td style={{ overflowWrap: "anywhere" }}>{s.name}</Table.Td>
+                  <Table.Td style={{ overflowWrap: "anywhere" }}>{s.version}</Table.Td>
+                  <Table.Td>{s.publisher ?? "—"}</Table.Td>
+                  <Table.Td>
+                    {s.installedAt && !Number.isNaN(Date.parse(s.installedAt))
+                      ? formatDate(s.installedAt)
+                      : (s.installedAt ?? "—")}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </TableCard>
+          <ListFooter
+            total={data.total}
+            noun="package"
+            page={Math.min(page, totalPages)}
+            totalPages={totalPages}
+            onPage={goTo}
+          />
         </>
       ) : null}
     </Stack>

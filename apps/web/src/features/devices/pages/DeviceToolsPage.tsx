@@ -3,7 +3,7 @@ import { useNavigate, useParams, useSearchParams } from "react-router";
 import type { DeviceDetail } from "@steward/contracts";
 import type { RunAsOs } from "@steward/domain";
 import { parsePage } from "../../../lib/params";
-import { EmptyState, ErrorState, LoadingState, formatDateTime } from "../../../ui";
+import { EmptyState, ErrorState, LoadingState, formatDateTime, TableCard } from "../../../ui";
 import { useCan } from "../../auth";
 import { JobOutputPanel, JobStatusBadge, jobScriptName, useDeviceJobs } from "../../jobs";
 import { RunScriptPanel } from "../../scripts";
@@ -81,52 +81,48 @@ function JobHistory({ deviceId, onOpen }: { deviceId: number; onOpen: (jobUid: s
         />
       ) : (
         <>
-          <Paper withBorder radius="md">
-            <Table.ScrollContainer minWidth={640}>
-              <Table verticalSpacing="xs" highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Job</Table.Th>
-                    <Table.Th>State</Table.Th>
-                    <Table.Th>Requested</Table.Th>
-                    <Table.Th>Finished</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {jobs.data.jobs.map((job) => (
-                    <Table.Tr key={job.jobUid}>
-                      <Table.Td>
-                        <Anchor
-                          component="button"
-                          size="sm"
-                          ta="left"
-                          style={{ overflowWrap: "anywhere" }}
-                          onClick={() => onOpen(job.jobUid)}
-                        >
-                          {job.jobName}
-                        </Anchor>
-                        {jobScriptName(job) ? (
-                          <Text size="xs" c="dimmed" lineClamp={1}>
-                            {jobScriptName(job)}
-                          </Text>
-                        ) : null}
-                        {job.resultContent.errorMessage ? (
-                          <Text size="xs" c="red" lineClamp={1}>
-                            {job.resultContent.errorMessage}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>
-                        <JobStatusBadge job={job} />
-                      </Table.Td>
-                      <Table.Td>{formatDateTime(job.createdAt)}</Table.Td>
-                      <Table.Td>{formatDateTime(job.completedAt)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
+          <TableCard minWidth={640}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Job</Table.Th>
+                <Table.Th>State</Table.Th>
+                <Table.Th>Requested</Table.Th>
+                <Table.Th>Finished</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {jobs.data.jobs.map((job) => (
+                <Table.Tr key={job.jobUid}>
+                  <Table.Td>
+                    <Anchor
+                      component="button"
+                      size="sm"
+                      ta="left"
+                      style={{ overflowWrap: "anywhere" }}
+                      onClick={() => onOpen(job.jobUid)}
+                    >
+                      {job.jobName}
+                    </Anchor>
+                    {jobScriptName(job) ? (
+                      <Text size="xs" c="dimmed" lineClamp={1}>
+                        {jobScriptName(job)}
+                      </Text>
+                    ) : null}
+                    {job.resultContent.errorMessage ? (
+                      <Text size="xs" c="red" lineClamp={1}>
+                        {job.resultContent.errorMessage}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    <JobStatusBadge job={job} />
+                  </Table.Td>
+                  <Table.Td>{formatDateTime(job.createdAt)}</Table.Td>
+                  <Table.Td>{formatDateTime(job.completedAt)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </TableCard>
           {jobs.data.total > jobs.data.pageSize ? (
             <Group justify="flex-end">
               <Pagination

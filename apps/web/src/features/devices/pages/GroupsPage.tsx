@@ -1,9 +1,19 @@
-import { ActionIcon, Anchor, Button, Group, Paper, Stack, Table, Tooltip } from "@mantine/core";
+import { Anchor, Button, Stack, Table } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconDeviceDesktopSearch, IconTrash } from "@tabler/icons-react";
+import { IconDeviceDesktopSearch } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { describeError } from "../../../api";
-import { EmptyState, ErrorState, LoadingState, PageHeader, confirmAction, formatDateTime } from "../../../ui";
+import {
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PageHeader,
+  confirmAction,
+  formatDateTime,
+  RowActions,
+  DeleteIconButton,
+  TableCard,
+} from "../../../ui";
 import { useCan } from "../../auth";
 import { useDeleteSavedSearch, useGroups, type Group as DeviceGroup } from "../api";
 import { CriteriaSummary } from "../components/CriteriaSummary";
@@ -58,51 +68,38 @@ export function GroupsPage() {
           }
         />
       ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="xs" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Filters</Table.Th>
-                  <Table.Th>Updated</Table.Th>
-                  {can("devices.manage") ? <Table.Th aria-label="Actions" /> : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {groups.data.map((group) => (
-                  <Table.Tr key={group.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/group/${group.id}`} size="sm" fw={500}>
-                        {group.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td maw={360}>
-                      <CriteriaSummary criteria={group.criteria} />
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(group.updatedAt)}</Table.Td>
-                    {can("devices.manage") ? (
-                      <Table.Td>
-                        <Group justify="flex-end">
-                          <Tooltip label="Delete">
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={`Delete ${group.name}`}
-                              onClick={() => handleDelete(group)}
-                            >
-                              <IconTrash size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Group>
-                      </Table.Td>
-                    ) : null}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <TableCard minWidth={640}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Filters</Table.Th>
+              <Table.Th>Updated</Table.Th>
+              {can("devices.manage") ? <Table.Th aria-label="Actions" /> : null}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {groups.data.map((group) => (
+              <Table.Tr key={group.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/group/${group.id}`} size="sm" fw={500}>
+                    {group.name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td maw={360}>
+                  <CriteriaSummary criteria={group.criteria} />
+                </Table.Td>
+                <Table.Td>{formatDateTime(group.updatedAt)}</Table.Td>
+                {can("devices.manage") ? (
+                  <Table.Td>
+                    <RowActions>
+                      <DeleteIconButton name={group.name} onClick={() => handleDelete(group)} />
+                    </RowActions>
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </TableCard>
       )}
     </Stack>
   );

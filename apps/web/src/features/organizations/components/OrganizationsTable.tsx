@@ -1,8 +1,8 @@
-import { ActionIcon, Anchor, Badge, Group, Table, Text, Tooltip, UnstyledButton } from "@mantine/core";
-import { IconChevronDown, IconChevronUp, IconPencil, IconTrash } from "@tabler/icons-react";
+import { Anchor, Badge, Group, Table, Text, UnstyledButton } from "@mantine/core";
+import { IconChevronDown, IconChevronUp } from "@tabler/icons-react";
 import { Link } from "react-router";
 import type { Organization } from "@steward/contracts";
-import { formatDate } from "../../../ui";
+import { formatDate, RowActions, EditIconButton, DeleteIconButton } from "../../../ui";
 import { approvalModeLabels } from "./ApprovalModeField";
 
 export type OrganizationSort = "name" | "-name" | "createdAt" | "-createdAt";
@@ -99,28 +99,10 @@ export function OrganizationsTable({
             <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(org.createdAt)}</Table.Td>
             {canWrite ? (
               <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <Tooltip label="Edit">
-                    <ActionIcon
-                      variant="subtle"
-                      component={Link}
-                      to={`/editor/customer/${org.id}/general`}
-                      aria-label={`Edit ${org.name}`}
-                    >
-                      <IconPencil size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Delete">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete ${org.name}`}
-                      onClick={() => onDelete(org)}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
+                <RowActions justify="flex-start">
+                  <EditIconButton name={org.name} to={`/editor/customer/${org.id}/general`} />
+                  <DeleteIconButton name={org.name} onClick={() => onDelete(org)} />
+                </RowActions>
               </Table.Td>
             ) : null}
           </Table.Tr>

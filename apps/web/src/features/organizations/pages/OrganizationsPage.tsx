@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { Button, Group, Pagination, Paper, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconPlus, IconSearch } from "@tabler/icons-react";
 import type { Organization } from "@steward/contracts";
 import { describeError } from "../../../api";
-import { EmptyState, ErrorState, LoadingState, PageHeader, confirmAction } from "../../../ui";
+import { EmptyState, ErrorState, LoadingState, PageHeader, confirmAction, ListFooter } from "../../../ui";
 import { useCan } from "../../auth";
 import { useDeleteOrganization, useOrganizations } from "../api";
 
@@ -145,12 +145,14 @@ export function OrganizationsPage() {
               onDelete={handleDelete}
             />
           </Paper>
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              {data.total} organization{data.total === 1 ? "" : "s"}
-            </Text>
-            {totalPages > 1 ? <Pagination total={totalPages} value={page} onChange={setPage} /> : null}
-          </Group>
+          <ListFooter
+            total={data.total}
+            noun="organization"
+            page={page}
+            totalPages={totalPages}
+            onPage={setPage}
+            paginationSize="md"
+          />
         </Stack>
       ) : null}
       <CreateOrganizationModal opened={creating} onClose={() => setParam("create", null)} />

@@ -1,25 +1,24 @@
 import { useState } from "react";
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from "@mantine/core";
+import { Anchor, Badge, Button, Group, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import { IconPlayerPlay, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
+import { IconPlayerPlay, IconPlus, IconSearch } from "@tabler/icons-react";
 import { Link } from "react-router";
 import type { ScheduledTask } from "@steward/contracts";
 import { describeError } from "../../../api";
-import { EmptyState, ErrorState, LoadingState, PageHeader, confirmAction, formatDateTime } from "../../../ui";
+import {
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PageHeader,
+  confirmAction,
+  formatDateTime,
+  RowActions,
+  RowAction,
+  DeleteIconButton,
+  ListFooter,
+  TableCard,
+} from "../../../ui";
 import { useCan } from "../../auth";
 import { useDeleteScheduledTask, useRunTaskNow, useScheduledTasks } from "../api";
 
@@ -122,95 +121,73 @@ export function ScheduledTasksPage() {
         />
       ) : data ? (
         <>
-          <Paper withBorder radius="md">
+          <TableCard minWidth={720}>
             {/* At most the 752 px a 1024-px window leaves beside the sidebar: no scroll bar there. */}
-            <Table.ScrollContainer minWidth={720}>
-              <Table verticalSpacing="xs" highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Schedule</Table.Th>
-                    <Table.Th>Targets</Table.Th>
-                    <Table.Th>Next run</Table.Th>
-                    <Table.Th>Last run</Table.Th>
-                    {canRun ? <Table.Th aria-label="Actions" /> : null}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((task) => (
-                    <Table.Tr key={task.id}>
-                      <Table.Td>
-                        <Group gap={6}>
-                          <Anchor component={Link} to={`/editor/scheduledTask/${task.id}`} size="sm" fw={500}>
-                            {task.name}
-                          </Anchor>
-                          {!task.enabled ? (
-                            <Badge size="xs" color="gray" variant="light">
-                              Disabled
-                            </Badge>
-                          ) : null}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{task.summary}</Text>
-                        <Text size="xs" c="dimmed">
-                          {task.timeZone}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{targetText(task.targets)}</Table.Td>
-                      <Table.Td style={{ whiteSpace: "nowrap" }}>
-                        {task.nextRunAt ? formatDateTime(task.nextRunAt) : "—"}
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" style={{ whiteSpace: "nowrap" }}>
-                          {formatDateTime(task.lastRunAt)}
-                        </Text>
-                        {task.lastRun ? (
-                          <Text size="xs" c={task.lastRun.error ? "red" : "dimmed"} lineClamp={2}>
-                            {task.lastRun.error ?? `${task.lastRun.jobCount} job(s)`}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      {canRun ? (
-                        <Table.Td>
-                          <Group gap={4} justify="flex-end" wrap="nowrap">
-                            <Tooltip label="Run now">
-                              <ActionIcon
-                                variant="subtle"
-                                aria-label={`Run ${task.name} now`}
-                                loading={runNow.isPending && runNow.variables === task.id}
-                                onClick={() => handleRun(task)}
-                              >
-                                <IconPlayerPlay size={16} />
-                              </ActionIcon>
-                            </Tooltip>
-                            <Tooltip label="Delete">
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                aria-label={`Delete ${task.name}`}
-                                onClick={() => handleDelete(task)}
-                              >
-                                <IconTrash size={16} />
-                              </ActionIcon>
-                            </Tooltip>
-                          </Group>
-                        </Table.Td>
+
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Schedule</Table.Th>
+                <Table.Th>Targets</Table.Th>
+                <Table.Th>Next run</Table.Th>
+                <Table.Th>Last run</Table.Th>
+                {canRun ? <Table.Th aria-label="Actions" /> : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.items.map((task) => (
+                <Table.Tr key={task.id}>
+                  <Table.Td>
+                    <Group gap={6}>
+                      <Anchor component={Link} to={`/editor/scheduledTask/${task.id}`} size="sm" fw={500}>
+                        {task.name}
+                      </Anchor>
+                      {!task.enabled ? (
+                        <Badge size="xs" color="gray" variant="light">
+                          Disabled
+                        </Badge>
                       ) : null}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              {data.total} task{data.total === 1 ? "" : "s"}
-            </Text>
-            {totalPages > 1 ? (
-              <Pagination total={totalPages} value={page} onChange={setPage} size="sm" />
-            ) : null}
-          </Group>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{task.summary}</Text>
+                    <Text size="xs" c="dimmed">
+                      {task.timeZone}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{targetText(task.targets)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>
+                    {task.nextRunAt ? formatDateTime(task.nextRunAt) : "—"}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+                      {formatDateTime(task.lastRunAt)}
+                    </Text>
+                    {task.lastRun ? (
+                      <Text size="xs" c={task.lastRun.error ? "red" : "dimmed"} lineClamp={2}>
+                        {task.lastRun.error ?? `${task.lastRun.jobCount} job(s)`}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  {canRun ? (
+                    <Table.Td>
+                      <RowActions>
+                        <RowAction
+                          tooltip="Run now"
+                          label={`Run ${task.name} now`}
+                          icon={<IconPlayerPlay size={16} />}
+                          loading={runNow.isPending && runNow.variables === task.id}
+                          onClick={() => handleRun(task)}
+                        />
+                        <DeleteIconButton name={task.name} onClick={() => handleDelete(task)} />
+                      </RowActions>
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </TableCard>
+          <ListFooter total={data.total} noun="task" page={page} totalPages={totalPages} onPage={setPage} />
         </>
       ) : null}
     </Stack>

@@ -1,23 +1,8 @@
 import { useState } from "react";
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  TextInput,
-  Tooltip,
-} from "@mantine/core";
+import { Anchor, Badge, Button, Group, Select, Stack, Table, Tabs, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import { IconCopy, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
+import { IconCopy, IconPlus, IconSearch } from "@tabler/icons-react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import type { ScriptSummary } from "@steward/contracts";
 import {
@@ -29,7 +14,18 @@ import {
 } from "@steward/domain";
 import { describeError } from "../../../api";
 import { parsePage } from "../../../lib/params";
-import { EmptyState, ErrorState, LoadingState, PageHeader, confirmAction, formatDateTime } from "../../../ui";
+import {
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PageHeader,
+  confirmAction,
+  formatDateTime,
+  RowActions,
+  DeleteIconButton,
+  ListFooter,
+  TableCard,
+} from "../../../ui";
 import { useCan } from "../../auth";
 import { useCopyTemplate, useDeleteScript, useScriptTemplates, useScripts } from "../api";
 import { scriptOsLabels } from "../labels";
@@ -206,71 +202,57 @@ function LibraryList() {
         )
       ) : data ? (
         <>
-          <Paper withBorder radius="md">
-            <Table.ScrollContainer minWidth={720}>
-              <Table verticalSpacing="xs" highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Language</Table.Th>
-                    <Table.Th>OS</Table.Th>
-                    <Table.Th>Parameters</Table.Th>
-                    <Table.Th>Updated</Table.Th>
-                    {canManage ? <Table.Th aria-label="Actions" /> : null}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((s) => (
-                    <Table.Tr key={s.id}>
-                      <Table.Td>
-                        <Anchor component={Link} to={`/editor/script/${s.id}`} size="sm" fw={500}>
-                          {s.name}
-                        </Anchor>
-                        {s.description ? (
-                          <Text size="xs" c="dimmed" lineClamp={1}>
-                            {s.description}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>{scriptLanguageLabels[s.language]}</Table.Td>
-                      <Table.Td>{scriptOsLabels[s.os]}</Table.Td>
-                      <Table.Td>
-                        {s.parameters.length}
-                        {s.presets.length
-                          ? ` · ${s.presets.length} preset${s.presets.length === 1 ? "" : "s"}`
-                          : ""}
-                      </Table.Td>
-                      <Table.Td>{formatDateTime(s.updatedAt)}</Table.Td>
-                      {canManage ? (
-                        <Table.Td>
-                          <Group justify="flex-end">
-                            <Tooltip label="Delete">
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                aria-label={`Delete ${s.name}`}
-                                onClick={() => handleDelete(s)}
-                              >
-                                <IconTrash size={16} />
-                              </ActionIcon>
-                            </Tooltip>
-                          </Group>
-                        </Table.Td>
-                      ) : null}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              {data.total} script{data.total === 1 ? "" : "s"}
-            </Text>
-            {totalPages > 1 ? (
-              <Pagination total={totalPages} value={Math.min(page, totalPages)} onChange={goTo} size="sm" />
-            ) : null}
-          </Group>
+          <TableCard minWidth={720}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Language</Table.Th>
+                <Table.Th>OS</Table.Th>
+                <Table.Th>Parameters</Table.Th>
+                <Table.Th>Updated</Table.Th>
+                {canManage ? <Table.Th aria-label="Actions" /> : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.items.map((s) => (
+                <Table.Tr key={s.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/editor/script/${s.id}`} size="sm" fw={500}>
+                      {s.name}
+                    </Anchor>
+                    {s.description ? (
+                      <Text size="xs" c="dimmed" lineClamp={1}>
+                        {s.description}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>{scriptLanguageLabels[s.language]}</Table.Td>
+                  <Table.Td>{scriptOsLabels[s.os]}</Table.Td>
+                  <Table.Td>
+                    {s.parameters.length}
+                    {s.presets.length
+                      ? ` · ${s.presets.length} preset${s.presets.length === 1 ? "" : "s"}`
+                      : ""}
+                  </Table.Td>
+                  <Table.Td>{formatDateTime(s.updatedAt)}</Table.Td>
+                  {canManage ? (
+                    <Table.Td>
+                      <RowActions>
+                        <DeleteIconButton name={s.name} onClick={() => handleDelete(s)} />
+                      </RowActions>
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </TableCard>
+          <ListFooter
+            total={data.total}
+            noun="script"
+            page={Math.min(page, totalPages)}
+            totalPages={totalPages}
+            onPage={goTo}
+          />
         </>
       ) : null}
     </Stack>
@@ -312,80 +294,76 @@ function TemplateList() {
       ) : templates.data.length === 0 ? (
         <EmptyState title="No matching template scripts" />
       ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="xs" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Category</Table.Th>
-                  <Table.Th>Language</Table.Th>
-                  <Table.Th>OS</Table.Th>
-                  {can("scripts.manage") ? <Table.Th aria-label="Actions" /> : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {templates.data.map((t) => (
-                  <Table.Tr key={t.id}>
-                    <Table.Td>
-                      <Group gap={6}>
-                        <Anchor component={Link} to={`/editor/templateScript/${t.id}`} size="sm" fw={500}>
-                          {t.name}
-                        </Anchor>
-                        {t.readOnly ? (
-                          <Badge size="xs" variant="light" color="gray">
-                            Changes nothing
-                          </Badge>
-                        ) : null}
-                      </Group>
-                      <Text size="xs" c="dimmed" lineClamp={1}>
-                        {t.description}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{t.category}</Table.Td>
-                    <Table.Td>{scriptLanguageLabels[t.language]}</Table.Td>
-                    <Table.Td>{scriptOsLabels[t.os]}</Table.Td>
-                    {can("scripts.manage") ? (
-                      <Table.Td>
-                        <Group justify="flex-end">
-                          <Button
-                            size="compact-sm"
-                            variant="default"
-                            leftSection={<IconCopy size={14} />}
-                            loading={copy.isPending && copy.variables.id === t.id}
-                            aria-label={`Copy ${t.name} to library`}
-                            onClick={() =>
-                              copy.mutate(
-                                { id: t.id },
-                                {
-                                  onSuccess: (script) => {
-                                    notifications.show({
-                                      color: "teal",
-                                      message: `"${script.name}" copied to your library`,
-                                    });
-                                    void navigate(`/editor/script/${script.id}`);
-                                  },
-                                  onError: (error) =>
-                                    notifications.show({
-                                      color: "red",
-                                      title: "Could not copy the template",
-                                      message: describeError(error),
-                                    }),
-                                },
-                              )
-                            }
-                          >
-                            Copy to library
-                          </Button>
-                        </Group>
-                      </Table.Td>
+        <TableCard minWidth={720}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Category</Table.Th>
+              <Table.Th>Language</Table.Th>
+              <Table.Th>OS</Table.Th>
+              {can("scripts.manage") ? <Table.Th aria-label="Actions" /> : null}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {templates.data.map((t) => (
+              <Table.Tr key={t.id}>
+                <Table.Td>
+                  <Group gap={6}>
+                    <Anchor component={Link} to={`/editor/templateScript/${t.id}`} size="sm" fw={500}>
+                      {t.name}
+                    </Anchor>
+                    {t.readOnly ? (
+                      <Badge size="xs" variant="light" color="gray">
+                        Changes nothing
+                      </Badge>
                     ) : null}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+                  </Group>
+                  <Text size="xs" c="dimmed" lineClamp={1}>
+                    {t.description}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{t.category}</Table.Td>
+                <Table.Td>{scriptLanguageLabels[t.language]}</Table.Td>
+                <Table.Td>{scriptOsLabels[t.os]}</Table.Td>
+                {can("scripts.manage") ? (
+                  <Table.Td>
+                    <Group justify="flex-end">
+                      <Button
+                        size="compact-sm"
+                        variant="default"
+                        leftSection={<IconCopy size={14} />}
+                        loading={copy.isPending && copy.variables.id === t.id}
+                        aria-label={`Copy ${t.name} to library`}
+                        onClick={() =>
+                          copy.mutate(
+                            { id: t.id },
+                            {
+                              onSuccess: (script) => {
+                                notifications.show({
+                                  color: "teal",
+                                  message: `"${script.name}" copied to your library`,
+                                });
+                                void navigate(`/editor/script/${script.id}`);
+                              },
+                              onError: (error) =>
+                                notifications.show({
+                                  color: "red",
+                                  title: "Could not copy the template",
+                                  message: describeError(error),
+                                }),
+                            },
+                          )
+                        }
+                      >
+                        Copy to library
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </TableCard>
       )}
     </Stack>
   );
