@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Button, Group, Paper, Stack, TextInput, Textarea } from "@mantine/core";
+import { TextInput, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import {
   updateOrganizationRequest,
@@ -8,7 +8,7 @@ import {
 } from "@steward/contracts";
 import { describeError, isApiError } from "../../../api";
 import { clearError, serverFieldErrors, validateWith, type FieldErrors } from "../../../lib/forms";
-import { FormError } from "../../../ui";
+import { FormError, FormCard, SaveBar } from "../../../ui";
 import { useUpdateOrganization } from "../api";
 import { ApprovalModeField } from "./ApprovalModeField";
 
@@ -63,60 +63,49 @@ export function OrganizationGeneralForm({
   };
 
   return (
-    <Paper withBorder p="lg" radius="md" maw={720}>
-      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Name"
-            value={draft.name}
-            onChange={(event) => {
-              const name = event.currentTarget.value;
-              setDraft((d) => ({ ...d, name }));
-              setErrors((current) => clearError(current, "name"));
-            }}
-            error={errors.name}
-            withAsterisk
-            readOnly={!canWrite}
-          />
-          <Textarea
-            label="Description"
-            value={draft.description}
-            onChange={(event) => {
-              const description = event.currentTarget.value;
-              setDraft((d) => ({ ...d, description }));
-              setErrors((current) => clearError(current, "description"));
-            }}
-            error={errors.description}
-            autosize
-            minRows={3}
-            readOnly={!canWrite}
-          />
-          <ApprovalModeField
-            value={draft.nodeApprovalMode}
-            onChange={(nodeApprovalMode) => setDraft((d) => ({ ...d, nodeApprovalMode }))}
-            disabled={!canWrite}
-          />
-          <FormError message={submitError} />
-          {canWrite ? (
-            <Group justify="flex-end">
-              <Button
-                variant="default"
-                disabled={!dirty || update.isPending}
-                onClick={() => {
-                  setDraft(saved);
-                  setErrors({});
-                  setSubmitError(null);
-                }}
-              >
-                Discard changes
-              </Button>
-              <Button type="submit" disabled={!dirty} loading={update.isPending}>
-                Save
-              </Button>
-            </Group>
-          ) : null}
-        </Stack>
-      </form>
-    </Paper>
+    <FormCard onSubmit={(event) => void handleSubmit(event)}>
+      <TextInput
+        label="Name"
+        value={draft.name}
+        onChange={(event) => {
+          const name = event.currentTarget.value;
+          setDraft((d) => ({ ...d, name }));
+          setErrors((current) => clearError(current, "name"));
+        }}
+        error={errors.name}
+        withAsterisk
+        readOnly={!canWrite}
+      />
+      <Textarea
+        label="Description"
+        value={draft.description}
+        onChange={(event) => {
+          const description = event.currentTarget.value;
+          setDraft((d) => ({ ...d, description }));
+          setErrors((current) => clearError(current, "description"));
+        }}
+        error={errors.description}
+        autosize
+        minRows={3}
+        readOnly={!canWrite}
+      />
+      <ApprovalModeField
+        value={draft.nodeApprovalMode}
+        onChange={(nodeApprovalMode) => setDraft((d) => ({ ...d, nodeApprovalMode }))}
+        disabled={!canWrite}
+      />
+      <FormError message={submitError} />
+      {canWrite ? (
+        <SaveBar
+          dirty={dirty}
+          saving={update.isPending}
+          onDiscard={() => {
+            setDraft(saved);
+            setErrors({});
+            setSubmitError(null);
+          }}
+        />
+      ) : null}
+    </FormCard>
   );
 }

@@ -1,10 +1,10 @@
 import { useMemo, useState, type FormEvent } from "react";
-import { Anchor, Button, Group, Paper, Select, Stack, TextInput } from "@mantine/core";
+import { Anchor, Select, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { generalSettings, type GeneralSettings } from "@steward/contracts";
 import { describeError, isApiError } from "../../../api";
 import { clearError, serverFieldErrors, validateWith, type FieldErrors } from "../../../lib/forms";
-import { FormError } from "../../../ui";
+import { FormError, FormCard, SaveBar } from "../../../ui";
 import { useSaveGeneralSettings } from "../api";
 import { browserTimeZone, timeZoneOptions } from "./time-zones";
 
@@ -42,71 +42,60 @@ export function GeneralSettingsForm({ settings, canManage }: GeneralSettingsForm
   };
 
   return (
-    <Paper withBorder p="lg" radius="md" maw={720}>
-      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Company name"
-            description="Your MSP or IT department, shown in the console and in invite emails."
-            value={draft.companyName}
-            onChange={(event) => {
-              const companyName = event.currentTarget.value;
-              setDraft((d) => ({ ...d, companyName }));
-              setErrors((current) => clearError(current, "companyName"));
-            }}
-            error={errors.companyName}
-            readOnly={!canManage}
-          />
-          <Select
-            label="Default time zone"
-            description={
-              localZone && localZone !== draft.defaultTimeZone && canManage ? (
-                <>
-                  Used for schedules and reports unless a user chooses another.{" "}
-                  <Anchor
-                    component="button"
-                    type="button"
-                    size="xs"
-                    onClick={() => setDraft((d) => ({ ...d, defaultTimeZone: localZone }))}
-                  >
-                    Use {localZone}
-                  </Anchor>
-                </>
-              ) : (
-                "Used for schedules and reports unless a user chooses another."
-              )
-            }
-            data={zones}
-            value={draft.defaultTimeZone}
-            onChange={(value) => value && setDraft((d) => ({ ...d, defaultTimeZone: value }))}
-            searchable
-            allowDeselect={false}
-            nothingFoundMessage="No time zone matches"
-            maxDropdownHeight={280}
-            error={errors.defaultTimeZone}
-            readOnly={!canManage}
-          />
-          <FormError message={submitError} />
-          {canManage ? (
-            <Group justify="flex-end">
-              <Button
-                variant="default"
-                disabled={!dirty || save.isPending}
-                onClick={() => {
-                  setDraft(settings);
-                  setErrors({});
-                  setSubmitError(null);
-                }}
+    <FormCard onSubmit={(event) => void handleSubmit(event)}>
+      <TextInput
+        label="Company name"
+        description="Your MSP or IT department, shown in the console and in invite emails."
+        value={draft.companyName}
+        onChange={(event) => {
+          const companyName = event.currentTarget.value;
+          setDraft((d) => ({ ...d, companyName }));
+          setErrors((current) => clearError(current, "companyName"));
+        }}
+        error={errors.companyName}
+        readOnly={!canManage}
+      />
+      <Select
+        label="Default time zone"
+        description={
+          localZone && localZone !== draft.defaultTimeZone && canManage ? (
+            <>
+              Used for schedules and reports unless a user chooses another.{" "}
+              <Anchor
+                component="button"
+                type="button"
+                size="xs"
+                onClick={() => setDraft((d) => ({ ...d, defaultTimeZone: localZone }))}
               >
-                Discard changes
-              </Button>
-              <Button type="submit" disabled={!dirty} loading={save.isPending}>
-                Save
-              </Button>
-            </Group>
-          ) : null}
-        </Stack>
-      </form>
-    </Paper>
+                Use {localZone}
+              </Anchor>
+            </>
+          ) : (
+            "Used for schedules and reports unless a user chooses another."
+          )
+        }
+        data={zones}
+        value={draft.defaultTimeZone}
+        onChange={(value) => value && setDraft((d) => ({ ...d, defaultTimeZone: value }))}
+        searchable
+        allowDeselect={false}
+        nothingFoundMessage="No time zone matches"
+        maxDropdownHeight={280}
+        error={errors.defaultTimeZone}
+        readOnly={!canManage}
+      />
+      <FormError message={submitError} />
+      {canManage ? (
+        <SaveBar
+          dirty={dirty}
+          saving={save.isPending}
+          onDiscard={() => {
+            setDraft(settings);
+            setErrors({});
+            setSubmitError(null);
+          }}
+        />
+      ) : null}
+    </FormCard>
   );
 }

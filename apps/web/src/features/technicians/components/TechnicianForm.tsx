@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from "react";
-import { Button, Checkbox, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
+import { Checkbox, Group, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { updateTechnicianRequest, type Technician } from "@steward/contracts";
 import { describeError, isApiError } from "../../../api";
 import { clearError, serverFieldErrors, validateWith, type FieldErrors } from "../../../lib/forms";
-import { FormError, formatDateTime } from "../../../ui";
+import { FormError, formatDateTime, FormCard, SaveBar } from "../../../ui";
 import { useUpdateTechnician } from "../api";
 
 interface TechnicianFormProps {
@@ -71,58 +71,46 @@ export function TechnicianForm({ technician, canEdit, isSelf }: TechnicianFormPr
   });
 
   return (
-    <Paper withBorder p="lg" radius="md" maw={720}>
-      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Email"
-            value={technician.email}
-            readOnly
-            description="The sign-in name; it cannot be changed."
-          />
-          <Group grow align="flex-start">
-            <TextInput label="First name" withAsterisk {...text("firstName")} />
-            <TextInput label="Last name" withAsterisk {...text("lastName")} />
-          </Group>
-          <TextInput label="Phone" type="tel" {...text("phone")} />
-          <Checkbox
-            label="System administrator"
-            description={
-              isSelf ? "You cannot change your own role." : "Full access, including technicians and settings."
-            }
-            checked={draft.isSystemAdmin}
-            disabled={!canEdit || isSelf}
-            onChange={(event) => {
-              const checked = event.currentTarget.checked;
-              setDraft((d) => ({ ...d, isSystemAdmin: checked }));
-            }}
-          />
-          <Text size="sm" c="dimmed">
-            Created {formatDateTime(technician.createdAt)} · Last sign-in{" "}
-            {formatDateTime(technician.lastLoginAt)} · Two-factor{" "}
-            {technician.mfaEnrolled ? "enrolled" : "not set up"}
-          </Text>
-          <FormError message={submitError} />
-          {canEdit ? (
-            <Group justify="flex-end">
-              <Button
-                variant="default"
-                disabled={!dirty || update.isPending}
-                onClick={() => {
-                  setDraft(saved);
-                  setErrors({});
-                  setSubmitError(null);
-                }}
-              >
-                Discard changes
-              </Button>
-              <Button type="submit" disabled={!dirty} loading={update.isPending}>
-                Save
-              </Button>
-            </Group>
-          ) : null}
-        </Stack>
-      </form>
-    </Paper>
+    <FormCard onSubmit={(event) => void handleSubmit(event)}>
+      <TextInput
+        label="Email"
+        value={technician.email}
+        readOnly
+        description="The sign-in name; it cannot be changed."
+      />
+      <Group grow align="flex-start">
+        <TextInput label="First name" withAsterisk {...text("firstName")} />
+        <TextInput label="Last name" withAsterisk {...text("lastName")} />
+      </Group>
+      <TextInput label="Phone" type="tel" {...text("phone")} />
+      <Checkbox
+        label="System administrator"
+        description={
+          isSelf ? "You cannot change your own role." : "Full access, including technicians and settings."
+        }
+        checked={draft.isSystemAdmin}
+        disabled={!canEdit || isSelf}
+        onChange={(event) => {
+          const checked = event.currentTarget.checked;
+          setDraft((d) => ({ ...d, isSystemAdmin: checked }));
+        }}
+      />
+      <Text size="sm" c="dimmed">
+        Created {formatDateTime(technician.createdAt)} · Last sign-in {formatDateTime(technician.lastLoginAt)}{" "}
+        · Two-factor {technician.mfaEnrolled ? "enrolled" : "not set up"}
+      </Text>
+      <FormError message={submitError} />
+      {canEdit ? (
+        <SaveBar
+          dirty={dirty}
+          saving={update.isPending}
+          onDiscard={() => {
+            setDraft(saved);
+            setErrors({});
+            setSubmitError(null);
+          }}
+        />
+      ) : null}
+    </FormCard>
   );
 }
