@@ -13,3 +13,4 @@ export { ListFooter } from "./ListFooter";
 export { RowActions, RowAction, DeleteIconButton, EditIconButton } from "./rowActions";
 export { FormCard, SaveBar } from "./FormCard";
 export { TableCard } from "./TableCard";
+export { confirmDelete } from "./confirmDelete";

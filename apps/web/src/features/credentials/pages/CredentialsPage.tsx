@@ -1,11 +1,9 @@
 import { useState } from "react";
 import { Badge, Button, Group, Stack, Table, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconPlus } from "@tabler/icons-react";
 import { useParams } from "react-router";
 import type { CredentialView } from "@steward/contracts";
 import { credentialTypeLabels } from "@steward/domain";
-import { describeError } from "../../../api";
 import { parseId } from "../../../lib/params";
 import { usePageTitle } from "../../../routing";
 import {
@@ -13,12 +11,12 @@ import {
   ErrorState,
   LoadingState,
   PageHeader,
-  confirmAction,
   formatDateTime,
   RowActions,
   EditIconButton,
   DeleteIconButton,
   TableCard,
+  confirmDelete,
 } from "../../../ui";
 import { useCan } from "../../auth";
 import { useOrganization } from "../../organizations";
@@ -43,20 +41,12 @@ function Credentials({ organizationId }: { organizationId: number }) {
   usePageTitle(organization.data ? `${organization.data.name}: credentials` : null);
 
   const handleDelete = (credential: CredentialView) =>
-    confirmAction({
+    confirmDelete({
       title: "Delete credential",
       message: `Delete "${credential.name}"? Scripts and tasks that run as it fall back to failing until you choose another.`,
-      onConfirm: () =>
-        remove.mutate(credential.id, {
-          onSuccess: () =>
-            notifications.show({ color: "teal", message: `Credential "${credential.name}" deleted` }),
-          onError: (error) =>
-            notifications.show({
-              color: "red",
-              title: "Could not delete the credential",
-              message: describeError(error),
-            }),
-        }),
+      remove: (done) => remove.mutate(credential.id, done),
+      deletedMessage: `Credential "${credential.name}" deleted`,
+      errorTitle: "Could not delete the credential",
     });
 
   return (

@@ -1,10 +1,8 @@
 import { useState } from "react";
 import { Button, Paper, Stack } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconPlus } from "@tabler/icons-react";
 import type { CustomFieldDefinition } from "@steward/contracts";
-import { describeError } from "../../../api";
-import { EmptyState, confirmAction } from "../../../ui";
+import { EmptyState, confirmDelete } from "../../../ui";
 import { useCan } from "../../auth";
 import { useDeleteCustomField } from "../api";
 import { DefinitionFormModal } from "./DefinitionFormModal";
@@ -33,20 +31,12 @@ export function DefinitionsSection({
   const [creating, setCreating] = useState(false);
 
   const handleDelete = (field: CustomFieldDefinition) =>
-    confirmAction({
+    confirmDelete({
       title: "Delete custom field",
       message: `Delete "${field.label}" and every value set for it? This cannot be undone.`,
-      onConfirm: () =>
-        remove.mutate(field.id, {
-          onSuccess: () =>
-            notifications.show({ color: "teal", message: `Custom field "${field.label}" deleted` }),
-          onError: (error) =>
-            notifications.show({
-              color: "red",
-              title: "Could not delete the field",
-              message: describeError(error),
-            }),
-        }),
+      remove: (done) => remove.mutate(field.id, done),
+      deletedMessage: `Custom field "${field.label}" deleted`,
+      errorTitle: "Could not delete the field",
     });
 
   const newButton = canManage ? (

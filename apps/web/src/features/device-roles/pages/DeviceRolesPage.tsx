@@ -1,19 +1,17 @@
 import { useState } from "react";
 import { Anchor, Badge, Button, Group, Stack, Table, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconPlus } from "@tabler/icons-react";
 import { Link } from "react-router";
 import type { DeviceRole } from "@steward/contracts";
-import { describeError } from "../../../api";
 import {
   EmptyState,
   PageHeader,
   QueryView,
-  confirmAction,
   RowActions,
   EditIconButton,
   DeleteIconButton,
   TableCard,
+  confirmDelete,
 } from "../../../ui";
 import { useCan } from "../../auth";
 import { useDeleteDeviceRole, useDeviceRoles } from "../api";
@@ -29,20 +27,12 @@ export function DeviceRolesPage() {
   const [creating, setCreating] = useState(false);
 
   const handleDelete = (role: DeviceRole) =>
-    confirmAction({
+    confirmDelete({
       title: "Delete device role",
       message: `Delete "${role.name}"? Its ${role.deviceCount} device(s) lose the role and its ${role.customFieldCount} custom field(s) are deleted.`,
-      onConfirm: () =>
-        remove.mutate(role.id, {
-          onSuccess: () =>
-            notifications.show({ color: "teal", message: `Device role "${role.name}" deleted` }),
-          onError: (error) =>
-            notifications.show({
-              color: "red",
-              title: "Could not delete the role",
-              message: describeError(error),
-            }),
-        }),
+      remove: (done) => remove.mutate(role.id, done),
+      deletedMessage: `Device role "${role.name}" deleted`,
+      errorTitle: "Could not delete the role",
     });
 
   return (

@@ -1,18 +1,16 @@
 import { Anchor, Button, Stack, Table } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconDeviceDesktopSearch } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { describeError } from "../../../api";
 import {
   EmptyState,
   ErrorState,
   LoadingState,
   PageHeader,
-  confirmAction,
   formatDateTime,
   RowActions,
   DeleteIconButton,
   TableCard,
+  confirmDelete,
 } from "../../../ui";
 import { useCan } from "../../auth";
 import { useDeleteSavedSearch, useGroups, type Group as DeviceGroup } from "../api";
@@ -27,19 +25,12 @@ export function GroupsPage() {
   const remove = useDeleteSavedSearch();
 
   const handleDelete = (group: DeviceGroup) =>
-    confirmAction({
+    confirmDelete({
       title: "Delete group",
       message: `Delete the group "${group.name}"? Its devices stay; only the saved search is removed.`,
-      onConfirm: () =>
-        remove.mutate(group.id, {
-          onSuccess: () => notifications.show({ color: "teal", message: `Group "${group.name}" deleted` }),
-          onError: (error) =>
-            notifications.show({
-              color: "red",
-              title: "Could not delete the group",
-              message: describeError(error),
-            }),
-        }),
+      remove: (done) => remove.mutate(group.id, done),
+      deletedMessage: `Group "${group.name}" deleted`,
+      errorTitle: "Could not delete the group",
     });
 
   return (

@@ -11,13 +11,13 @@ import {
   ErrorState,
   LoadingState,
   PageHeader,
-  confirmAction,
   formatDateTime,
   RowActions,
   RowAction,
   DeleteIconButton,
   ListFooter,
   TableCard,
+  confirmDelete,
 } from "../../../ui";
 import { useCan } from "../../auth";
 import { useDeleteScheduledTask, useRunTaskNow, useScheduledTasks } from "../api";
@@ -54,19 +54,12 @@ export function ScheduledTasksPage() {
         notifications.show({ color: "red", title: "Could not run the task", message: describeError(error) }),
     });
   const handleDelete = (task: ScheduledTask) =>
-    confirmAction({
+    confirmDelete({
       title: "Delete scheduled task",
       message: `Delete "${task.name}"? It stops running; jobs it already started finish.`,
-      onConfirm: () =>
-        remove.mutate(task.id, {
-          onSuccess: () => notifications.show({ color: "teal", message: `Task "${task.name}" deleted` }),
-          onError: (error) =>
-            notifications.show({
-              color: "red",
-              title: "Could not delete the task",
-              message: describeError(error),
-            }),
-        }),
+      remove: (done) => remove.mutate(task.id, done),
+      deletedMessage: `Task "${task.name}" deleted`,
+      errorTitle: "Could not delete the task",
     });
 
   const data = tasks.data;

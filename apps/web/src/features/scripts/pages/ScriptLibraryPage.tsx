@@ -19,12 +19,12 @@ import {
   ErrorState,
   LoadingState,
   PageHeader,
-  confirmAction,
   formatDateTime,
   RowActions,
   DeleteIconButton,
   ListFooter,
   TableCard,
+  confirmDelete,
 } from "../../../ui";
 import { useCan } from "../../auth";
 import { useCopyTemplate, useDeleteScript, useScriptTemplates, useScripts } from "../api";
@@ -127,19 +127,12 @@ function LibraryList() {
   const filtered = Boolean(debounced || language || os);
 
   const handleDelete = (script: ScriptSummary) =>
-    confirmAction({
+    confirmDelete({
       title: "Delete script",
       message: `Delete "${script.name}"? Scheduled tasks that run it stop working until you choose another script.`,
-      onConfirm: () =>
-        remove.mutate(script.id, {
-          onSuccess: () => notifications.show({ color: "teal", message: `Script "${script.name}" deleted` }),
-          onError: (error) =>
-            notifications.show({
-              color: "red",
-              title: "Could not delete the script",
-              message: describeError(error),
-            }),
-        }),
+      remove: (done) => remove.mutate(script.id, done),
+      deletedMessage: `Script "${script.name}" deleted`,
+      errorTitle: "Could not delete the script",
     });
 
   const data = scripts.data;
