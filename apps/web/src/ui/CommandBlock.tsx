@@ -1,5 +1,5 @@
-import { ActionIcon, Code, CopyButton, Group, Paper, Stack, Text, Tooltip } from "@mantine/core";
-import { IconCheck, IconCopy } from "@tabler/icons-react";
+import { Code, Group, Paper, Stack, Text } from "@mantine/core";
+import { CopyIconButton } from "./CopyIconButton";
 
 interface CommandBlockProps {
   label: string;
@@ -26,20 +26,7 @@ export function CommandBlock({ label, command, copyLabel, testId, hint }: Comman
               </Text>
             ) : null}
           </div>
-          <CopyButton value={command}>
-            {({ copied, copy }) => (
-              <Tooltip label={copied ? "Copied" : copyLabel} withArrow>
-                <ActionIcon
-                  variant="light"
-                  color={copied ? "teal" : "blue"}
-                  onClick={copy}
-                  aria-label={copyLabel}
-                >
-                  {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </CopyButton>
+          <CopyIconButton value={command} label={copyLabel} variant="light" color="blue" />
         </Group>
         <Code block data-testid={testId} style={{ whiteSpace: "pre-wrap", wordBreak: "break-all" }}>
           {command}

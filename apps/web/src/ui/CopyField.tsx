@@ -1,5 +1,5 @@
-import { ActionIcon, CopyButton, TextInput, Tooltip } from "@mantine/core";
-import { IconCheck, IconCopy } from "@tabler/icons-react";
+import { TextInput } from "@mantine/core";
+import { CopyIconButton } from "./CopyIconButton";
 
 interface CopyFieldProps {
   label: string;
@@ -17,22 +17,7 @@ export function CopyField({ label, value, copyLabel = "Copy", testId }: CopyFiel
       readOnly
       data-testid={testId}
       onFocus={(event) => event.currentTarget.select()}
-      rightSection={
-        <CopyButton value={value}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? "Copied" : copyLabel} withArrow>
-              <ActionIcon
-                variant="subtle"
-                color={copied ? "teal" : "gray"}
-                onClick={copy}
-                aria-label={copyLabel}
-              >
-                {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
-      }
+      rightSection={<CopyIconButton value={value} label={copyLabel} variant="subtle" color="gray" />}
     />
   );
 }

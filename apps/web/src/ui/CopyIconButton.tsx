@@ -1,0 +1,26 @@
+import { ActionIcon, CopyButton, Tooltip } from "@mantine/core";
+import { IconCheck, IconCopy } from "@tabler/icons-react";
+
+interface CopyIconButtonProps {
+  value: string;
+  /** Accessible name and tooltip, e.g. "Copy Linux command". */
+  label: string;
+  variant: "light" | "subtle";
+  /** The colour before copying (teal once copied). */
+  color: string;
+}
+
+/** Copies `value`; the icon and the tooltip turn to "Copied" for a moment. */
+export function CopyIconButton({ value, label, variant, color }: CopyIconButtonProps) {
+  return (
+    <CopyButton value={value}>
+      {({ copied, copy }) => (
+        <Tooltip label={copied ? "Copied" : label} withArrow>
+          <ActionIcon variant={variant} color={copied ? "teal" : color} onClick={copy} aria-label={label}>
+            {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </CopyButton>
+  );
+}
