@@ -12,5 +12,5 @@ export type { MessageDialogOptions } from "./dialogs";
 export { ListFooter } from "./ListFooter";
 export { RowActions, RowAction, DeleteIconButton, EditIconButton } from "./rowActions";
 export { FormCard, SaveBar } from "./FormCard";
-export { TableCard } from "./TableCard";
+export { ListTable, TableCard } from "./TableCard";
 export { confirmDelete } from "./confirmDelete";
