@@ -380,6 +380,8 @@ describe("devices journey", { timeout: 240_000 }, () => {
     await page.goto("/administration/devices/groups");
     await inConsole(page);
     await visible(page.getByRole("link", { name: GROUP, exact: true }));
+    // The list counts the group's devices: this machine.
+    await visible(page.getByRole("link", { name: `1 device in ${GROUP}`, exact: true }));
     await fitsWidth();
     await shot("groups");
     await page.getByRole("link", { name: GROUP, exact: true }).click();

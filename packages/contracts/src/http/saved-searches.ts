@@ -74,9 +74,12 @@ export const group = z.object({
   name: z.string(),
   criteria: deviceCriteria,
   search: z.string(),
+  /** How many devices the group's search matches now (what /group/:id lists). */
+  deviceCount: z.number().int().nonnegative(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+export type Group = z.infer<typeof group>;
 export const groupList = z.object({ items: z.array(group) });
 
 /** POST /api/query/device (the seed's call). */

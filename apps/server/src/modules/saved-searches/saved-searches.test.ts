@@ -91,6 +91,22 @@ describe("GET /api/searches (the seed's shape)", () => {
       unnamed.json().id,
     );
   });
+
+  it("counts each group's devices as its page lists them", async () => {
+    const place = await createOrganization(ctx);
+    await enrollDevice(ctx, place);
+    await enrollDevice(ctx, place);
+    const created = await admin.post("/api/saved-searches", {
+      name: "Counted",
+      criteria: { organizationIds: [place.organizationId] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const groups = (await admin.get("/api/groups")).json().items as { name: string; deviceCount: number }[];
+    expect(groups.find((g) => g.name === "Counted")?.deviceCount).toBe(2);
+    const listed = await admin.get(`/api/devices?groupId=${created.json().id}`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().total).toBe(2);
+  });
 });
 
 describe("saved searches CRUD", () => {

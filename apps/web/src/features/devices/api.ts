@@ -7,6 +7,7 @@ import type {
   DeviceSummary,
   ExecuteActionRequest,
   ExecuteActionResponse,
+  Group,
   SavedSearch,
   SoftwareList,
   UpdateDeviceRequest,
@@ -16,20 +17,13 @@ import { api } from "../../api";
 import { dashboardKeys } from "../dashboard";
 import { deviceListQueryString, type GridState } from "./grid/grid-state";
 
+export type { Group };
+
 export interface ActivityPage {
   items: DeviceActivity[];
   total: number;
   page: number;
   pageSize: number;
-}
-
-export interface Group {
-  id: number;
-  name: string;
-  criteria: SavedSearch["criteria"];
-  search: string;
-  createdAt: string;
-  updatedAt: string;
 }
 
 export const deviceKeys = {

@@ -64,6 +64,7 @@ export function GroupsPage() {
             <Table.Tr>
               <Table.Th>Name</Table.Th>
               <Table.Th>Filters</Table.Th>
+              <Table.Th ta="right">Devices</Table.Th>
               <Table.Th>Updated</Table.Th>
               {can("devices.manage") ? <Table.Th aria-label="Actions" /> : null}
             </Table.Tr>
@@ -78,6 +79,16 @@ export function GroupsPage() {
                 </Table.Td>
                 <Table.Td maw={360}>
                   <CriteriaSummary criteria={group.criteria} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Anchor
+                    component={Link}
+                    to={`/group/${group.id}`}
+                    size="sm"
+                    aria-label={`${group.deviceCount} device${group.deviceCount === 1 ? "" : "s"} in ${group.name}`}
+                  >
+                    {group.deviceCount}
+                  </Anchor>
                 </Table.Td>
                 <Table.Td>{formatDateTime(group.updatedAt)}</Table.Td>
                 {can("devices.manage") ? (
