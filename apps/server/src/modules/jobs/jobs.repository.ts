@@ -63,6 +63,9 @@ const OUTPUT_LIMIT = 1024 * 1024;
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
 /** Every query on jobs. */
+/** A finished job needs no Run As secret any more: its data without the sealed password. */
+const withoutRunAsSecret = sql`${jobs.data} #- '{runAsAccount,secretSealed}'`;
+
 export function createJobsRepository(db: Db) {
   const where = (f: JobListFilter) => {
     const parts: SQL[] = [];
@@ -200,7 +203,7 @@ export function createJobsRepository(db: Db) {
           delivery = v.delivery,
           completed_at = v.completed_at,
           result_content = v.result_content,
-          data = ${jobs.data} #- '{runAsAccount,secretSealed}',
+          data = ${withoutRunAsSecret},
           updated_at = ${now}
         from jsonb_to_recordset(${doc}::jsonb) as v(
           id bigint, expected_status text, expected_attempt int, job_status text, job_result text,
@@ -244,11 +247,8 @@ export function createJobsRepository(db: Db) {
       expected: { jobStatus: string; attempt: number },
       values: Partial<NewJob>,
     ): Promise<boolean> {
-      // A finished job needs no Run As secret any more: drop the sealed password it carried.
       const scrub =
-        values.completedAt !== undefined && values.data === undefined
-          ? { data: sql`${jobs.data} #- '{runAsAccount,secretSealed}'` }
-          : {};
+        values.completedAt !== undefined && values.data === undefined ? { data: withoutRunAsSecret } : {};
       const rows = await db
         .update(jobs)
         .set({ ...values, ...scrub, updatedAt: new Date() })

@@ -9,6 +9,7 @@ import {
 import { createOrganization } from "../../testing/agent-harness.js";
 import { enrollDevice } from "../../testing/device-fixtures.js";
 import { createJobsRepository } from "./jobs.repository.js";
+import { createJobsService } from "./jobs.service.js";
 import { payloadOf } from "./envelope.js";
 
 let ctx: TestContext;
@@ -170,7 +171,42 @@ describe("Run As reaches the agent inside the signed command", () => {
     expect(id).toBeGreaterThan(0);
   });
 
-  it("a finished Windows job no longer holds the sealed password", async () => {
+  it("a Windows job completed by its agent's result no longer holds the sealed password", async () => {
+    const res = await admin.post("/api/webapp/submit/job", {
+      nodes: [
+        {
+          nodeId: windows,
+          jobs: [{ jobType: "ACTION", content: inline("Preferred Windows Domain Admin", "powershell") }],
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const uid = res.json().jobs[0].jobUid as string;
+    const repo = createJobsRepository(ctx.deps.db);
+    expect(JSON.stringify((await repo.byUid(uid))!.data)).toContain("secretSealed");
+    const [settled] = await createJobsService(ctx.deps).applyResults([
+      {
+        deviceId: windows,
+        result: {
+          type: "job-result",
+          jobUid: uid,
+          attempt: 1,
+          outcome: "SUCCESS",
+          exitCode: 0,
+          stdout: "CORP\\helpdesk\n",
+          stderr: "",
+          truncated: false,
+          errorMessage: null,
+        },
+      },
+    ]);
+    expect(settled).toEqual({ status: "fulfilled", value: true });
+    const row = (await repo.byUid(uid))!;
+    expect(row.jobStatus).toBe("COMPLETED");
+    expect(JSON.stringify(row.data)).not.toContain("secretSealed");
+  });
+
+  it("a cancelled Windows job no longer holds the sealed password", async () => {
     await credential(orgA, { type: "WINDOWS_LOCAL_ADMIN", username: "localadmin", preferred: true });
     const res = await admin.post("/api/webapp/submit/job", {
       nodes: [
