@@ -38,4 +38,15 @@ describe("serverFieldErrors", () => {
     expect(serverFieldErrors({ issues: [{ path: ["name"], message: "Taken" }] })).toEqual({ name: "Taken" });
     expect(serverFieldErrors(null)).toEqual({});
   });
+
+  it("puts request-body paths on the form's own fields", () => {
+    expect(
+      serverFieldErrors({
+        issues: [
+          { path: ["body", "schedule", "runAtHour"], message: "Too large" },
+          { path: ["body"], message: "Whole body" },
+        ],
+      }),
+    ).toEqual({ "schedule.runAtHour": "Too large", body: "Whole body" });
+  });
 });

@@ -35,7 +35,9 @@ export function serverFieldErrors(details: unknown): FieldErrors {
     if (!issue || typeof issue !== "object") continue;
     const { path, message } = issue as { path?: unknown; message?: unknown };
     if (typeof message !== "string") continue;
-    const key = Array.isArray(path) ? path.map(String).join(".") : typeof path === "string" ? path : "";
+    const full = Array.isArray(path) ? path.map(String).join(".") : typeof path === "string" ? path : "";
+    // Request-body paths may come as "body.<field>": the form knows its fields without it.
+    const key = full.startsWith("body.") ? full.slice("body.".length) : full;
     if (key && !(key in errors)) errors[key] = message;
   }
   return errors;

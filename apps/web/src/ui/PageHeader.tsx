@@ -10,7 +10,8 @@ interface PageHeaderProps {
 export function PageHeader({ title, description, actions }: PageHeaderProps) {
   return (
     <Group justify="space-between" align="flex-start" mb="lg" wrap="nowrap">
-      <Stack gap={4}>
+      {/* The actions keep their whole labels (1024 px); the title and description wrap instead. */}
+      <Stack gap={4} miw={0} style={{ flex: 1 }}>
         <Title order={2}>{title}</Title>
         {description ? (
           <Text c="dimmed" size="sm">
@@ -18,7 +19,11 @@ export function PageHeader({ title, description, actions }: PageHeaderProps) {
           </Text>
         ) : null}
       </Stack>
-      {actions ? <Group gap="sm">{actions}</Group> : null}
+      {actions ? (
+        <Group gap="sm" wrap="nowrap" miw="max-content">
+          {actions}
+        </Group>
+      ) : null}
     </Group>
   );
 }

@@ -150,10 +150,7 @@ function TaskEditor({ task, initial }: { task: ScheduledTask | null; initial: Ta
       },
       onError: (error) => {
         if (isApiError(error, "E_VALIDATION")) {
-          const fields = serverFieldErrors(error.details);
-          setErrors(
-            Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^body\./, ""), v])),
-          );
+          setErrors(serverFieldErrors(error.details));
         }
       },
     });
@@ -169,8 +166,7 @@ function TaskEditor({ task, initial }: { task: ScheduledTask | null; initial: Ta
             : "Run a script on a schedule on devices, groups or whole organizations."
         }
         actions={
-          // The buttons keep their whole labels at 1024 px; the title wraps instead.
-          <Group gap="xs" wrap="nowrap" miw="max-content">
+          <Group gap="xs" wrap="nowrap">
             {dirty ? (
               <Text size="sm" c="orange">
                 Unsaved changes

@@ -81,11 +81,7 @@ function ScriptEditor({ script }: { script: ScriptDetail | null }) {
       },
       onError: (error) => {
         if (isApiError(error, "E_VALIDATION")) {
-          // The server reports paths under "body." (the request body).
-          const fields = serverFieldErrors(error.details);
-          setErrors(
-            Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^body\./, ""), v])),
-          );
+          setErrors(serverFieldErrors(error.details));
         }
       },
     });
@@ -101,8 +97,7 @@ function ScriptEditor({ script }: { script: ScriptDetail | null }) {
             : "Write a script for your library."
         }
         actions={
-          // The buttons keep their whole labels at 1024 px; the title wraps instead.
-          <Group gap="xs" wrap="nowrap" miw="max-content">
+          <Group gap="xs" wrap="nowrap">
             {dirty ? (
               <Text size="sm" c="orange">
                 Unsaved changes
