@@ -346,7 +346,6 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
             originalJobName: row.jobName,
             message: { code: "JOB_CANCELLED", params: { by: actor.name } },
           },
-          ...(row.jobStatus === "START_REQUESTED" && row.delivery === "QUEUED" ? {} : {}),
         },
       );
       if (!updated)
@@ -365,9 +364,6 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
 
     // ---- What agents report (called by the agent side) ----
 
-    markSent: (jobUid: string, attempt: number) => repo.markDelivery(jobUid, attempt, "SENT", new Date()),
-    markStarted: (jobUid: string, attempt: number) =>
-      repo.markDelivery(jobUid, attempt, "STARTED", new Date()),
     appendOutput: (jobUid: string, attempt: number, stream: "stdout" | "stderr", chunk: string) =>
       repo.appendOutput(jobUid, attempt, stream, chunk),
 

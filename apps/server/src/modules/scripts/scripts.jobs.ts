@@ -10,6 +10,8 @@ import { scriptTemplates } from "./templates/index.js";
 export type ScriptLookupCache = Map<number, Promise<ScriptForJob | undefined>>;
 
 const scriptReference = z.object({
+  scriptId: z.number().int().positive().optional(),
+  templateId: z.string().trim().min(1).max(100).optional(),
   presetName: z.string().trim().min(1).max(100).optional(),
   parameters: z
     .array(z.object({ name: z.string().max(64), value: z.string().max(10_000) }))
@@ -54,20 +56,14 @@ export async function resolveScriptForJob(
   }
   if (content.scriptId !== undefined && content.templateId !== undefined)
     throw new AppError("E_VALIDATION", 400, "content.templateId: give a scriptId or a templateId, not both");
-  const parsed = scriptReference
-    .extend(
-      content.templateId !== undefined
-        ? { templateId: z.string().trim().min(1).max(100) }
-        : { scriptId: z.number().int().positive() },
-    )
-    .safeParse(content);
+  const parsed = scriptReference.safeParse(content);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     throw first ? invalid(first, parsed.error.issues) : new AppError("E_VALIDATION", 400, "content: invalid");
   }
-  const ref = parsed.data as z.output<typeof scriptReference> & { scriptId?: number; templateId?: string };
+  const ref = parsed.data;
   let script: ScriptForJob | ScriptTemplate | undefined;
-  if (ref.templateId !== undefined) {
+  if (ref.scriptId === undefined) {
     script = scriptTemplates.find((t) => t.id === ref.templateId);
     if (!script)
       throw new AppError(
@@ -76,7 +72,7 @@ export async function resolveScriptForJob(
         `content.templateId: no template script "${ref.templateId}"`,
       );
   } else {
-    const scriptId = ref.scriptId!;
+    const scriptId = ref.scriptId;
     let lookup = cache.get(scriptId);
     if (!lookup) {
       lookup = new ScriptsRepository(db).forJob(scriptId);
