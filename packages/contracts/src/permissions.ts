@@ -1,6 +1,11 @@
 /**
  * Every console permission. Routes declare one of these (or an access level below);
  * the web uses the same names to hide what the signed-in user cannot do.
+ *
+ * A technician role grants a set of permissions over an organization scope (every
+ * organization, or a list). Organization permissions apply only inside that scope; global
+ * permissions (technicians, settings, the script library, custom-field definitions, the audit
+ * log, PSA configuration) concern no organization and are held wherever a role grants them.
  */
 export const permissions = [
   "organizations.read",
@@ -19,9 +24,56 @@ export const permissions = [
   "jobs.run",
   /** Create, change and delete library scripts (reading them is devices.read). */
   "scripts.manage",
+  /** Store, change and delete an organization's credentials (choosing one as Run As is jobs.run). */
+  "credentials.manage",
+  /** canViewAndRestoreBackupData: see backups, check for a restore key, restore, cancel restores. */
+  "backup.viewAndRestore",
+  /** canViewAndManageBackupData: backup, integrity check and upsync jobs, plans. */
+  "backup.viewAndManage",
+  "ticketing.read",
+  "ticketing.manage",
+  "billing.read",
+  "billing.manage",
+  /** The PSA access flag under configuration permissions. */
+  "psa.configure",
+  /** Read the security audit log. */
+  "audit.read",
 ] as const;
 
 export type Permission = (typeof permissions)[number];
+
+/** Permissions that concern no single organization: a role's organization scope does not narrow them. */
+export const globalPermissions: readonly Permission[] = [
+  "technicians.read",
+  "technicians.manage",
+  "settings.read",
+  "settings.manage",
+  "customFields.manage",
+  "scripts.manage",
+  "psa.configure",
+  "audit.read",
+];
+
+const globalSet = new Set<Permission>(globalPermissions);
+
+/** True for permissions that apply inside a role's organization scope. */
+export function isOrganizationPermission(permission: Permission): boolean {
+  return !globalSet.has(permission);
+}
+
+/** The console's areas, as the role editor groups the permissions. */
+export const permissionGroups: readonly { area: string; permissions: readonly Permission[] }[] = [
+  { area: "Devices", permissions: ["dashboard.read", "devices.read", "devices.manage", "enrollment.manage"] },
+  { area: "Scripting and jobs", permissions: ["jobs.run", "scripts.manage"] },
+  { area: "Credentials", permissions: ["credentials.manage"] },
+  { area: "Organizations", permissions: ["organizations.read", "organizations.write"] },
+  { area: "Technicians", permissions: ["technicians.read", "technicians.manage"] },
+  { area: "Settings", permissions: ["settings.read", "settings.manage", "customFields.manage", "audit.read"] },
+  { area: "Backup", permissions: ["backup.viewAndRestore", "backup.viewAndManage"] },
+  { area: "Ticketing", permissions: ["ticketing.read", "ticketing.manage"] },
+  { area: "Billing", permissions: ["billing.read", "billing.manage"] },
+  { area: "PSA configuration", permissions: ["psa.configure"] },
+];
 
 /**
  * Access levels that are not permissions:
@@ -34,7 +86,7 @@ export type AccessLevel = "public" | "mfa-pending" | "authenticated" | "system-a
 
 export type RouteAccess = Permission | AccessLevel;
 
-/** What a technician gets when no role grants more (system administrators hold every permission). */
+/** The built-in "Helpdesk" template's permissions (what technicians without roles had before roles were scoped). */
 export const defaultTechnicianPermissions: readonly Permission[] = [
   "organizations.read",
   "organizations.write",

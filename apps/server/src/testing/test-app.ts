@@ -7,7 +7,7 @@ import pg from "pg";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { inject } from "vitest";
 import pino from "pino";
-import type { Permission } from "@steward/contracts";
+import { defaultTechnicianPermissions, type Permission } from "@steward/contracts";
 import { buildApp } from "../app.js";
 import { loadConfig, type ServerConfig } from "../config.js";
 import { openDatabase, type Database } from "../platform/db/database.js";
@@ -19,6 +19,7 @@ import {
   markSessionMfaVerified,
   SESSION_COOKIE,
   technicianRoles,
+  technicianRoleOrganizations,
   userTechnicianRoles,
   users,
 } from "../platform/identity/index.js";
@@ -169,8 +170,13 @@ let userCounter = 0;
 
 export interface SignedInUserOptions {
   admin?: boolean;
-  /** Gives the user one role holding exactly these permissions (ignored for admins). */
+  /**
+   * Gives the user one role holding exactly these permissions (ignored for admins); without
+   * it a technician holds the built-in Helpdesk-like default set. An empty list: no role at all.
+   */
   permissions?: Permission[];
+  /** Limits that role to these organizations (default: every organization). */
+  organizationIds?: number[];
   email?: string;
   mfaVerified?: boolean;
 }
@@ -195,15 +201,21 @@ export async function signedInClient(ctx: TestContext, options: SignedInUserOpti
     })
     .returning({ id: users.id });
   if (!user) throw new Error("user insert failed");
-  if (!options.admin && options.permissions) {
+  const rolePermissions = options.permissions ?? [...defaultTechnicianPermissions];
+  if (!options.admin && rolePermissions.length > 0) {
     const [role] = await db
       .insert(technicianRoles)
       .values({
         name: `role-${userCounter}-${randomBytes(3).toString("hex")}`,
-        permissions: options.permissions,
+        permissions: rolePermissions,
+        allOrganizations: options.organizationIds === undefined,
       })
       .returning({ id: technicianRoles.id });
     await db.insert(userTechnicianRoles).values({ userId: user.id, roleId: role!.id });
+    if (options.organizationIds?.length)
+      await db
+        .insert(technicianRoleOrganizations)
+        .values(options.organizationIds.map((organizationId) => ({ roleId: role!.id, organizationId })));
   }
   const session = await createSession(db, user.id, { idleSeconds: 3600, absoluteSeconds: 86400 }, {});
   const { sha256 } = await import("../platform/crypto/index.js");

@@ -79,6 +79,8 @@ export const devices = pgTable(
     /** Lowest free-space percentage over the device's volumes (low-disk search). */
     minFreeDiskPercent: real("min_free_disk_percent"),
     enrollmentTokenId: integer("enrollment_token_id"),
+    /** X25519 raw public key, base64: secrets inside commands are encrypted to it (null: older agents). */
+    encryptionPublicKey: text("encryption_public_key"),
   },
   // last_contact_at is deliberately not indexed: heartbeats rewrite it and stay HOT updates.
   (t) => [

@@ -52,7 +52,7 @@ export function jobsRoutes(deps: AppDeps, service: JobsService): FastifyPluginAs
     app.get(
       "/node/:id/wakeup",
       {
-        config: { access: "jobs.run" },
+        config: { access: "jobs.run", csrf: true },
         schema: {
           tags,
           params: idParam,

@@ -15,12 +15,18 @@ export async function installWebAssets(app: FastifyInstance, webDist: string): P
   const indexFile = path.join(webDist, "index.html");
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      prefix: "/",
-      wildcard: false,
-      index: false,
-      cacheControl: false,
+    // The built files are public; their routes say so (every route must declare its access).
+    await app.register(async (scope) => {
+      scope.addHook("onRoute", (route) => {
+        route.config = { ...(route.config ?? {}), access: "public", staticAsset: true } as typeof route.config;
+      });
+      await scope.register(fastifyStatic, {
+        root: webDist,
+        prefix: "/",
+        wildcard: false,
+        index: false,
+        cacheControl: false,
+      });
     });
   }
   app.setNotFoundHandler((request, reply) => {

@@ -4,14 +4,18 @@ import { AppError } from "../errors/app-error.js";
 import { safeEqual } from "../crypto/index.js";
 import type { Db } from "../db/database.js";
 import { lookupSession, touchSession, type ResolvedSession, type SessionPolicy } from "./session-store.js";
-import { permissionsFor } from "./permissions.js";
+import { grantsFor, type Grants } from "./permissions.js";
+import type { Scope } from "./scope.js";
 
 export const SESSION_COOKIE = "steward_session";
 export const CSRF_HEADER = "x-csrf-token";
 
 export interface AuthContext {
   session: ResolvedSession;
-  permissions: Set<Permission>;
+  /** Permissions held in at least one organization (or globally). */
+  permissions: ReadonlySet<Permission>;
+  /** The organizations a permission applies in for this caller. */
+  scopeFor: Grants["scopeFor"];
 }
 
 export interface RouteAccessEntry {
@@ -26,11 +30,17 @@ declare module "fastify" {
     access?: RouteAccess;
     /** false: the call does not count as user activity for the idle timeout (status polls). */
     touchSession?: boolean;
+    /** Static assets: public and never look at the session cookie. */
+    staticAsset?: boolean;
+    /** true: a GET that changes state, so it needs the CSRF header like a POST. */
+    csrf?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
     /** Set when the request carried a cookie for a session that has since expired. */
     sessionExpired: boolean;
+    /** The organizations the route's declared permission applies in (null on other routes). */
+    scope: Scope | null;
   }
   interface FastifyInstance {
     routeAccessTable: RouteAccessEntry[];
@@ -49,38 +59,47 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; polic
   app.decorate("routeAccessTable", [] as RouteAccessEntry[]);
   app.decorateRequest("auth", null);
   app.decorateRequest("sessionExpired", false);
+  app.decorateRequest("scope", null);
 
+  const undeclared: string[] = [];
   app.addHook("onRoute", (route) => {
-    if (!route.url.startsWith("/api")) return;
     const config = (route.config ?? {}) as { access?: RouteAccess };
     if (!config.access && route.url.startsWith("/api/docs")) {
-      // The generated API documentation is public by design (the explicit list in docs/ARCHITECTURE.md).
+      // The generated API documentation is public by design (the explicit list in docs/SECURITY.md).
       route.config = { ...config, access: "public" } as typeof route.config;
     }
+    const access = (route.config as { access?: RouteAccess } | undefined)?.access;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      if (method === "HEAD") continue;
-      app.routeAccessTable.push({
-        method,
-        url: route.url,
-        access: (route.config as { access?: RouteAccess } | undefined)?.access,
-      });
+      if (!access) undeclared.push(`${method} ${route.url}`);
+      if (method === "HEAD" || !route.url.startsWith("/api")) continue;
+      app.routeAccessTable.push({ method, url: route.url, access });
     }
   });
+  // A route that declares no access rule is a bug: refuse to start rather than guess.
+  app.addHook("onReady", async () => {
+    if (undeclared.length > 0)
+      throw new Error(`Routes without an access declaration: ${undeclared.slice(0, 10).join(", ")}`);
+  });
 
+  // Access is decided from the route the router matched and its own declaration, never from
+  // the URL text: the router normalizes spellings (duplicate slashes, percent-encoding,
+  // absolute-form targets) that a text check would miss.
   app.addHook("onRequest", async (request: FastifyRequest, _reply: FastifyReply) => {
+    // No matched route: the not-found handler answers, and it reveals nothing.
+    if (request.routeOptions.url === undefined) return;
     const config = request.routeOptions.config as
-      { access?: RouteAccess; touchSession?: boolean } | undefined;
-    if (!request.url.startsWith("/api") || request.routeOptions.url === undefined) return;
+      { access?: RouteAccess; touchSession?: boolean; staticAsset?: boolean; csrf?: boolean } | undefined;
     const access = config?.access;
     if (!access) throw new AppError("E_FORBIDDEN", 403, "This endpoint declares no access rule");
+    if (config.staticAsset) return;
 
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
       const found = await lookupSession(deps.db, token, deps.policy);
       if (found.kind === "ok") {
-        const permissions = new Set(await permissionsFor(deps.db, found.session.user));
-        request.auth = { session: found.session, permissions };
+        const grants = await grantsFor(deps.db, found.session.user);
+        request.auth = { session: found.session, permissions: grants.permissions, scopeFor: grants.scopeFor };
         if (
           config.touchSession !== false &&
           Date.now() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS
@@ -99,7 +118,7 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; polic
         ? new AppError("E_SESSION_EXPIRED", 401)
         : new AppError("E_UNAUTHENTICATED", 401);
     }
-    if (STATE_CHANGING.has(request.method)) {
+    if (STATE_CHANGING.has(request.method) || config.csrf === true) {
       const header = request.headers[CSRF_HEADER];
       if (typeof header !== "string" || !safeEqual(header, auth.session.csrfToken))
         throw new AppError("E_CSRF", 403);
@@ -112,6 +131,7 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; polic
       return;
     }
     if (!auth.permissions.has(access)) throw new AppError("E_FORBIDDEN", 403);
+    request.scope = auth.scopeFor(access);
   });
 }
 
@@ -119,4 +139,10 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; polic
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new AppError("E_UNAUTHENTICATED", 401);
   return request.auth;
+}
+
+/** The organizations the route's declared permission applies in for this caller. */
+export function requireScope(request: FastifyRequest): Scope {
+  if (!request.scope) throw new AppError("E_FORBIDDEN", 403);
+  return request.scope;
 }

@@ -100,15 +100,36 @@ export const mfaRecoveryCodes = pgTable(
   (t) => [index("mfa_recovery_codes_user_idx").on(t.userId)],
 );
 
-/** Technician roles with their permission sets; a technician may hold several. */
+/**
+ * Technician roles: a named permission set over an organization scope (every organization, or
+ * the list in technician_role_organizations). Built-in roles are templates: copied, never edited.
+ */
 export const technicianRoles = pgTable("technician_roles", {
   id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
   name: text("name").notNull().unique(),
   description: text("description").notNull().default(""),
   permissions: jsonb("permissions").$type<string[]>().notNull().default([]),
   isBuiltIn: boolean("is_built_in").notNull().default(false),
+  /** true: the role applies in every organization; false: only in its listed organizations. */
+  allOrganizations: boolean("all_organizations").notNull().default(true),
   createdAt: ts("created_at").notNull().defaultNow(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
 });
+
+/** The organizations a role limited to a list applies in. */
+export const technicianRoleOrganizations = pgTable(
+  "technician_role_organizations",
+  {
+    roleId: integer("role_id")
+      .notNull()
+      .references(() => technicianRoles.id, { onDelete: "cascade" }),
+    organizationId: integer("organization_id").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roleId, t.organizationId] }),
+    index("technician_role_organizations_org_idx").on(t.organizationId),
+  ],
+);
 
 export const userTechnicianRoles = pgTable(
   "user_technician_roles",
@@ -123,7 +144,10 @@ export const userTechnicianRoles = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
 );
 
-/** Append-only record of every change. */
+/**
+ * Append-only record of every security-relevant event (the database refuses UPDATE and DELETE
+ * on it). actorLabel keeps who acted as they were named then, so the row outlives the user.
+ */
 export const auditEvents = pgTable(
   "audit_events",
   {
@@ -135,6 +159,27 @@ export const auditEvents = pgTable(
     targetId: text("target_id"),
     data: jsonb("data").notNull().default({}),
     ip: text("ip"),
+    actorLabel: text("actor_label"),
+    /** The organization the event concerns, when it concerns one. */
+    organizationId: integer("organization_id"),
+    /** SUCCESS | FAILURE */
+    outcome: text("outcome").notNull().default("SUCCESS"),
   },
-  (t) => [index("audit_events_at_idx").on(t.at)],
+  (t) => [
+    index("audit_events_at_idx").on(t.at),
+    index("audit_events_org_at_idx").on(t.organizationId, t.at),
+    index("audit_events_action_at_idx").on(t.action, t.at),
+  ],
 );
+
+/**
+ * Failed-attempt counters that slow guessing down without locking the owner out: one row per
+ * key ("ip:<address>", "account-ip:<user id>:<address>", "account:<user id>"), counted
+ * atomically before a credential is checked.
+ */
+export const authThrottle = pgTable("auth_throttle", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  blockedUntil: ts("blocked_until"),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});

@@ -4,3 +4,4 @@ export * from "./session-store.js";
 export * from "./permissions.js";
 export * from "./audit.js";
 export * from "./users.js";
+export * from "./scope.js";
