@@ -68,6 +68,11 @@ export const errorCodes = [
   "E_SCRIPT_OS_MISMATCH",
   "E_DEVICES_CACHE_EXPIRED",
   "E_RUN_AS_INVALID",
+  "E_ROLE_NOT_FOUND",
+  "E_ROLE_NAME_TAKEN",
+  "E_ROLE_BUILT_IN",
+  "E_ROLE_IN_USE",
+  "E_ROLE_EXCEEDS_GRANTS",
   "E_INTERNAL",
 ] as const;
 
