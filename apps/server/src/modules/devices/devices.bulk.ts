@@ -2,8 +2,10 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../platform/db/database.js";
 import { AppError } from "../../platform/errors/app-error.js";
+import type { Scope } from "../../platform/identity/index.js";
 import { deviceRoles } from "../device-roles/device-roles.tables.js";
 import type { ActivityType } from "./devices.repository.js";
+import { withinScope } from "./devices.grid.js";
 import { deviceActivities, devices } from "./devices.tables.js";
 
 /** Who made a change: the request (for the actor's name and id), or null for the system. */
@@ -30,10 +32,12 @@ export interface Changed {
 /**
  * Set-based device changes: each is one UPDATE (or DELETE) over the devices a condition selects,
  * with one activity per changed device written by the same statement. A bulk action over 100,000
- * devices is one round trip, and a single-device change is the same code with `id = …`.
+ * devices is one round trip, and a single-device change is the same code with `id = …`. Every
+ * change is narrowed to the caller's scope: devices of other organizations are never touched.
  */
 export function createBulkChanges(db: Db) {
   async function updateWithActivity(
+    scope: Scope,
     set: SQL,
     where: SQL,
     activity: { type: ActivityType; message: SQL | string; data?: Record<string, unknown> },
@@ -41,7 +45,7 @@ export function createBulkChanges(db: Db) {
   ): Promise<Changed[]> {
     const result = await db.execute(sql`
       with changed as (
-        update ${devices} set ${set} where ${where}
+        update ${devices} set ${set} where ${withinScope(scope, where)}
         returning ${devices.id} as id, ${devices.organizationId} as organization_id, ${devices.hostname} as hostname
       ), logged as (
         insert into ${deviceActivities} (device_id, organization_id, type, message, data, actor_user_id)
@@ -59,9 +63,10 @@ export function createBulkChanges(db: Db) {
     updateWithActivity,
 
     /** Sets (or clears) the role of the devices of the role's OS family. */
-    async setRole(where: SQL, roleId: number | null, actor: Actor): Promise<Changed[]> {
+    async setRole(scope: Scope, where: SQL, roleId: number | null, actor: Actor): Promise<Changed[]> {
       if (roleId === null) {
         return updateWithActivity(
+          scope,
           sql`role_id = null`,
           and(where, sql`${devices.roleId} is not null`)!,
           { type: "UPDATED", message: `Role cleared by ${actorName(actor)}`, data: { roleId: null } },
@@ -71,6 +76,7 @@ export function createBulkChanges(db: Db) {
       const [role] = await db.select().from(deviceRoles).where(eq(deviceRoles.id, roleId));
       if (!role) throw new AppError("E_DEVICE_ROLE_NOT_FOUND", 404, "Device role not found");
       return updateWithActivity(
+        scope,
         sql`role_id = ${roleId}`,
         and(where, eq(devices.osFamily, role.osFamily), sql`${devices.roleId} is distinct from ${roleId}`)!,
         { type: "UPDATED", message: `Role set to ${role.name} by ${actorName(actor)}`, data: { roleId } },
@@ -79,8 +85,9 @@ export function createBulkChanges(db: Db) {
     },
 
     /** Adds a tag to the devices that lack it and have room for it. */
-    async addTag(where: SQL, tag: string, actor: Actor): Promise<Changed[]> {
+    async addTag(scope: Scope, where: SQL, tag: string, actor: Actor): Promise<Changed[]> {
       return updateWithActivity(
+        scope,
         sql`tags = array_append(tags, ${tag}::text)`,
         and(
           where,
@@ -92,8 +99,9 @@ export function createBulkChanges(db: Db) {
       );
     },
 
-    async removeTag(where: SQL, tag: string, actor: Actor): Promise<Changed[]> {
+    async removeTag(scope: Scope, where: SQL, tag: string, actor: Actor): Promise<Changed[]> {
       return updateWithActivity(
+        scope,
         sql`tags = array_remove(tags, ${tag}::text)`,
         and(where, sql`${tag}::text = any(${devices.tags})`)!,
         {
@@ -106,9 +114,15 @@ export function createBulkChanges(db: Db) {
     },
 
     /** PENDING → APPROVED or REJECTED; devices in other states are left alone. */
-    async decide(where: SQL, decision: "APPROVED" | "REJECTED", actor: Actor): Promise<Changed[]> {
+    async decide(
+      scope: Scope,
+      where: SQL,
+      decision: "APPROVED" | "REJECTED",
+      actor: Actor,
+    ): Promise<Changed[]> {
       const verb = decision === "APPROVED" ? "Approved" : "Rejected";
       return updateWithActivity(
+        scope,
         sql`approval_status = ${decision}`,
         and(where, eq(devices.approvalStatus, "PENDING"))!,
         { type: decision, message: `${verb} by ${actorName(actor)}` },
@@ -117,10 +131,10 @@ export function createBulkChanges(db: Db) {
     },
 
     /** Deletes the devices (their activities, inventory and values go with them). */
-    async remove(where: SQL): Promise<(Changed & { hostname: string })[]> {
+    async remove(scope: Scope, where: SQL): Promise<(Changed & { hostname: string })[]> {
       const rows = await db
         .delete(devices)
-        .where(where)
+        .where(withinScope(scope, where))
         .returning({ id: devices.id, organizationId: devices.organizationId, hostname: devices.hostname });
       return rows;
     },

@@ -3,6 +3,7 @@ import type { PgSelect } from "drizzle-orm/pg-core";
 import type { DeviceSort } from "@steward/contracts";
 import { escapeLikePattern } from "@steward/domain";
 import type { Db } from "../../platform/db/database.js";
+import { inScope, type Scope } from "../../platform/identity/index.js";
 import { deviceRoles } from "../device-roles/device-roles.tables.js";
 import { locations, organizations } from "../organizations/organizations.tables.js";
 import { orderBy } from "./devices.criteria.js";
@@ -44,6 +45,14 @@ export const summaryColumns = {
 
 export type ActivityScope = { deviceId: number } | { organizationId: number } | { locationId: number };
 
+/**
+ * A condition narrowed to the devices of the caller's organizations: the organization list goes
+ * straight onto devices.organization_id (its index), never through a per-row subquery.
+ */
+export function withinScope(scope: Scope, where: SQL | undefined): SQL {
+  return and(inScope(scope, devices.organizationId), where)!;
+}
+
 /** The device grid's read queries: a page and its total in one or two queries; never one per device. */
 export function createDeviceGrid(db: Db) {
   const summaries = () => db.select(summaryColumns).from(devices);
@@ -51,6 +60,7 @@ export function createDeviceGrid(db: Db) {
   /** Filters, orders and pages a select; joins only for orderings by another table's name. */
   function ordered<Q extends PgSelect>(
     query: Q,
+    scope: Scope,
     where: SQL | undefined,
     sort: DeviceSort,
     limit: number,
@@ -61,27 +71,33 @@ export function createDeviceGrid(db: Db) {
     if (key === "location") query.innerJoin(locations, eq(locations.id, devices.locationId));
     if (key === "role") query.leftJoin(deviceRoles, eq(deviceRoles.id, devices.roleId));
     return query
-      .where(where)
+      .where(withinScope(scope, where))
       .orderBy(...orderBy(sort))
       .limit(limit)
       .offset(offset);
   }
 
   /** Ids of one page and the total, in one pass; no names yet (they are read for the page only). */
-  function pageWithTotalQuery(where: SQL | undefined, sort: DeviceSort, limit: number, offset: number) {
+  function pageWithTotalQuery(
+    scope: Scope,
+    where: SQL | undefined,
+    sort: DeviceSort,
+    limit: number,
+    offset: number,
+  ) {
     const query = db
       .select({ id: devices.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(devices)
       .$dynamic();
-    return ordered(query, where, sort, limit, offset);
+    return ordered(query, scope, where, sort, limit, offset);
   }
 
   return {
     db,
 
     /** One page in grid order. */
-    page(where: SQL | undefined, sort: DeviceSort, limit: number, offset: number) {
-      return ordered(summaries().$dynamic(), where, sort, limit, offset);
+    page(scope: Scope, where: SQL | undefined, sort: DeviceSort, limit: number, offset: number) {
+      return ordered(summaries().$dynamic(), scope, where, sort, limit, offset);
     },
 
     /**
@@ -89,8 +105,14 @@ export function createDeviceGrid(db: Db) {
      * summaries by id: for free text, which scans the table anyway, where a separate count would
      * scan it twice. The total is unknown (undefined) when the page is past the end.
      */
-    async pageWithTotal(where: SQL | undefined, sort: DeviceSort, limit: number, offset: number) {
-      const page = await pageWithTotalQuery(where, sort, limit, offset);
+    async pageWithTotal(
+      scope: Scope,
+      where: SQL | undefined,
+      sort: DeviceSort,
+      limit: number,
+      offset: number,
+    ) {
+      const page = await pageWithTotalQuery(scope, where, sort, limit, offset);
       const found = new Map(
         (await summaries().where(inArray(devices.id, page.length ? page.map((r) => r.id) : [0]))).map((r) => [
           r.id,
@@ -102,21 +124,21 @@ export function createDeviceGrid(db: Db) {
 
     pageWithTotalQuery,
 
-    async count(where: SQL | undefined): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(devices).where(where);
+    async count(scope: Scope, where: SQL | undefined): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(devices).where(withinScope(scope, where));
       return row?.n ?? 0;
     },
 
-    byIds(ids: number[]) {
-      return summaries().where(inArray(devices.id, ids.length ? ids : [0]));
+    byIds(scope: Scope, ids: number[]) {
+      return summaries().where(withinScope(scope, inArray(devices.id, ids.length ? ids : [0])));
     },
 
-    async byId(id: number) {
-      const [row] = await summaries().where(eq(devices.id, id));
+    async byId(scope: Scope, id: number) {
+      const [row] = await summaries().where(withinScope(scope, eq(devices.id, id)));
       return row;
     },
 
-    async detail(id: number) {
+    async detail(scope: Scope, id: number) {
       const [row] = await db
         .select({
           ...summaryColumns,
@@ -125,12 +147,12 @@ export function createDeviceGrid(db: Db) {
         })
         .from(devices)
         .leftJoin(deviceInventories, eq(deviceInventories.deviceId, devices.id))
-        .where(eq(devices.id, id));
+        .where(withinScope(scope, eq(devices.id, id)));
       return row;
     },
 
     /** Installed software from the stored inventory, filtered and paged in the database. */
-    async software(id: number, search: string | undefined, limit: number, offset: number) {
+    async software(scope: Scope, id: number, search: string | undefined, limit: number, offset: number) {
       const filter = search
         ? sql`and (lower(s.value->>'name') like ${`%${escapeLikePattern(search.toLowerCase())}%`}
               or lower(coalesce(s.value->>'publisher', '')) like ${`%${escapeLikePattern(search.toLowerCase())}%`})`
@@ -138,7 +160,8 @@ export function createDeviceGrid(db: Db) {
       const from = sql`from ${deviceInventories} i
         cross join lateral jsonb_array_elements(case when jsonb_typeof(i.inventory->'software') = 'array'
           then i.inventory->'software' else '[]'::jsonb end) s
-        where i.device_id = ${id} ${filter}`;
+        join devices d on d.id = i.device_id
+        where i.device_id = ${id} and ${inScope(scope, sql`d.organization_id`)} ${filter}`;
       type SoftwareRow = {
         name: string | null;
         version: string | null;
@@ -166,16 +189,18 @@ export function createDeviceGrid(db: Db) {
     },
 
     /** Activities, newest first, of a device, an organization or a location. */
-    async activities(scope: ActivityScope, limit: number, offset: number) {
-      const where =
-        "deviceId" in scope
-          ? eq(deviceActivities.deviceId, scope.deviceId)
-          : "organizationId" in scope
-            ? eq(deviceActivities.organizationId, scope.organizationId)
+    async activities(scope: Scope, of: ActivityScope, limit: number, offset: number) {
+      const where = and(
+        inScope(scope, deviceActivities.organizationId),
+        "deviceId" in of
+          ? eq(deviceActivities.deviceId, of.deviceId)
+          : "organizationId" in of
+            ? eq(deviceActivities.organizationId, of.organizationId)
             : inArray(
                 deviceActivities.deviceId,
-                db.select({ id: devices.id }).from(devices).where(eq(devices.locationId, scope.locationId)),
-              );
+                db.select({ id: devices.id }).from(devices).where(eq(devices.locationId, of.locationId)),
+              ),
+      );
       const [items, [total]] = await Promise.all([
         db
           .select({
@@ -199,7 +224,7 @@ export function createDeviceGrid(db: Db) {
     },
 
     /** Counts for administration → devices → health status, in one pass. */
-    async health(staleBefore: Date) {
+    async health(scope: Scope, staleBefore: Date) {
       const [row] = await db
         .select({
           total: count(),
@@ -216,23 +241,30 @@ export function createDeviceGrid(db: Db) {
             Number,
           ),
         })
-        .from(devices);
+        .from(devices)
+        .where(inScope(scope, devices.organizationId));
       const versions = await db
         .select({ version: devices.agentVersion, count: count() })
         .from(devices)
+        .where(inScope(scope, devices.organizationId))
         .groupBy(devices.agentVersion)
         .orderBy(desc(count()), devices.agentVersion);
       return { counts: row, versions };
     },
 
     /** Ids matching a condition (bulk actions). */
-    async ids(where: SQL | undefined): Promise<number[]> {
-      const rows = await db.select({ id: devices.id }).from(devices).where(where).orderBy(devices.id);
+    async ids(scope: Scope, where: SQL | undefined): Promise<number[]> {
+      const rows = await db
+        .select({ id: devices.id })
+        .from(devices)
+        .where(withinScope(scope, where))
+        .orderBy(devices.id);
       return rows.map((r) => r.id);
     },
 
-    exists: async (where: SQL) =>
-      (await db.select({ id: devices.id }).from(devices).where(and(where)).limit(1)).length > 0,
+    exists: async (scope: Scope, where: SQL) =>
+      (await db.select({ id: devices.id }).from(devices).where(withinScope(scope, where)).limit(1)).length >
+      0,
   };
 }
 

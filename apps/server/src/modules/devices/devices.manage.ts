@@ -15,7 +15,7 @@ import { validateTag } from "@steward/domain";
 import type { z } from "zod";
 import type { Db } from "../../platform/db/database.js";
 import { AppError } from "../../platform/errors/app-error.js";
-import { audit } from "../../platform/identity/index.js";
+import { audit, inScope, scopeCovers, type Scope } from "../../platform/identity/index.js";
 import { deviceRoles } from "../device-roles/device-roles.tables.js";
 import { locations, organizations } from "../organizations/organizations.tables.js";
 import { savedSearches } from "../saved-searches/saved-searches.tables.js";
@@ -88,10 +88,13 @@ export function createDeviceManagement(db: Db, options: DeviceManagementOptions 
   const substring = options.dbKind === "pglite" ? "strpos" : "like";
   const whereOf = async (criteria: DeviceCriteria) => criteriaWhere(await resolve(criteria), substring);
 
-  /** Changes one device through the set-based path; 404 when it does not exist. */
-  async function one<T>(id: number, change: (where: SQL) => Promise<T[]>): Promise<T[]> {
+  /**
+   * Changes one device through the set-based path; 404 when it does not exist or lies outside the
+   * scope (the change is narrowed to the scope, so it touches nothing there).
+   */
+  async function one<T>(scope: Scope, id: number, change: (where: SQL) => Promise<T[]>): Promise<T[]> {
     const changed = await change(eq(devices.id, id));
-    if (changed.length === 0 && !(await grid.exists(eq(devices.id, id)))) throw deviceNotFound();
+    if (changed.length === 0 && !(await grid.exists(scope, eq(devices.id, id)))) throw deviceNotFound();
     cache.invalidate([id]);
     return changed;
   }
@@ -101,8 +104,8 @@ export function createDeviceManagement(db: Db, options: DeviceManagementOptions 
     for (const r of rows) options.onDeviceRemoved?.(r.id);
   }
 
-  async function summary(id: number): Promise<DeviceSummary> {
-    const row = await grid.byId(id);
+  async function summary(scope: Scope, id: number): Promise<DeviceSummary> {
+    const row = await grid.byId(scope, id);
     if (!row) throw deviceNotFound();
     return presentDevice(row);
   }
@@ -118,18 +121,22 @@ export function createDeviceManagement(db: Db, options: DeviceManagementOptions 
      * One page of the grid and the total. Free-text searches scan the table anyway and get both
      * from one pass; the others use an index-ordered page plus a count.
      */
-    async list(query: ListQuery): Promise<DeviceList> {
+    async list(scope: Scope, query: ListQuery): Promise<DeviceList> {
       const resolved = await resolve(criteriaFromQuery(query));
       const where = criteriaWhere(resolved, substring);
       const offset = (query.page - 1) * query.pageSize;
       const result = { page: query.page, pageSize: query.pageSize };
       if (scansAnyway(resolved)) {
-        const { rows, total } = await grid.pageWithTotal(where, query.sort, query.pageSize, offset);
-        return { ...result, items: rows.map(presentDevice), total: total ?? (await grid.count(where)) };
+        const { rows, total } = await grid.pageWithTotal(scope, where, query.sort, query.pageSize, offset);
+        return {
+          ...result,
+          items: rows.map(presentDevice),
+          total: total ?? (await grid.count(scope, where)),
+        };
       }
       const [rows, total] = await Promise.all([
-        grid.page(where, query.sort, query.pageSize, offset),
-        grid.count(where),
+        grid.page(scope, where, query.sort, query.pageSize, offset),
+        grid.count(scope, where),
       ]);
       return { ...result, items: rows.map(presentDevice), total };
     },
@@ -138,12 +145,16 @@ export function createDeviceManagement(db: Db, options: DeviceManagementOptions 
      * Every matching device in grid order, a batch at a time (CSV export). The criteria are
      * resolved first, so that a bad query fails before anything is sent.
      */
-    async batches(query: FilterQuery, batchSize = 2000): Promise<AsyncGenerator<DeviceSummary[]>> {
+    async batches(
+      scope: Scope,
+      query: FilterQuery,
+      batchSize = 2000,
+    ): Promise<AsyncGenerator<DeviceSummary[]>> {
       const where = await whereOf(criteriaFromQuery(query));
       const sort: DeviceSort = query.sort;
       return (async function* () {
         for (let offset = 0; ; offset += batchSize) {
-          const rows = await grid.page(where, sort, batchSize, offset);
+          const rows = await grid.page(scope, where, sort, batchSize, offset);
           if (rows.length > 0) yield rows.map(presentDevice);
           if (rows.length < batchSize) return;
         }
@@ -152,15 +163,20 @@ export function createDeviceManagement(db: Db, options: DeviceManagementOptions 
 
     summary,
 
-    async detail(id: number): Promise<DeviceDetail> {
-      const row = await grid.detail(id);
+    async detail(scope: Scope, id: number): Promise<DeviceDetail> {
+      const row = await grid.detail(scope, id);
       if (!row) throw deviceNotFound();
       return presentDeviceDetail(row);
     },
 
-    async software(id: number, q: { page: number; pageSize: number; search?: string | undefined }) {
-      if (!(await grid.exists(eq(devices.id, id)))) throw deviceNotFound();
+    async software(
+      scope: Scope,
+      id: number,
+      q: { page: number; pageSize: number; search?: string | undefined },
+    ) {
+      if (!(await grid.exists(scope, eq(devices.id, id)))) throw deviceNotFound();
       const { items, total } = await grid.software(
+        scope,
         id,
         q.search || undefined,
         q.pageSize,
@@ -169,18 +185,24 @@ export function createDeviceManagement(db: Db, options: DeviceManagementOptions 
       return { items, total, page: q.page, pageSize: q.pageSize };
     },
 
-    async activities(scope: ActivityScope, page: { page: number; pageSize: number }) {
-      if ("deviceId" in scope && !(await grid.exists(eq(devices.id, scope.deviceId)))) throw deviceNotFound();
-      const { items, total } = await grid.activities(scope, page.pageSize, (page.page - 1) * page.pageSize);
+    async activities(scope: Scope, of: ActivityScope, page: { page: number; pageSize: number }) {
+      if ("deviceId" in of && !(await grid.exists(scope, eq(devices.id, of.deviceId))))
+        throw deviceNotFound();
+      const { items, total } = await grid.activities(
+        scope,
+        of,
+        page.pageSize,
+        (page.page - 1) * page.pageSize,
+      );
       return { items: items.map(presentActivity), total, page: page.page, pageSize: page.pageSize };
     },
 
-    /** Checks an organization (and a location of it) exist, for the activity feeds. */
-    async requirePlace(organizationId: number, locationId?: number) {
+    /** Checks an organization in the scope (and a location of it) exist, for the activity feeds. */
+    async requirePlace(scope: Scope, organizationId: number, locationId?: number) {
       const [org] = await db
         .select({ id: organizations.id })
         .from(organizations)
-        .where(eq(organizations.id, organizationId));
+        .where(and(eq(organizations.id, organizationId), inScope(scope, organizations.id)));
       if (!org) throw new AppError("E_ORGANIZATION_NOT_FOUND", 404, "Organization not found");
       if (locationId === undefined) return;
       const [loc] = await db
@@ -190,8 +212,8 @@ export function createDeviceManagement(db: Db, options: DeviceManagementOptions 
       if (!loc) throw new AppError("E_LOCATION_NOT_FOUND", 404, "Location not found");
     },
 
-    async update(id: number, input: UpdateInput, actor: Actor): Promise<DeviceSummary> {
-      const current = await summary(id);
+    async update(scope: Scope, id: number, input: UpdateInput, actor: Actor): Promise<DeviceSummary> {
+      const current = await summary(scope, id);
       if (input.roleId !== undefined && input.roleId !== null && input.roleId !== current.roleId) {
         const [role] = await db.select().from(deviceRoles).where(eq(deviceRoles.id, input.roleId));
         if (!role) throw new AppError("E_DEVICE_ROLE_NOT_FOUND", 404, "Device role not found");
@@ -222,6 +244,7 @@ export function createDeviceManagement(db: Db, options: DeviceManagementOptions 
       }
       if (set.length > 0) {
         await bulk.updateWithActivity(
+          scope,
           sql.join(set, sql`, `),
           eq(devices.id, id),
           {
@@ -233,31 +256,32 @@ export function createDeviceManagement(db: Db, options: DeviceManagementOptions 
         );
       }
       if (input.roleId !== undefined && input.roleId !== current.roleId) {
-        await bulk.setRole(eq(devices.id, id), input.roleId, actor);
+        await bulk.setRole(scope, eq(devices.id, id), input.roleId, actor);
       }
       // Moved: the values it inherits come from its new location now.
       if (input.locationId !== undefined && input.locationId !== current.locationId) {
         await refreshFieldValues(db, { deviceId: id });
       }
       cache.invalidate([id]);
-      return summary(id);
+      return summary(scope, id);
     },
 
-    async approve(id: number, actor: Actor): Promise<DeviceSummary> {
-      if ((await one(id, (w) => bulk.decide(w, "APPROVED", actor))).length === 0) throw notPending();
-      return summary(id);
+    async approve(scope: Scope, id: number, actor: Actor): Promise<DeviceSummary> {
+      if ((await one(scope, id, (w) => bulk.decide(scope, w, "APPROVED", actor))).length === 0)
+        throw notPending();
+      return summary(scope, id);
     },
 
     /** PENDING → REJECTED; the agent is disconnected (onDeviceRemoved). */
-    async reject(id: number, actor: Actor): Promise<DeviceSummary> {
-      const changed = await one(id, (w) => bulk.decide(w, "REJECTED", actor));
+    async reject(scope: Scope, id: number, actor: Actor): Promise<DeviceSummary> {
+      const changed = await one(scope, id, (w) => bulk.decide(scope, w, "REJECTED", actor));
       if (changed.length === 0) throw notPending();
       removed(changed);
-      return summary(id);
+      return summary(scope, id);
     },
 
-    async remove(id: number, actor: Actor): Promise<void> {
-      const [row] = await one(id, (w) => bulk.remove(w));
+    async remove(scope: Scope, id: number, actor: Actor): Promise<void> {
+      const [row] = await one(scope, id, (w) => bulk.remove(scope, w));
       if (!row) throw deviceNotFound();
       removed([row]);
       await audit(db, actor, {
@@ -268,32 +292,38 @@ export function createDeviceManagement(db: Db, options: DeviceManagementOptions 
       });
     },
 
-    async addTag(id: number, tag: string, actor: Actor): Promise<string[]> {
+    async addTag(scope: Scope, id: number, tag: string, actor: Actor): Promise<string[]> {
       const problem = validateTag(tag);
       if (problem) throw new AppError("E_TAG_INVALID", 400, problem);
-      const current = await summary(id);
+      const current = await summary(scope, id);
       if (!current.tags.includes(tag) && current.tags.length >= MAX_TAGS_PER_DEVICE) {
         throw new AppError("E_VALIDATION", 400, `A device can have at most ${MAX_TAGS_PER_DEVICE} tags`);
       }
-      await one(id, (w) => bulk.addTag(w, tag, actor));
-      return (await summary(id)).tags;
+      await one(scope, id, (w) => bulk.addTag(scope, w, tag, actor));
+      return (await summary(scope, id)).tags;
     },
 
-    async removeTag(id: number, tag: string, actor: Actor): Promise<string[]> {
-      await one(id, (w) => bulk.removeTag(w, tag, actor));
-      return (await summary(id)).tags;
+    async removeTag(scope: Scope, id: number, tag: string, actor: Actor): Promise<string[]> {
+      await one(scope, id, (w) => bulk.removeTag(scope, w, tag, actor));
+      return (await summary(scope, id)).tags;
     },
 
-    /** POST /api/query/device: summaries by id through the cache; qa mode always reads fresh. */
-    async queryNodes(input: QueryDeviceInput) {
+    /**
+     * POST /api/query/device: summaries by id through the cache; qa mode always reads fresh. The
+     * cache is shared by every caller, so cached summaries are filtered by the caller's scope and
+     * ids outside it are answered like ids that do not exist (left out).
+     */
+    async queryNodes(scope: Scope, input: QueryDeviceInput) {
       const ids = [...new Set(input.nodeIds)];
       if (input.mode === "qa") {
-        const rows = ids.length ? await grid.byIds(ids) : [];
+        const rows = ids.length ? await grid.byIds(scope, ids) : [];
         const byId = new Map(rows.map((r) => [r.id, presentDevice(r)]));
         return { nodes: ids.flatMap((i) => byId.get(i) ?? []), cacheExpiration: Date.now() };
       }
-      const { found, missing } = cache.lookup(ids);
-      const fresh = missing.length ? (await grid.byIds(missing)).map(presentDevice) : [];
+      const looked = cache.lookup(ids);
+      const found = looked.found.filter((f) => scopeCovers(scope, f.node.organizationId));
+      const missing = looked.missing;
+      const fresh = missing.length ? (await grid.byIds(scope, missing)).map(presentDevice) : [];
       const freshUntil = cache.store(fresh);
       const byId = new Map<number, DeviceSummary>([
         ...found.map((f) => [f.node.id, f.node] as const),
@@ -312,8 +342,11 @@ export function createDeviceManagement(db: Db, options: DeviceManagementOptions 
     },
     removed,
 
-    async health(): Promise<DeviceHealth> {
-      const { counts, versions } = await grid.health(new Date(Date.now() - STALE_INVENTORY_HOURS * 3600_000));
+    async health(scope: Scope): Promise<DeviceHealth> {
+      const { counts, versions } = await grid.health(
+        scope,
+        new Date(Date.now() - STALE_INVENTORY_HOURS * 3600_000),
+      );
       const total = counts?.total ?? 0;
       const up = counts?.up ?? 0;
       return {

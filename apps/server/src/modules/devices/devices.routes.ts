@@ -22,6 +22,7 @@ import {
   tagRequest,
   updateDeviceRequest,
 } from "@steward/contracts";
+import { requireScope } from "../../platform/identity/index.js";
 import { devicesCsv } from "./devices.export.js";
 import type { DevicesService } from "./devices.service.js";
 
@@ -37,7 +38,7 @@ export function devicesRoutes(service: DevicesService): FastifyPluginAsyncZod {
         config: { access: "devices.read" },
         schema: { tags, querystring: listDevicesQuery, response: { 200: deviceList } },
       },
-      async (request) => service.list(request.query),
+      async (request) => service.list(requireScope(request), request.query),
     );
 
     app.get(
@@ -47,7 +48,7 @@ export function devicesRoutes(service: DevicesService): FastifyPluginAsyncZod {
         schema: { tags, querystring: exportDevicesQuery, produces: ["text/csv"] },
       },
       async (request, reply) => {
-        const batches = await service.batches(request.query);
+        const batches = await service.batches(requireScope(request), request.query);
         return reply
           .type("text/csv; charset=utf-8")
           .header("content-disposition", 'attachment; filename="devices.csv"')
@@ -59,7 +60,7 @@ export function devicesRoutes(service: DevicesService): FastifyPluginAsyncZod {
     app.get(
       "/devices/health",
       { config: { access: "devices.read" }, schema: { tags, response: { 200: deviceHealth } } },
-      async () => service.health(),
+      async (request) => service.health(requireScope(request)),
     );
 
     // /administration/devices/cache
@@ -82,7 +83,7 @@ export function devicesRoutes(service: DevicesService): FastifyPluginAsyncZod {
         config: { access: "devices.read" },
         schema: { tags, body: queryDeviceRequest, response: { 200: queryDeviceResponse } },
       },
-      async (request) => service.queryNodes(request.body),
+      async (request) => service.queryNodes(requireScope(request), request.body),
     );
 
     app.get(
@@ -91,7 +92,7 @@ export function devicesRoutes(service: DevicesService): FastifyPluginAsyncZod {
         config: { access: "devices.read" },
         schema: { tags, params: deviceIdParam, response: { 200: deviceDetail } },
       },
-      async (request) => service.detail(request.params.id),
+      async (request) => service.detail(requireScope(request), request.params.id),
     );
 
     app.get(
@@ -100,7 +101,7 @@ export function devicesRoutes(service: DevicesService): FastifyPluginAsyncZod {
         config: { access: "devices.read" },
         schema: { tags, params: deviceIdParam, querystring: softwareQuery, response: { 200: softwareList } },
       },
-      async (request) => service.software(request.params.id, request.query),
+      async (request) => service.software(requireScope(request), request.params.id, request.query),
     );
 
     app.get(
@@ -114,7 +115,8 @@ export function devicesRoutes(service: DevicesService): FastifyPluginAsyncZod {
           response: { 200: deviceActivityList },
         },
       },
-      async (request) => service.activities({ deviceId: request.params.id }, request.query),
+      async (request) =>
+        service.activities(requireScope(request), { deviceId: request.params.id }, request.query),
     );
 
     app.get(
@@ -129,8 +131,9 @@ export function devicesRoutes(service: DevicesService): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await service.requirePlace(request.params.id);
-        return service.activities({ organizationId: request.params.id }, request.query);
+        const scope = requireScope(request);
+        await service.requirePlace(scope, request.params.id);
+        return service.activities(scope, { organizationId: request.params.id }, request.query);
       },
     );
 
@@ -146,8 +149,9 @@ export function devicesRoutes(service: DevicesService): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await service.requirePlace(request.params.id, request.params.locationId);
-        return service.activities({ locationId: request.params.locationId }, request.query);
+        const scope = requireScope(request);
+        await service.requirePlace(scope, request.params.id, request.params.locationId);
+        return service.activities(scope, { locationId: request.params.locationId }, request.query);
       },
     );
 
@@ -157,7 +161,7 @@ export function devicesRoutes(service: DevicesService): FastifyPluginAsyncZod {
         config: { access: "devices.manage" },
         schema: { tags, params: deviceIdParam, body: updateDeviceRequest, response: { 200: deviceSummary } },
       },
-      async (request) => service.update(request.params.id, request.body, request),
+      async (request) => service.update(requireScope(request), request.params.id, request.body, request),
     );
 
     app.post(
@@ -166,7 +170,7 @@ export function devicesRoutes(service: DevicesService): FastifyPluginAsyncZod {
         config: { access: "devices.manage" },
         schema: { tags, params: deviceIdParam, response: { 200: deviceSummary } },
       },
-      async (request) => service.approve(request.params.id, request),
+      async (request) => service.approve(requireScope(request), request.params.id, request),
     );
 
     app.post(
@@ -175,14 +179,14 @@ export function devicesRoutes(service: DevicesService): FastifyPluginAsyncZod {
         config: { access: "devices.manage" },
         schema: { tags, params: deviceIdParam, response: { 200: deviceSummary } },
       },
-      async (request) => service.reject(request.params.id, request),
+      async (request) => service.reject(requireScope(request), request.params.id, request),
     );
 
     app.delete(
       "/devices/:id",
       { config: { access: "devices.manage" }, schema: { tags, params: deviceIdParam, response: noContent } },
       async (request, reply) => {
-        await service.remove(request.params.id, request);
+        await service.remove(requireScope(request), request.params.id, request);
         return reply.code(204).send(null);
       },
     );
@@ -193,7 +197,9 @@ export function devicesRoutes(service: DevicesService): FastifyPluginAsyncZod {
         config: { access: "devices.manage" },
         schema: { tags, params: deviceIdParam, body: tagRequest, response: { 200: deviceTags } },
       },
-      async (request) => ({ tags: await service.addTag(request.params.id, request.body.tag, request) }),
+      async (request) => ({
+        tags: await service.addTag(requireScope(request), request.params.id, request.body.tag, request),
+      }),
     );
 
     app.delete(
@@ -202,7 +208,9 @@ export function devicesRoutes(service: DevicesService): FastifyPluginAsyncZod {
         config: { access: "devices.manage" },
         schema: { tags, params: deviceIdParam, querystring: tagQuery, response: { 200: deviceTags } },
       },
-      async (request) => ({ tags: await service.removeTag(request.params.id, request.query.tag, request) }),
+      async (request) => ({
+        tags: await service.removeTag(requireScope(request), request.params.id, request.query.tag, request),
+      }),
     );
   };
 }

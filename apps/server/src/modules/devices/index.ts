@@ -7,6 +7,7 @@ export type { DeviceRow, NewDevice, ActivityType } from "./devices.repository.js
 export type { Actor, Changed } from "./devices.bulk.js";
 export { createDeviceCache, type DeviceCache } from "./devices.cache.js";
 export { refreshFieldValues, type FieldScope } from "./devices.fields.js";
+export { withinScope } from "./devices.grid.js";
 
 /**
  * The console's device routes: the grid and its CSV, device pages and changes, activity feeds,

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { runScriptActionData, type DeviceActionName, type Permission } from "@steward/contracts";
 import { validateTag } from "@steward/domain";
 import { AppError } from "../../platform/errors/app-error.js";
-import { audit } from "../../platform/identity/index.js";
-import type { Actor, Changed, DevicesService } from "../devices/index.js";
+import { audit, type Scope } from "../../platform/identity/index.js";
+import { withinScope, type Actor, type Changed, type DevicesService } from "../devices/index.js";
 import type { JobsService } from "../jobs/index.js";
 
 /** What an action changed; RUN_SCRIPT also tells the jobs it queued. */
@@ -17,9 +17,13 @@ export type ActionOutcome = Changed[] & { jobs?: { jobUid: string; nodeId: numbe
 export interface DeviceAction<D = unknown> {
   name: DeviceActionName;
   data: z.ZodType<D>;
-  /** A permission needed beside the route's devices.manage (RUN_SCRIPT: jobs.run). */
+  /**
+   * A permission needed beside the route's devices.manage (RUN_SCRIPT: jobs.run); the action then
+   * runs over the organizations where the caller holds both.
+   */
   permission?: Permission;
-  run(where: SQL, data: D, actor: Actor): Promise<ActionOutcome>;
+  /** Changes the devices `where` selects inside `scope`; nothing outside the scope. */
+  run(scope: Scope, where: SQL, data: D, actor: Actor): Promise<ActionOutcome>;
 }
 
 export type DeviceActionRegistry = Map<DeviceActionName, DeviceAction>;
@@ -42,32 +46,32 @@ export function createDeviceActions(devices: DevicesService, jobs?: JobsService)
     define({
       name: "SET_ROLE",
       data: z.object({ roleId: z.number().int().positive().nullable() }),
-      run: (where, data, actor) => devices.bulk.setRole(where, data.roleId, actor),
+      run: (scope, where, data, actor) => devices.bulk.setRole(scope, where, data.roleId, actor),
     }),
     define({
       name: "ADD_TAG",
       data: z.object({ tag }),
-      run: (where, data, actor) => {
+      run: (scope, where, data, actor) => {
         const problem = validateTag(data.tag);
         if (problem) throw new AppError("E_TAG_INVALID", 400, problem);
-        return devices.bulk.addTag(where, data.tag, actor);
+        return devices.bulk.addTag(scope, where, data.tag, actor);
       },
     }),
     define({
       name: "REMOVE_TAG",
       data: z.object({ tag }),
-      run: (where, data, actor) => devices.bulk.removeTag(where, data.tag, actor),
+      run: (scope, where, data, actor) => devices.bulk.removeTag(scope, where, data.tag, actor),
     }),
     define({
       name: "APPROVE",
       data: z.object({}),
-      run: (where, _data, actor) => devices.bulk.decide(where, "APPROVED", actor),
+      run: (scope, where, _data, actor) => devices.bulk.decide(scope, where, "APPROVED", actor),
     }),
     define({
       name: "DELETE",
       data: z.object({}),
-      run: async (where, _data, actor) => {
-        const rows = await devices.bulk.remove(where);
+      run: async (scope, where, _data, actor) => {
+        const rows = await devices.bulk.remove(scope, where);
         devices.removed(rows);
         await audit(devices.grid.db, actor, {
           action: "device.delete",
@@ -85,11 +89,12 @@ export function createDeviceActions(devices: DevicesService, jobs?: JobsService)
         name: "RUN_SCRIPT",
         permission: "jobs.run",
         data: runScriptActionData,
-        run: async (where, data, actor) => {
+        run: async (scope, where, data, actor) => {
           const { jobName, cacheExpiration, ...content } = data;
+          // The condition itself carries the scope (devices.manage and jobs.run both held there).
           const rows = await jobs.submitOver(
             actorOf(actor),
-            where,
+            withinScope(scope, where),
             { jobType: "ACTION", ...(jobName ? { jobName } : {}), content },
             cacheExpiration,
           );

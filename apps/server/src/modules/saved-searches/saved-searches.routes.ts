@@ -11,6 +11,7 @@ import {
   searchesResponse,
   updateSavedSearchRequest,
 } from "@steward/contracts";
+import { requireScope } from "../../platform/identity/index.js";
 import type { SavedSearchesService } from "./saved-searches.service.js";
 
 const tags = ["saved searches"];
@@ -28,7 +29,7 @@ export function savedSearchesRoutes(service: SavedSearchesService): FastifyPlugi
     app.get(
       "/groups",
       { config: { access: "devices.read" }, schema: { tags, response: { 200: groupList } } },
-      async () => ({ items: await service.groups() }),
+      async (request) => ({ items: await service.groups(requireScope(request)) }),
     );
 
     app.get(
@@ -83,7 +84,7 @@ export function savedSearchesRoutes(service: SavedSearchesService): FastifyPlugi
         config: { access: "devices.manage" },
         schema: { tags, body: executeActionRequest, response: { 200: executeActionResponse } },
       },
-      async (request) => service.execute(request.body, request),
+      async (request) => service.execute(request.body, requireScope(request), request),
     );
   };
 }

@@ -10,7 +10,7 @@ import {
 } from "@steward/contracts";
 import type { z } from "zod";
 import { AppError } from "../../platform/errors/app-error.js";
-import { audit } from "../../platform/identity/index.js";
+import { audit, intersectScopes, type Scope } from "../../platform/identity/index.js";
 import type { Actor, DevicesService } from "../devices/index.js";
 import type { DeviceActionRegistry } from "./device-actions.js";
 import type { SavedSearchesRepository, SavedSearchRow } from "./saved-searches.repository.js";
@@ -104,14 +104,19 @@ export function createSavedSearchesService(deps: {
   return {
     list: async () => (await repo.list()).map(presentSavedSearch),
     searches: async () => (await repo.list()).map(presentSearchesItem),
-    /** Named searches with the number of devices each matches now (counted a few at a time). */
-    async groups() {
+    /**
+     * Named searches with the number of devices each matches now among the caller's organizations
+     * (counted a few at a time).
+     */
+    async groups(scope: Scope) {
       const rows = (await repo.list(true)).map(presentSavedSearch);
       const counts: number[] = [];
       for (let i = 0; i < rows.length; i += 4) {
         counts.push(
           ...(await Promise.all(
-            rows.slice(i, i + 4).map(async (s) => devices.grid.count(await devices.whereOf(s.criteria))),
+            rows
+              .slice(i, i + 4)
+              .map(async (s) => devices.grid.count(scope, await devices.whereOf(s.criteria))),
           )),
         );
       }
@@ -161,12 +166,20 @@ export function createSavedSearchesService(deps: {
       });
     },
 
-    /** POST /api/search/runner/execute-action: one set-based change over the targeted devices. */
-    async execute(input: ActionInput, actor: Actor): Promise<ExecuteActionResponse> {
+    /**
+     * POST /api/search/runner/execute-action: one set-based change over the targeted devices of
+     * the caller's organizations (for an action that needs a second permission, the organizations
+     * where both are held). Devices outside count neither as matched nor as changed.
+     */
+    async execute(input: ActionInput, routeScope: Scope, actor: Actor): Promise<ExecuteActionResponse> {
       const action = actions.get(input.action);
       if (!action) throw new AppError("E_VALIDATION", 400, `Unknown action ${input.action}`);
       if (action.permission && !actor?.auth?.permissions.has(action.permission))
         throw new AppError("E_FORBIDDEN", 403);
+      const scope =
+        action.permission && actor?.auth
+          ? intersectScopes(routeScope, actor.auth.scopeFor(action.permission))
+          : routeScope;
       const { nodeIds: _n, searchId: _s, criteria: _c, ...rest } = input.data;
       const data = action.data.safeParse(rest);
       if (!data.success) {
@@ -184,8 +197,8 @@ export function createSavedSearchesService(deps: {
         );
       }
       const where = await target(input.data);
-      const matched = await devices.grid.count(where);
-      const changed = await action.run(where, data.data, actor);
+      const matched = await devices.grid.count(scope, where);
+      const changed = await action.run(scope, where, data.data, actor);
       devices.changed(changed);
       return {
         resultCode: "SUCCESS",
