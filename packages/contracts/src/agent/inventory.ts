@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { agentText } from "../common.js";
 
-// Everything here arrives from an agent and is untrusted: every string and list is bounded.
-const str = (max = 255) => z.string().max(max);
+// Everything here arrives from an agent and is untrusted: every string and list is bounded, and
+// text is made storable (NULs dropped, lone surrogates replaced) rather than refusing the report.
+const str = (max = 255) => agentText(max);
 const bytes = z
   .number()
   .int()

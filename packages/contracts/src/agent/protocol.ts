@@ -1,21 +1,37 @@
 import { z } from "zod";
+import { agentText, id, jsonObject, MAX_ID, text } from "../common.js";
 import { inventory, inventoryDelta } from "./inventory.js";
+import { COMMAND_KIND_PATTERN } from "./commands/define.js";
 
 /** Largest single message an agent may send (a full inventory with 10,000 programs fits). */
 export const AGENT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 export const AGENT_PROTOCOL_VERSION = 1;
 
-const base64 = z
-  .string()
+const base64 = text()
   .max(200)
   .regex(/^[A-Za-z0-9+/_-]+=*$/);
 
 // ---- Enrollment (HTTP POST /agent/v1/enroll on the agent listener) ----
 
+/**
+ * An Ed25519 public key: the raw 32 bytes in standard base64 (44 characters, one "=" of
+ * padding). Anything else could never verify a signature, so it is refused before a token is used.
+ */
+export const ed25519PublicKey = text().regex(
+  /^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$/,
+  "Not an Ed25519 public key (base64 of exactly 32 bytes)",
+);
+
+export function isEd25519PublicKey(value: string): boolean {
+  return ed25519PublicKey.safeParse(value).success;
+}
+
+// Agent reports are checked two ways: identifiers and keys that contain a NUL or a lone
+// surrogate are refused; free text (inventory, output, messages) has them stripped.
 export const enrollRequest = z.object({
-  token: z.string().min(20).max(200),
-  /** Ed25519 public key, raw 32 bytes, base64. The private key never leaves the device. */
-  publicKey: base64,
+  token: text().min(20).max(200),
+  /** The private key never leaves the device. */
+  publicKey: ed25519PublicKey,
   inventory,
   /** Set by the agent simulator: the console marks such devices as simulated. */
   simulated: z.boolean().optional(),
@@ -43,9 +59,9 @@ export const challengeMessage = z.object({
 /** Agent → server: signature over `steward-agent-auth:v1:<deviceId>:<nonce>`. */
 export const helloMessage = z.object({
   type: z.literal("hello"),
-  deviceId: z.number().int().positive(),
-  signature: z.string().max(200),
-  agentVersion: z.string().max(40),
+  deviceId: id(),
+  signature: text().max(200),
+  agentVersion: agentText(40),
   protocol: z.literal(AGENT_PROTOCOL_VERSION),
 });
 
@@ -82,8 +98,9 @@ export const errorMessage = z.object({
 });
 
 /** The exact bytes an agent signs to answer a challenge. */
-export function challengePayload(deviceId: number, nonce: string): string {
-  return `steward-agent-auth:v1:${deviceId}:${nonce}`;
+export function challengePayload(deviceId: number, nonce: string, encryptionPublicKey?: string): string {
+  const base = `steward-agent-auth:v1:${deviceId}:${nonce}`;
+  return encryptionPublicKey === undefined ? base : `${base}:${encryptionPublicKey}`;
 }
 
 /** WebSocket close codes the agent acts on. */
@@ -96,7 +113,7 @@ export const agentCloseCodes = {
 
 /** Optional in the enroll body: the organization the install command was made for. */
 export const enrollRequestWithOrg = enrollRequest.extend({
-  organizationId: z.number().int().positive().optional(),
+  organizationId: id().optional(),
 });
 
 // ---- Jobs (issue: job engine) ----
@@ -110,14 +127,15 @@ export const commandEnvelope = z.object({
   v: z.literal(1),
   agentId: z.number().int().positive(),
   jobUid: z.string().min(1).max(64),
-  attempt: z.number().int().positive(),
+  attempt: z.number().int().min(1).max(MAX_ID),
   nonce: z.string().min(16).max(64),
   notBefore: z.number().int(),
   notAfter: z.number().int(),
-  kind: z.enum(["run-script", "cancel", "wake-on-lan"]),
+  /** A name from `commandKinds`; an agent refuses a kind it has no handler for ("unsupported"). */
+  kind: z.string().min(1).max(40).regex(COMMAND_KIND_PATTERN),
   /** sha256 hex of the payload's canonical JSON (for scripts: covers the script body). */
   payloadHash: z.string().regex(/^[0-9a-f]{64}$/),
-  payload: z.record(z.string(), z.unknown()),
+  payload: jsonObject(),
 });
 export type CommandEnvelope = z.infer<typeof commandEnvelope>;
 
@@ -127,73 +145,46 @@ export const commandMessage = z.object({
   signature: z.string().max(200),
 });
 
-export const runScriptPayload = z.object({
-  language: z.enum(["bash", "sh", "powershell", "batch", "python"]),
-  body: z.string().max(1_000_000),
-  /** Passed as environment variables STEWARD_PARAM_<NAME> and as an argument array, never spliced into a shell string. */
-  parameters: z
-    .array(
-      z.object({ name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/), value: z.string().max(10_000) }),
-    )
-    .max(50),
-  timeoutSeconds: z.number().int().min(1).max(86_400),
-  /** The job's run-as choice: "System" (the agent's own identity), "Current Logged on User", or a credential's. */
-  runAs: z.string().max(200),
-  /**
-   * The account of a stored credential (run-as "Preferred …" or "credential:<id>"). The username
-   * selects the local account on Linux and macOS; the password is only sent to Windows devices
-   * (where the agent logs on with it) and only inside this signed envelope for this one agent.
-   */
-  account: z
-    .object({
-      username: z.string().min(1).max(256),
-      domain: z.string().max(256).optional(),
-      password: z.string().max(4096).optional(),
-    })
-    .optional(),
-});
-export type RunScriptPayload = z.infer<typeof runScriptPayload>;
-
 export const JOB_OUTPUT_LIMIT_BYTES = 1024 * 1024;
 
 export const jobResultMessage = z.object({
   type: z.literal("job-result"),
-  jobUid: z.string().max(64),
-  attempt: z.number().int().positive(),
+  jobUid: text().max(64),
+  attempt: z.number().int().min(1).max(MAX_ID),
   outcome: z.enum(["SUCCESS", "FAILURE", "CANCELLED", "UNKNOWN"]),
   exitCode: z.number().int().nullable(),
-  stdout: z.string().max(JOB_OUTPUT_LIMIT_BYTES + 1024),
-  stderr: z.string().max(JOB_OUTPUT_LIMIT_BYTES + 1024),
+  stdout: agentText(JOB_OUTPUT_LIMIT_BYTES + 1024),
+  stderr: agentText(JOB_OUTPUT_LIMIT_BYTES + 1024),
   truncated: z.boolean(),
-  errorMessage: z.string().max(4000).nullable(),
+  errorMessage: agentText(4000).nullable(),
 });
 export type JobResultMessage = z.infer<typeof jobResultMessage>;
 
 export const jobOutputMessage = z.object({
   type: z.literal("job-output"),
-  jobUid: z.string().max(64),
-  attempt: z.number().int().positive(),
+  jobUid: text().max(64),
+  attempt: z.number().int().min(1).max(MAX_ID),
   stream: z.enum(["stdout", "stderr"]),
-  chunk: z.string().max(64 * 1024),
+  chunk: agentText(64 * 1024),
 });
 
 /** Agent → server: the command was verified and the job recorded as started (or refused). */
 export const jobStartedMessage = z.object({
   type: z.literal("job-started"),
-  jobUid: z.string().max(64),
-  attempt: z.number().int().positive(),
+  jobUid: text().max(64),
+  attempt: z.number().int().min(1).max(MAX_ID),
 });
 export const commandRefusedMessage = z.object({
   type: z.literal("command-refused"),
-  jobUid: z.string().max(64),
-  reason: z.enum(["signature", "agent", "expired", "replay", "hash", "invalid"]),
+  jobUid: text().max(64),
+  reason: z.enum(["signature", "agent", "expired", "replay", "hash", "invalid", "unsupported", "secret"]),
 });
 
 /** Server → agent: the result was stored; the agent may forget it. */
 export const jobAckMessage = z.object({
   type: z.literal("job-ack"),
   jobUid: z.string().max(64),
-  attempt: z.number().int().positive(),
+  attempt: z.number().int().min(1).max(MAX_ID),
 });
 
 // Discriminated on "type": one schema is tried per message (heartbeats stay cheap at fleet scale).

@@ -1,15 +1,15 @@
 import { z } from "zod";
 import { JOB_STATUSES } from "@steward/domain";
+import { coercedId, pageNumber, text } from "../common.js";
 
 const page = {
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber(),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 };
 
 /** A query parameter holding a comma-separated list ("a,b"), each item checked by `item`. */
 const commaList = (item: z.ZodType<string, string>) =>
-  z
-    .string()
+  text()
     .max(2000)
     .transform((s) =>
       s
@@ -24,8 +24,8 @@ const commaList = (item: z.ZodType<string, string>) =>
 /** GET /api/jobs/pending */
 export const pendingJobsQuery = z.object({
   ...page,
-  organizationId: z.coerce.number().int().positive().optional(),
-  deviceId: z.coerce.number().int().positive().optional(),
+  organizationId: coercedId().optional(),
+  deviceId: coercedId().optional(),
 });
 
 export const pendingJob = z.object({
@@ -67,12 +67,12 @@ export const activityQuery = z
     ...page,
     scope: z.enum(["system", "organization", "device"]).default("system"),
     /** The organization or device id (scope organization or device). */
-    id: z.coerce.number().int().positive().optional(),
+    id: coercedId().optional(),
     /** Job types (ACTION …) and device activity types (WENT_DOWN …), comma-separated. */
-    type: commaList(z.string().regex(/^[A-Z_]{1,60}$/, "Not an activity type")).optional(),
+    type: commaList(text().regex(/^[A-Z_]{1,60}$/, "Not an activity type")).optional(),
     /** Comma-separated; device activities have no status, so any status filter leaves them out. */
     status: commaList(activityStatus).optional(),
-    userId: z.coerce.number().int().positive().optional(),
+    userId: coercedId().optional(),
     from: z.iso.datetime({ offset: true }).optional(),
     to: z.iso.datetime({ offset: true }).optional(),
   })

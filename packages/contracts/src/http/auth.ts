@@ -1,25 +1,20 @@
 import { z } from "zod";
+import { text } from "../common.js";
 import { permissions } from "../permissions.js";
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 256;
 
-export const emailField = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email("Enter a valid email address").max(254));
-export const passwordField = z
-  .string()
+export const emailField = text().trim().toLowerCase().pipe(z.email("Enter a valid email address").max(254));
+export const passwordField = text()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
-export const personNameField = z.string().trim().min(1).max(100);
+export const personNameField = text().trim().min(1).max(100);
 
 /** A TOTP code as typed: six digits, spaces tolerated. */
-export const totpCodeField = z
-  .string()
+export const totpCodeField = text()
   .transform((s) => s.replace(/\s+/g, ""))
-  .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code"));
+  .pipe(text().regex(/^\d{6}$/, "Enter the 6-digit code"));
 
 export const setupStatusResponse = z.object({ setupRequired: z.literal(true) });
 
@@ -28,13 +23,13 @@ export const setupRequest = z.object({
   password: passwordField,
   firstName: personNameField,
   lastName: personNameField,
-  companyName: z.string().trim().min(1).max(200).optional(),
+  companyName: text().trim().min(1).max(200).optional(),
 });
 export type SetupRequest = z.infer<typeof setupRequest>;
 
 export const loginRequest = z.object({
   email: emailField,
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  password: text().min(1).max(PASSWORD_MAX_LENGTH),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -93,7 +88,7 @@ export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponse>;
 
 export const mfaVerifyRequest = z.union([
   z.object({ code: totpCodeField }),
-  z.object({ recoveryCode: z.string().trim().min(8).max(32) }),
+  z.object({ recoveryCode: text().trim().min(8).max(32) }),
 ]);
 export type MfaVerifyRequest = z.infer<typeof mfaVerifyRequest>;
 

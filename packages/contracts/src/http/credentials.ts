@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CREDENTIAL_TYPES, messages, RUN_AS_OPERATING_SYSTEMS } from "@steward/domain";
+import { coercedId, text } from "../common.js";
 
 export const credentialType = z.enum(CREDENTIAL_TYPES);
 
@@ -24,7 +25,7 @@ export const credentialListResponse = z
   .strict();
 export type CredentialListResponse = z.infer<typeof credentialListResponse>;
 
-const mandatory = (max: number) => z.string().trim().min(1, messages.mandatory).max(max);
+const mandatory = (max: number) => text().trim().min(1, messages.mandatory).max(max);
 
 /** POST /api/organizations/:id/credentials */
 export const createCredentialRequest = z.object({
@@ -32,8 +33,8 @@ export const createCredentialRequest = z.object({
   type: credentialType,
   username: mandatory(256),
   /** The password or secret; sealed at rest, never answered. */
-  secret: z.string().min(1, messages.mandatory).max(4096),
-  description: z.string().trim().max(1000).default(""),
+  secret: text().min(1, messages.mandatory).max(4096),
+  description: text().trim().max(1000).default(""),
   preferred: z.boolean().default(false),
 });
 export type CreateCredentialRequest = z.input<typeof createCredentialRequest>;
@@ -43,15 +44,15 @@ export const updateCredentialRequest = z.object({
   name: mandatory(100),
   type: credentialType,
   username: mandatory(256),
-  secret: z.string().min(1, messages.mandatory).max(4096).optional(),
-  description: z.string().trim().max(1000).default(""),
+  secret: text().min(1, messages.mandatory).max(4096).optional(),
+  description: text().trim().max(1000).default(""),
   preferred: z.boolean().default(false),
 });
 export type UpdateCredentialRequest = z.input<typeof updateCredentialRequest>;
 
 export const organizationCredentialParams = z.object({
-  id: z.coerce.number().int().positive(),
-  credentialId: z.coerce.number().int().positive(),
+  id: coercedId(),
+  credentialId: coercedId(),
 });
 
 // ---- Run As (the run-as and preset-parameter selector) ----
@@ -61,7 +62,7 @@ export const runAsOs = z.enum(RUN_AS_OPERATING_SYSTEMS);
 /** GET /api/run-as/choices?os=&organizationId= */
 export const runAsChoicesQuery = z.object({
   os: runAsOs,
-  organizationId: z.coerce.number().int().positive().optional(),
+  organizationId: coercedId().optional(),
 });
 
 export const runAsChoice = z.object({

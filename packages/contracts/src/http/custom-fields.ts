@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { coercedId, id, text } from "../common.js";
 import { CUSTOM_FIELD_NAME, customFieldBehaviours, customFieldTypes, messages } from "@steward/domain";
 
 export const customFieldType = z.enum(customFieldTypes);
@@ -7,7 +8,7 @@ export const customFieldScope = z.enum(["GLOBAL", "ROLE"]);
 
 export const customFieldOptions = z
   .object({
-    choices: z.array(z.string().trim().min(1).max(200)).max(200).optional(),
+    choices: z.array(text().trim().min(1).max(200)).max(200).optional(),
     min: z.number().optional(),
     max: z.number().optional(),
     decimals: z.number().int().min(0).max(10).optional(),
@@ -40,10 +41,10 @@ export const customFieldDefinitionList = z.object({
 
 export const listCustomFieldsQuery = z.object({
   scope: z.enum(["global", "role"]).optional(),
-  roleId: z.coerce.number().int().positive().optional(),
+  roleId: coercedId().optional(),
 });
 
-const label = z.string().trim().min(1, messages.mandatory).max(200);
+const label = text().trim().min(1, messages.mandatory).max(200);
 
 function checkOptions(
   value: { type?: string; options?: z.infer<typeof customFieldOptions> | undefined },
@@ -68,10 +69,10 @@ function checkOptions(
 export const createCustomFieldRequest = z
   .object({
     scope: customFieldScope,
-    roleId: z.number().int().positive().nullable().default(null),
-    name: z.string().regex(CUSTOM_FIELD_NAME, "Start with a letter; use letters, digits and _ (at most 64)"),
+    roleId: id().nullable().default(null),
+    name: text().regex(CUSTOM_FIELD_NAME, "Start with a letter; use letters, digits and _ (at most 64)"),
     label,
-    description: z.string().trim().max(2000).default(""),
+    description: text().trim().max(2000).default(""),
     type: customFieldType,
     behaviour: customFieldBehaviour.default("OPTIONAL"),
     options: customFieldOptions.default({}),
@@ -91,7 +92,7 @@ export type CreateCustomFieldRequest = z.input<typeof createCustomFieldRequest>;
 export const updateCustomFieldRequest = z
   .object({
     label: label.optional(),
-    description: z.string().trim().max(2000).optional(),
+    description: text().trim().max(2000).optional(),
     behaviour: customFieldBehaviour.optional(),
     options: customFieldOptions.optional(),
     position: z.number().int().min(0).max(10_000).optional(),
@@ -100,6 +101,8 @@ export const updateCustomFieldRequest = z
 export type UpdateCustomFieldRequest = z.input<typeof updateCustomFieldRequest>;
 
 export const customFieldValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
+/** A value as a request sets it: text that can be stored. */
+const customFieldValueInput = z.union([text(), z.number(), z.boolean(), z.array(text()).max(200)]);
 export const valueSource = z.enum(["DEVICE", "LOCATION", "ORGANIZATION"]);
 
 /** One field at one level: the value set here, and the value that applies (from here or above). */
@@ -119,8 +122,8 @@ export const putCustomFieldValuesRequest = z.object({
   values: z
     .array(
       z.object({
-        fieldId: z.number().int().positive(),
-        value: z.union([customFieldValue, z.null()]),
+        fieldId: id(),
+        value: z.union([customFieldValueInput, z.null()]),
       }),
     )
     .max(500),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { id, jsonValue } from "../common.js";
 import { deviceCriteria } from "./device-criteria.js";
 
 /** Bulk actions over a search's devices (more come with later issues). */
@@ -17,15 +18,15 @@ export type DeviceActionName = (typeof deviceActionNames)[number];
  * narrows: a device must match all that are given). At least one must be given.
  */
 export const actionTarget = z.object({
-  nodeIds: z.array(z.number().int().positive()).max(10_000).optional(),
-  searchId: z.number().int().positive().optional(),
+  nodeIds: z.array(id()).max(10_000).optional(),
+  searchId: id().optional(),
   criteria: deviceCriteria.optional(),
 });
 
 /** POST /api/search/runner/execute-action (the seed's call): `{ action, data }`. */
 export const executeActionRequest = z.object({
   action: z.enum(deviceActionNames),
-  data: actionTarget.catchall(z.unknown()),
+  data: actionTarget.catchall(jsonValue()),
 });
 export type ExecuteActionRequest = z.input<typeof executeActionRequest>;
 

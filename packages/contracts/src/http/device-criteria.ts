@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { coercedId, id as idType, pageNumber, text } from "../common.js";
 import { builtInSearchNames, type BuiltInSearchName } from "@steward/domain";
 import { osFamily } from "../agent/inventory.js";
 import { approvalStatus, deviceStatus } from "./devices.js";
 
-const id = z.number().int().positive();
+const id = idType();
 
 export const builtInSearchName = z.enum(builtInSearchNames as [BuiltInSearchName, ...BuiltInSearchName[]]);
 
@@ -24,7 +25,7 @@ export type CustomFieldFilterOp = z.infer<typeof customFieldFilterOp>;
 export const customFieldFilter = z.object({
   fieldId: id,
   op: customFieldFilterOp.default("eq"),
-  value: z.string().max(500).optional(),
+  value: text().max(500).optional(),
 });
 export type CustomFieldFilter = z.infer<typeof customFieldFilter>;
 
@@ -41,12 +42,12 @@ export const deviceCriteria = z
     osFamilies: z.array(osFamily).max(4).optional(),
     roleIds: z.array(id).max(100).optional(),
     /** Devices carrying all of these tags. */
-    tags: z.array(z.string().min(1).max(25)).max(20).optional(),
+    tags: z.array(text().min(1).max(25)).max(20).optional(),
     customFields: z.array(customFieldFilter).max(20).optional(),
     /** A built-in search's fixed filter (ALL, UP, DOWN, WARNING …). */
     builtIn: builtInSearchName.optional(),
     /** Free text: host name, display name, IP addresses, OS. */
-    search: z.string().trim().max(200).optional(),
+    search: text().trim().max(200).optional(),
     /** A saved search (group) whose criteria also apply. */
     groupId: id.optional(),
   })
@@ -56,7 +57,7 @@ export type DeviceCriteria = z.infer<typeof deviceCriteria>;
 /** A query-string list: repeated (`a=1&a=2`) or comma-separated (`a=1,2`). */
 function listParam<T extends z.ZodType>(item: T, max = 100) {
   return z
-    .union([z.string(), z.array(z.string())])
+    .union([text(), z.array(text())])
     .transform((v): unknown[] =>
       (Array.isArray(v) ? v : [v])
         .flatMap((s) => s.split(","))
@@ -66,11 +67,11 @@ function listParam<T extends z.ZodType>(item: T, max = 100) {
     .pipe(z.array(item).max(max));
 }
 
-const intItem = z.coerce.number().int().positive();
+const intItem = coercedId();
 
 /** `cf=<fieldId>:<op>:<value>` (repeatable; the value may hold colons and commas). */
 const customFieldParam = z
-  .union([z.string(), z.array(z.string())])
+  .union([text(), z.array(text())])
   .transform((v, ctx): unknown[] => {
     const out: { fieldId: number; op: string; value?: string }[] = [];
     for (const raw of Array.isArray(v) ? v : [v]) {
@@ -108,22 +109,22 @@ export type DeviceSort = z.infer<typeof deviceSort>;
 
 /** The grid's filters as query parameters (GET /api/devices and its CSV export). */
 const filterParams = {
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
   status: listParam(deviceStatus, 2).optional(),
   approval: listParam(approvalStatus, 3).optional(),
   organizationId: listParam(intItem, 500).optional(),
   locationId: listParam(intItem, 500).optional(),
   os: listParam(osFamily, 4).optional(),
   roleId: listParam(intItem).optional(),
-  groupId: z.coerce.number().int().positive().optional(),
-  tags: listParam(z.string().max(25), 20).optional(),
+  groupId: coercedId().optional(),
+  tags: listParam(text().max(25), 20).optional(),
   cf: customFieldParam.optional(),
   builtIn: builtInSearchName.optional(),
   sort: deviceSort.default("name"),
 };
 
 export const listDevicesQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber(),
   pageSize: z.coerce.number().int().min(1).max(500).default(50),
   ...filterParams,
 });

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { text } from "../common.js";
 import { osFamily } from "../agent/inventory.js";
 
-const name = z.string().trim().min(1, "Mandatory value is undefined. Please enter a value.").max(100);
+const name = text().trim().min(1, "Mandatory value is undefined. Please enter a value.").max(100);
 
 export const deviceRole = z.object({
   id: z.number().int(),
@@ -24,12 +25,12 @@ export const nodeRoleList = z.array(deviceRole);
 export const createDeviceRoleRequest = z.object({
   name,
   osFamily,
-  description: z.string().trim().max(2000).default(""),
+  description: text().trim().max(2000).default(""),
 });
 export type CreateDeviceRoleRequest = z.input<typeof createDeviceRoleRequest>;
 
 export const updateDeviceRoleRequest = z.object({
   name: name.optional(),
-  description: z.string().trim().max(2000).optional(),
+  description: text().trim().max(2000).optional(),
 });
 export type UpdateDeviceRoleRequest = z.input<typeof updateDeviceRoleRequest>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { coercedId, id, pageNumber, text } from "../common.js";
 import { inventory, osFamily } from "../agent/inventory.js";
 
 export const deviceStatus = z.enum(["UP", "DOWN"]);
@@ -67,32 +68,32 @@ export const deviceList = z.object({
 });
 export type DeviceList = z.infer<typeof deviceList>;
 
-export const deviceIdParam = z.object({ id: z.coerce.number().int().positive() });
+export const deviceIdParam = z.object({ id: coercedId() });
 
 export const activityPageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber(),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
 
 export const locationActivityParams = z.object({
-  id: z.coerce.number().int().positive(),
-  locationId: z.coerce.number().int().positive(),
+  id: coercedId(),
+  locationId: coercedId(),
 });
 
 /** PATCH /api/devices/:id: omitted fields stay; null clears a display name or a role. */
 export const updateDeviceRequest = z
   .object({
-    displayName: z.string().trim().max(200).nullable().optional(),
-    locationId: z.number().int().positive().optional(),
-    roleId: z.number().int().positive().nullable().optional(),
+    displayName: text().trim().max(200).nullable().optional(),
+    locationId: id().optional(),
+    roleId: id().nullable().optional(),
   })
   .strict();
 export type UpdateDeviceRequest = z.input<typeof updateDeviceRequest>;
 
 export const softwareQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber(),
   pageSize: z.coerce.number().int().min(1).max(500).default(50),
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
 });
 
 export const softwareItem = z.object({
@@ -111,6 +112,6 @@ export const softwareList = z.object({
 export type SoftwareList = z.infer<typeof softwareList>;
 
 /** Tags are checked by the server with the spec's rules; the 400 carries the spec's message. */
-export const tagRequest = z.object({ tag: z.string().max(200) });
-export const tagQuery = z.object({ tag: z.string().max(200) });
+export const tagRequest = z.object({ tag: text().max(200) });
+export const tagQuery = z.object({ tag: text().max(200) });
 export const deviceTags = z.object({ tags: z.array(z.string()) });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { id, text } from "../common.js";
 
 export const enrollmentTokenState = z.enum(["ACTIVE", "EXPIRED", "REVOKED", "EXHAUSTED"]);
 
@@ -21,8 +22,8 @@ export type EnrollmentToken = z.infer<typeof enrollmentToken>;
 export const enrollmentTokenList = z.object({ items: z.array(enrollmentToken) });
 
 export const createEnrollmentTokenRequest = z.object({
-  locationId: z.number().int().positive(),
-  name: z.string().trim().max(100).default(""),
+  locationId: id(),
+  name: text().trim().max(100).default(""),
   /** 1 hour to 1 year. */
   expiresInHours: z.number().int().min(1).max(8760).default(168),
   maxUses: z.number().int().min(1).max(100_000).nullable().default(null),

@@ -6,18 +6,19 @@ import {
   SCRIPT_LANGUAGES,
   SCRIPT_OPERATING_SYSTEMS,
 } from "@steward/domain";
+import { coercedId, id, jsonObject, pageNumber, text } from "../common.js";
 
 /** A job as submitted: the type is checked by the server so that the spec's message can be given. */
 export const submittedJob = z.object({
-  jobType: z.string().max(60),
-  jobName: z.string().trim().max(200).optional(),
-  content: z.record(z.string(), z.unknown()).default({}),
+  jobType: text().max(60),
+  jobName: text().trim().max(200).optional(),
+  content: jsonObject().default({}),
 });
 
 /** POST /api/webapp/submit/job */
 export const submitJobRequest = z.object({
   nodes: z
-    .array(z.object({ nodeId: z.number().int().positive(), jobs: z.array(submittedJob).min(1).max(50) }))
+    .array(z.object({ nodeId: id(), jobs: z.array(submittedJob).min(1).max(50) }))
     .min(1)
     .max(10_000),
   /**
@@ -74,13 +75,13 @@ export type JobView = z.infer<typeof jobView>;
 export const jobResponse = z.object({ resultCode: z.literal("SUCCESS"), job: jobView });
 
 export const jobListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber(),
   pageSize: z.coerce.number().int().min(1).max(500).default(50),
-  nodeId: z.coerce.number().int().positive().optional(),
-  organizationId: z.coerce.number().int().positive().optional(),
-  jobType: z.string().max(60).optional(),
+  nodeId: coercedId().optional(),
+  organizationId: coercedId().optional(),
+  jobType: text().max(60).optional(),
   jobStatus: z.enum(JOB_STATUSES).optional(),
-  appUserId: z.coerce.number().int().positive().optional(),
+  appUserId: coercedId().optional(),
   since: z.iso.datetime({ offset: true }).optional(),
 });
 export const jobListResponse = z.object({
@@ -102,25 +103,25 @@ export { INVALID_JOB_TYPE_MESSAGE, isJobType };
 
 /** Content of an ACTION job that runs a script (inline, or resolved from the library by the server). */
 export const runScriptJobContent = z.object({
-  scriptId: z.number().int().positive().optional(),
+  scriptId: id().optional(),
   /** A built-in template script run as it is (resolved by the server like a library script). */
-  templateId: z.string().trim().min(1).max(100).optional(),
+  templateId: text().trim().min(1).max(100).optional(),
   script: z
     .object({
-      name: z.string().trim().max(200).default("Script"),
+      name: text().trim().max(200).default("Script"),
       language: z.enum(SCRIPT_LANGUAGES),
-      body: z.string().min(1).max(1_000_000),
+      body: text().min(1).max(1_000_000),
       /** The OS the library script is written for (set by the server from the library). */
       os: z.enum(SCRIPT_OPERATING_SYSTEMS).optional(),
     })
     .optional(),
   /** The preset parameter set chosen for a library or template script; kept with the job. */
-  presetName: z.string().trim().min(1).max(100).optional(),
+  presetName: text().trim().min(1).max(100).optional(),
   parameters: z
     .array(
       z.object({
-        name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, "Parameter names are letters, digits and _"),
-        value: z.string().max(10_000),
+        name: text().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, "Parameter names are letters, digits and _"),
+        value: text().max(10_000),
       }),
     )
     .max(50)
@@ -131,7 +132,7 @@ export const runScriptJobContent = z.object({
    * "Current Logged on User" (Windows), "Preferred …" (the organization's preferred credential of
    * that type) or "credential:<id>" (a stored credential of the device's organization).
    */
-  runAs: z.string().trim().min(1).max(200).default("System"),
+  runAs: text().trim().min(1).max(200).default("System"),
 });
 export type RunScriptJobContent = z.input<typeof runScriptJobContent>;
 
@@ -142,25 +143,25 @@ export type RunScriptJobContent = z.input<typeof runScriptJobContent>;
 export const runScriptActionData = z
   .object({
     /** A library script (checked against each device's OS), or … */
-    scriptId: z.number().int().positive().optional(),
+    scriptId: id().optional(),
     /** … a built-in template script, or … */
-    templateId: z.string().trim().min(1).max(100).optional(),
+    templateId: text().trim().min(1).max(100).optional(),
     /** … an inline script. */
     script: z
       .object({
-        name: z.string().trim().max(200).default("Script"),
+        name: text().trim().max(200).default("Script"),
         language: z.enum(SCRIPT_LANGUAGES),
-        body: z.string().min(1).max(1_000_000),
+        body: text().min(1).max(1_000_000),
       })
       .optional(),
-    presetName: z.string().trim().min(1).max(100).optional(),
+    presetName: text().trim().min(1).max(100).optional(),
     parameters: z
-      .array(z.object({ name: z.string().max(64), value: z.string().max(10_000) }))
+      .array(z.object({ name: text().max(64), value: text().max(10_000) }))
       .max(50)
       .default([]),
-    runAs: z.string().trim().min(1).max(200).default("System"),
+    runAs: text().trim().min(1).max(200).default("System"),
     timeoutSeconds: z.number().int().min(1).max(86_400).optional(),
-    jobName: z.string().trim().max(200).optional(),
+    jobName: text().trim().max(200).optional(),
     cacheExpiration: z.number().int().nonnegative().optional(),
   })
   .refine((d) => [d.scriptId, d.templateId, d.script].filter((x) => x !== undefined).length === 1, {

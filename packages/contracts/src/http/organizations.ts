@@ -1,12 +1,13 @@
 import { z } from "zod";
+import { coercedId, pageNumber, text } from "../common.js";
 
 export const DEFAULT_LOCATION_NAME = "Main Office";
 
 export const nodeApprovalMode = z.enum(["AUTOMATIC", "MANUAL", "REJECT"]);
 export type NodeApprovalMode = z.infer<typeof nodeApprovalMode>;
 
-const name = z.string().trim().min(1, "Mandatory value is undefined. Please enter a value.").max(200);
-const description = z.string().trim().max(2000);
+const name = text().trim().min(1, "Mandatory value is undefined. Please enter a value.").max(200);
+const description = text().trim().max(2000);
 
 export const location = z.object({
   id: z.number().int(),
@@ -38,9 +39,9 @@ export type OrganizationDetail = z.infer<typeof organizationDetail>;
 export const organizationSort = z.enum(["name", "-name", "createdAt", "-createdAt"]);
 
 export const listOrganizationsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber(),
   pageSize: z.coerce.number().int().min(1).max(500).default(50),
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
   sort: organizationSort.default("name"),
 });
 export type ListOrganizationsQuery = z.input<typeof listOrganizationsQuery>;
@@ -85,8 +86,8 @@ export const updateOrganizationRequest = z.object({
 export type UpdateOrganizationRequest = z.input<typeof updateOrganizationRequest>;
 
 export const locationParams = z.object({
-  id: z.coerce.number().int().positive(),
-  locationId: z.coerce.number().int().positive(),
+  id: coercedId(),
+  locationId: coercedId(),
 });
 
 /** GET /api/client/{id}: the seed's call, answered exactly as its call table reads it. */

@@ -1,12 +1,13 @@
 import { z } from "zod";
+import { id, text } from "../common.js";
 import { deviceCriteria } from "./device-criteria.js";
 import { deviceSummary } from "./devices.js";
 import { deviceActionNames } from "./device-actions.js";
 
 /** Extra properties of a saved search; the seed's list carries them as a JSON string. */
 const customFieldsObject = z.record(
-  z.string().min(1).max(64),
-  z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]),
+  text().min(1).max(64),
+  z.union([text().max(2000), z.number(), z.boolean(), z.null()]),
 );
 
 export const savedSearch = z.object({
@@ -27,30 +28,28 @@ export const savedSearchList = z.object({ items: z.array(savedSearch) });
 const storedCriteria = deviceCriteria.omit({ groupId: true }).strict();
 
 export const createSavedSearchRequest = z.object({
-  name: z
-    .string()
+  name: text()
     .trim()
     .min(1, "Mandatory value is undefined. Please enter a value.")
     .max(200)
     .nullable()
     .default(null),
   criteria: storedCriteria.default({}),
-  search: z.string().trim().max(200).default(""),
+  search: text().trim().max(200).default(""),
   action: z.enum(deviceActionNames).nullable().default(null),
   customFields: customFieldsObject.default({}),
 });
 export type CreateSavedSearchRequest = z.input<typeof createSavedSearchRequest>;
 
 export const updateSavedSearchRequest = z.object({
-  name: z
-    .string()
+  name: text()
     .trim()
     .min(1, "Mandatory value is undefined. Please enter a value.")
     .max(200)
     .nullable()
     .optional(),
   criteria: storedCriteria.optional(),
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
   action: z.enum(deviceActionNames).nullable().optional(),
   customFields: customFieldsObject.optional(),
 });
@@ -84,13 +83,13 @@ export const groupList = z.object({ items: z.array(group) });
 
 /** POST /api/query/device (the seed's call). */
 export const queryDeviceRequest = z.object({
-  nodeIds: z.array(z.number().int().positive()).max(1000),
+  nodeIds: z.array(id()).max(1000),
   /** Devices have no parents or children yet (virtual machines, network devices come later). */
   includeParentsAndChildren: z.boolean().default(false),
   /** The client's current cache expiry (epoch ms), if it has one. */
   cacheExpiration: z.number().int().nonnegative().nullable().optional(),
   /** "qa" in QA mode: always read fresh. */
-  mode: z.string().max(20).optional(),
+  mode: text().max(20).optional(),
 });
 export const queryDeviceResponse = z.object({
   nodes: z.array(deviceSummary),

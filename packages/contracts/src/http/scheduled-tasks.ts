@@ -15,14 +15,13 @@ import {
   type LegacySchedule,
   type Schedule,
 } from "@steward/domain";
-import { isoDateTime } from "../common.js";
+import { id as idType, isoDateTime, jsonValue, pageNumber, text } from "../common.js";
 import { runScriptJobContent } from "./jobs.js";
 
-const id = z.number().int().positive();
+const id = idType();
 
 /** An IANA time zone, answered in its canonical spelling ("europe/berlin" → "Europe/Berlin"). */
-export const ianaTimeZone = z
-  .string()
+export const ianaTimeZone = text()
   .trim()
   .max(100)
   .transform((tz, ctx) => {
@@ -77,12 +76,12 @@ export const scheduleSchema = z
       .array(z.enum(DAYS_OF_WEEK))
       .max(7)
       .default([...D.daysOfWeek]),
-    startDate: z.string().max(10).nullable().default(null),
+    startDate: text().max(10).nullable().default(null),
     end: z
       .strictObject({
         type: z.enum(SCHEDULE_END_TYPES).default("NEVER"),
         occurenceCount: z.number().nullable().default(null),
-        endDate: z.string().max(10).nullable().default(null),
+        endDate: text().max(10).nullable().default(null),
       })
       .default({ type: "NEVER", occurenceCount: null, endDate: null }),
   })
@@ -95,15 +94,15 @@ export type ScheduleInput = z.input<typeof scheduleSchema>;
 
 /** The older schedule (spec §3): scheduleType DAILY, weekDays, dayOfMonth 0, 17:00, timeZone local by default. */
 export const legacySchedule = z.strictObject({
-  scheduleType: z.string().max(40).optional(),
+  scheduleType: text().max(40).optional(),
   weekDays: z
-    .array(z.union([z.string().max(20), z.number()]))
+    .array(z.union([text().max(20), z.number()]))
     .max(14)
     .optional(),
   dayOfMonth: z.number().optional(),
   scheduleHour: z.number().optional(),
   scheduleMinute: z.number().optional(),
-  timeZone: z.string().max(100).optional(),
+  timeZone: text().max(100).optional(),
 });
 
 /** A schedule read from a request: schema 2.0, or the older schedule converted to it. */
@@ -118,8 +117,7 @@ export interface ReadSchedule {
  * Accepts schema 2.0 or the older schedule (told apart by the older one's own fields:
  * scheduleType, weekDays, scheduleHour, scheduleMinute, timeZone) and answers schema 2.0.
  */
-export const anySchedule = z
-  .unknown()
+export const anySchedule = jsonValue({ maxDepth: 4, maxBytes: 4000 })
   .transform((value, ctx): ReadSchedule => {
     const copy = (issues: readonly { path: PropertyKey[]; message: string }[]) => {
       for (const i of issues)
@@ -160,7 +158,7 @@ export type ScheduledTaskTargets = z.infer<typeof scheduledTaskTargets>;
  */
 export const scheduledTaskAction = runScriptJobContent
   .extend({
-    presetName: z.string().trim().min(1).max(100).optional(),
+    presetName: text().trim().min(1).max(100).optional(),
     /** Inline scripts default to 600 s; library scripts to their own timeout. */
     timeoutSeconds: z
       .number()
@@ -189,8 +187,8 @@ export type ScheduledTaskAction = z.output<typeof scheduledTaskAction>;
 
 /** POST /api/scheduled-tasks and PUT /api/scheduled-tasks/:id (a PUT replaces the task). */
 export const saveScheduledTaskRequest = z.object({
-  name: z.string().trim().min(1, messages.mandatory).max(200),
-  description: z.string().trim().max(4000).default(""),
+  name: text().trim().min(1, messages.mandatory).max(200),
+  description: text().trim().max(4000).default(""),
   enabled: z.boolean().default(true),
   targets: scheduledTaskTargets.refine(
     (t) => t.deviceIds.length + t.groupIds.length + t.organizationIds.length > 0,
@@ -247,10 +245,10 @@ export const scheduledTask = z.object({
 export type ScheduledTask = z.infer<typeof scheduledTask>;
 
 export const listScheduledTasksQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber(),
   pageSize: z.coerce.number().int().min(1).max(500).default(50),
   /** Name or description contains (case-insensitive). */
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
 });
 
 export const scheduledTaskList = z.object({
@@ -270,8 +268,7 @@ export const runScheduledTaskNowResponse = z.object({
 
 /** GET /api/scheduled-tasks/preview?schedule=<JSON>&timeZone=&count= — the editor's next runs. */
 export const schedulePreviewQuery = z.object({
-  schedule: z
-    .string()
+  schedule: text()
     .max(4000)
     .transform((text, ctx) => {
       try {

@@ -14,36 +14,37 @@ import {
   SCRIPT_PARAMETER_TYPES,
   scriptMessages,
 } from "@steward/domain";
+import { pageNumber, text } from "../common.js";
 
 export const scriptLanguage = z.enum(SCRIPT_LANGUAGES);
 export const scriptOs = z.enum(SCRIPT_OPERATING_SYSTEMS);
 export const scriptArchitecture = z.enum(SCRIPT_ARCHITECTURES);
 export const scriptParameterType = z.enum(SCRIPT_PARAMETER_TYPES);
 
-const mandatoryText = (max: number) => z.string().trim().min(1, messages.mandatory).max(max);
+const mandatoryText = (max: number) => text().trim().min(1, messages.mandatory).max(max);
 
 export const scriptParameter = z.object({
-  name: z.string().regex(SCRIPT_PARAMETER_NAME, scriptMessages.parameterName),
+  name: text().regex(SCRIPT_PARAMETER_NAME, scriptMessages.parameterName),
   label: mandatoryText(200),
   type: scriptParameterType,
   required: z.boolean().default(false),
-  defaultValue: z.string().max(10_000).default(""),
-  choices: z.array(z.string().min(1, messages.mandatory).max(200)).max(200).optional(),
+  defaultValue: text().max(10_000).default(""),
+  choices: z.array(text().min(1, messages.mandatory).max(200)).max(200).optional(),
   /** Help text shown under the field. */
-  description: z.string().trim().max(1000).default(""),
+  description: text().trim().max(1000).default(""),
 });
 export type ScriptParameter = z.infer<typeof scriptParameter>;
 
 export const scriptPreset = z.object({
   name: mandatoryText(100),
   /** Parameter name → value; parameters left out keep their default. */
-  values: z.record(z.string(), z.string().max(10_000)).default({}),
+  values: z.record(text().max(200), text().max(10_000)).default({}),
 });
 export type ScriptPreset = z.infer<typeof scriptPreset>;
 
 const definitionFields = {
   name: mandatoryText(200),
-  description: z.string().trim().max(4000).default(""),
+  description: text().trim().max(4000).default(""),
   language: scriptLanguage,
   os: scriptOs,
   architecture: scriptArchitecture.default("ALL"),
@@ -55,8 +56,7 @@ const definitionFields = {
     .default(SCRIPT_DEFAULT_TIMEOUT_SECONDS),
   parameters: z.array(scriptParameter).max(SCRIPT_MAX_PARAMETERS).default([]),
   presets: z.array(scriptPreset).max(SCRIPT_MAX_PRESETS).default([]),
-  body: z
-    .string()
+  body: text()
     .max(SCRIPT_MAX_BODY)
     .refine((b) => b.trim() !== "", messages.mandatory),
 };
@@ -99,10 +99,10 @@ export const scriptDetail = z.object({ ...scriptFields, body: z.string() });
 export type ScriptDetail = z.infer<typeof scriptDetail>;
 
 export const scriptListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber(),
   pageSize: z.coerce.number().int().min(1).max(500).default(50),
   /** Name or description contains (case-insensitive). */
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
   language: scriptLanguage.optional(),
   /** Exactly this target OS. */
   os: scriptOs.optional(),
@@ -151,7 +151,7 @@ export const scriptTemplate = z.object({ ...templateFields, body: z.string() });
 export type ScriptTemplate = z.infer<typeof scriptTemplate>;
 
 export const scriptTemplateListQuery = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
   language: scriptLanguage.optional(),
   os: scriptOs.optional(),
   category: scriptTemplateCategory.optional(),
@@ -159,7 +159,7 @@ export const scriptTemplateListQuery = z.object({
 export const scriptTemplateList = z.object({ items: z.array(scriptTemplateSummary) });
 
 export const scriptTemplateIdParam = z.object({
-  id: z.string().regex(/^[a-z0-9-]{1,80}$/, "Not a template id"),
+  id: text().regex(/^[a-z0-9-]{1,80}$/, "Not a template id"),
 });
 
 /** POST /api/script-templates/:id/copy: the name defaults to the template's (made unique). */

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { text } from "../common.js";
 
 export const generalSettings = z.object({
-  companyName: z.string().trim().max(200),
-  defaultTimeZone: z.string().refine(isTimeZone, "Unknown time zone"),
+  companyName: text().trim().max(200),
+  defaultTimeZone: text().max(100).refine(isTimeZone, "Unknown time zone"),
 });
 export type GeneralSettings = z.infer<typeof generalSettings>;
 
