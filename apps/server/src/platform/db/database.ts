@@ -17,7 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
-  migrate(): Promise<void>;
+  /** Applies the migrations not applied yet; `folder` replaces the real history (tests upgrade from part of it). */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -44,7 +45,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      migrate: (folder = migrationsFolder) =>
+        migratePg(drizzlePg(pool, { schema }), { migrationsFolder: folder }),
       close: () => pool.end(),
     };
   }
@@ -63,7 +65,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(drizzlePglite(pgl, { schema }), { migrationsFolder }),
+    migrate: (folder = migrationsFolder) =>
+      migratePglite(drizzlePglite(pgl, { schema }), { migrationsFolder: folder }),
     close: () => pgl.close(),
   };
 }
