@@ -1,3 +1,5 @@
 export * from "./inventory.js";
 export * from "./protocol.js";
 export * from "./canonical.js";
+export * from "./sealed.js";
+export * from "./commands/index.js";

@@ -22,6 +22,12 @@ export const ed25519PublicKey = text().regex(
   "Not an Ed25519 public key (base64 of exactly 32 bytes)",
 );
 
+/** An X25519 public key: the raw 32 bytes in standard base64 (secrets are sealed to it). */
+export const x25519PublicKey = text().regex(
+  /^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$/,
+  "Not an X25519 public key (base64 of exactly 32 bytes)",
+);
+
 export function isEd25519PublicKey(value: string): boolean {
   return ed25519PublicKey.safeParse(value).success;
 }
@@ -32,6 +38,11 @@ export const enrollRequest = z.object({
   token: text().min(20).max(200),
   /** The private key never leaves the device. */
   publicKey: ed25519PublicKey,
+  /**
+   * The agent's X25519 key: secrets inside commands are sealed to it. Agents older than this
+   * field send none and are never sent a secret.
+   */
+  encryptionPublicKey: x25519PublicKey.optional(),
   inventory,
   /** Set by the agent simulator: the console marks such devices as simulated. */
   simulated: z.boolean().optional(),
@@ -56,11 +67,16 @@ export const challengeMessage = z.object({
   serverTime: z.number(),
 });
 
-/** Agent → server: signature over `steward-agent-auth:v1:<deviceId>:<nonce>`. */
+/**
+ * Agent → server: signature over `steward-agent-auth:v1:<deviceId>:<nonce>`, followed by
+ * `:<encryptionPublicKey>` when the agent sends its encryption key (the device's identity key
+ * vouches for it, so it cannot be swapped on the way).
+ */
 export const helloMessage = z.object({
   type: z.literal("hello"),
   deviceId: id(),
   signature: text().max(200),
+  encryptionPublicKey: x25519PublicKey.optional(),
   agentVersion: agentText(40),
   protocol: z.literal(AGENT_PROTOCOL_VERSION),
 });
@@ -157,6 +173,9 @@ export const jobResultMessage = z.object({
   stderr: agentText(JOB_OUTPUT_LIMIT_BYTES + 1024),
   truncated: z.boolean(),
   errorMessage: agentText(4000).nullable(),
+  /** The command kind that produced it, and its result data (checked with that kind's result schema). */
+  kind: text().max(40).optional(),
+  data: jsonObject().optional(),
 });
 export type JobResultMessage = z.infer<typeof jobResultMessage>;
 

@@ -1,0 +1,20 @@
+import { cancelCommand } from "./cancel.js";
+import { runScriptCommand } from "./run-script.js";
+import { wakeOnLanCommand } from "./wake-on-lan.js";
+
+export * from "./define.js";
+export * from "./run-script.js";
+export * from "./cancel.js";
+export * from "./wake-on-lan.js";
+
+/**
+ * Every command kind the protocol knows. A new kind (backup, patching, policies, remote tools)
+ * adds its file beside these and one line here; the server and the agent register a handler
+ * for it in their own command registries.
+ */
+export const commandKinds = {
+  [runScriptCommand.kind]: runScriptCommand,
+  [cancelCommand.kind]: cancelCommand,
+  [wakeOnLanCommand.kind]: wakeOnLanCommand,
+} as const;
+export type CommandKindName = keyof typeof commandKinds;
