@@ -3,10 +3,25 @@ import { csvCell, csvLine } from "./csv.js";
 
 describe("CSV cells", () => {
   it("prefixes cells that start like a formula with a quote", () => {
-    for (const c of ["=1+1", "+1", "-1", "@SUM(A1)", '=HYPERLINK("http://x")'])
+    for (const c of ["=1+1", "+1", "-1+2", "-A1", "-", "@SUM(A1)", '=HYPERLINK("http://x")', "-1e3", "-.5"])
       expect(csvCell(c).replace(/^"/, "").startsWith("'")).toBe(true);
     expect(csvCell("=cmd|' /C calc'!A0")).toBe("'=cmd|' /C calc'!A0");
     expect(csvCell("host-1")).toBe("host-1");
+  });
+
+  it("prefixes a leading tab or carriage return, which spreadsheets may skip before a formula", () => {
+    expect(csvCell("\t=1+1")).toBe("'\t=1+1");
+    expect(csvCell("\r=1+1")).toBe('"\'\r=1+1"');
+    expect(csvCell("a\tb")).toBe("a\tb");
+  });
+
+  it("leaves plain negative numbers as they are", () => {
+    expect(csvCell("-12")).toBe("-12");
+    expect(csvCell("-3.5")).toBe("-3.5");
+    expect(csvCell(-7)).toBe("-7");
+    expect(csvCell(-0.25)).toBe("-0.25");
+    expect(csvCell("-12;=1")).toBe("'-12;=1");
+    expect(csvCell("-3.5.1")).toBe("'-3.5.1");
   });
 
   it("quotes commas, quotes and line breaks", () => {

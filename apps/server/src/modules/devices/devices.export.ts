@@ -29,7 +29,8 @@ const columns: Record<DeviceColumn, { header: string; value: (d: DeviceSummary) 
 
 /**
  * The CSV of a device search: a header, then one line per device, streamed batch by batch.
- * Every cell goes through csvCell (formula prefixes quoted): host names come from agents.
+ * Every cell goes through csvCell (formula leads quoted, plain negative numbers kept): host names
+ * and tags come from agents and technicians.
  */
 export function devicesCsv(
   batches: AsyncIterable<DeviceSummary[]>,
