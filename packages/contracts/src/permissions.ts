@@ -4,8 +4,8 @@
  *
  * A technician role grants a set of permissions over an organization scope (every
  * organization, or a list). Organization permissions apply only inside that scope; global
- * permissions (technicians, settings, the script library, custom-field definitions, the audit
- * log, PSA configuration) concern no organization and are held wherever a role grants them.
+ * permissions (technicians, settings, the script library, custom-field definitions, PSA
+ * configuration) concern no organization and are held wherever a role grants them.
  */
 export const permissions = [
   "organizations.read",
@@ -42,7 +42,10 @@ export const permissions = [
 
 export type Permission = (typeof permissions)[number];
 
-/** Permissions that concern no single organization: a role's organization scope does not narrow them. */
+/**
+ * Permissions that concern no single organization: a role's organization scope does not narrow
+ * them (technicians, settings, the script library, custom-field definitions, PSA configuration).
+ */
 export const globalPermissions: readonly Permission[] = [
   "technicians.read",
   "technicians.manage",
@@ -51,7 +54,6 @@ export const globalPermissions: readonly Permission[] = [
   "customFields.manage",
   "scripts.manage",
   "psa.configure",
-  "audit.read",
 ];
 
 const globalSet = new Set<Permission>(globalPermissions);
