@@ -122,12 +122,15 @@ const webBoundaries = {
   meta: {
     type: "problem",
     docs: {
-      description: "apps/web: features meet only through their index; ui/ imports no feature or app code",
+      description:
+        "apps/web: features are used only through their index (the route registry also takes their routes); ui/ imports no feature or app code",
     },
     schema: [aliasOption],
     messages: {
       featureIndex:
         'Feature "{{from}}" may use feature "{{to}}" only through features/{{to}}/index, not "{{specifier}}".',
+      outsideIndex:
+        'Outside features/, feature "{{to}}" is used only through features/{{to}}/index (and app/registry.ts takes features/{{to}}/routes), not "{{specifier}}".',
       uiImport:
         'ui/ must not import from {{area}}/ ("{{specifier}}"): shared UI stays independent of features and the app shell.',
     },
@@ -149,18 +152,23 @@ const webBoundaries = {
         }
         return;
       }
-      if (fromFeature === undefined || area !== "features") return;
+      if (area !== "features") return;
       const parts = target.split("/");
       const toFeature = parts[1];
       if (toFeature === undefined || toFeature === fromFeature) return;
       const rest = parts.slice(2).join("/");
-      if (rest !== "" && rest !== "index") {
+      if (rest === "" || rest === "index") return;
+      if (fromFeature !== undefined) {
         context.report({
           node,
           messageId: "featureIndex",
           data: { from: fromFeature, to: toFeature, specifier },
         });
+        return;
       }
+      // The registry collects every feature's route entries straight from its routes file.
+      if (self === "app/registry" && rest === "routes") return;
+      context.report({ node, messageId: "outsideIndex", data: { to: toFeature, specifier } });
     });
   },
 };

@@ -114,6 +114,27 @@ describe("web import boundaries", () => {
     expect(await findings(page, legal)).toEqual([]);
   });
 
+  it("lets the route registry take each feature's routes file; other code outside features/ uses the index", async () => {
+    const registry = "apps/web/src/app/registry.ts";
+    expect(await findings(registry, `import { authRoutes } from "../features/auth/routes";`)).toEqual([]);
+    expect(await findings(registry, `import { authRoutes } from "../features/auth";`)).toEqual([]);
+    expect(await findings(registry, `import { LoginPage } from "../features/auth/pages/LoginPage";`)).toEqual(
+      ["outsideIndex"],
+    );
+    expect(
+      await findings("apps/web/src/app/router.tsx", `import { authRoutes } from "../features/auth/routes";`),
+    ).toEqual(["outsideIndex"]);
+    expect(
+      await findings("apps/web/src/lib/helper.ts", `import { x } from "@/features/devices/api";`),
+    ).toEqual(["outsideIndex"]);
+    expect(
+      await findings("apps/web/src/app/layout/Sidebar.tsx", `import { useCan } from "../../features/auth";`),
+    ).toEqual([]);
+    expect(await findings(page, `import { technicianRoutes } from "../../technicians/routes";`)).toEqual([
+      "featureIndex",
+    ]);
+  });
+
   it("keeps ui/ free of features and the app shell", async () => {
     const widget = "apps/web/src/ui/DataTable.tsx";
     expect(await findings(widget, `import { useOrganizations } from "../features/organizations";`)).toEqual([

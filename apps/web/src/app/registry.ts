@@ -1,23 +1,26 @@
 import type { RouteEntry } from "../routing";
-import { authRoutes } from "../features/auth";
-import { backupRoutes } from "../features/backup";
-import { dashboardRoutes } from "../features/dashboard";
-import { activityRoutes } from "../features/activities";
-import { credentialRoutes } from "../features/credentials";
-import { customFieldRoutes } from "../features/custom-fields";
-import { deviceRoleRoutes } from "../features/device-roles";
-import { deviceRoutes } from "../features/devices";
-import { integrationRoutes } from "../features/integrations";
-import { libraryRoutes } from "../features/library";
-import { organizationRoutes } from "../features/organizations";
-import { policyRoutes } from "../features/policies";
-import { remoteSupportRoutes } from "../features/remote-support";
-import { reportingRoutes } from "../features/reporting";
-import { scheduledTaskRoutes } from "../features/scheduled-tasks";
-import { scriptRoutes } from "../features/scripts";
-import { settingsRoutes } from "../features/settings";
-import { technicianRoutes } from "../features/technicians";
-import { ticketingRoutes } from "../features/ticketing";
+import { authRoutes } from "../features/auth/routes";
+import { backupRoutes } from "../features/backup/routes";
+import { dashboardRoutes } from "../features/dashboard/routes";
+import { activityRoutes } from "../features/activities/routes";
+import { credentialRoutes } from "../features/credentials/routes";
+import { customFieldRoutes } from "../features/custom-fields/routes";
+import { deviceRoleRoutes } from "../features/device-roles/routes";
+import { deviceRoutes } from "../features/devices/routes";
+import { integrationRoutes } from "../features/integrations/routes";
+import { libraryRoutes } from "../features/library/routes";
+import { organizationRoutes } from "../features/organizations/routes";
+import { policyRoutes } from "../features/policies/routes";
+import { remoteSupportRoutes } from "../features/remote-support/routes";
+import { reportingRoutes } from "../features/reporting/routes";
+import { scheduledTaskRoutes } from "../features/scheduled-tasks/routes";
+import { scriptRoutes } from "../features/scripts/routes";
+import { settingsRoutes } from "../features/settings/routes";
+import { technicianRoutes } from "../features/technicians/routes";
+import { ticketingRoutes } from "../features/ticketing/routes";
+
+// Each feature's entries come from its routes file, not its index: the index is what other
+// features use, and going through it would tie every feature to every page of the others.
 
 /** The one route registry: router, sidebar, breadcrumbs, tabs and document titles all read it. */
 export const routeRegistry: readonly RouteEntry[] = [

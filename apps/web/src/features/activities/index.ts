@@ -1,3 +1,2 @@
-export { activityRoutes } from "./routes";
 export { activityKeys } from "./api";
 export { ActivitiesView } from "./components/ActivitiesView";

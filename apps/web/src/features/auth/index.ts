@@ -1,4 +1,3 @@
-export { authRoutes } from "./routes";
 export {
   useSessionQuery,
   useLogout,

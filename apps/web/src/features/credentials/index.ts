@@ -1,2 +1,1 @@
-export { credentialRoutes } from "./routes";
 export { CREDENTIALS_ERROR, credentialKeys, fetchCredentials, useCredentials } from "./api";

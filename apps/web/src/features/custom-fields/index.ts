@@ -1,4 +1,3 @@
-export { customFieldRoutes } from "./routes";
 export { customFieldKeys, useCustomFieldDefinitions } from "./api";
 export type { ValueLevel } from "./api";
 export { CustomFieldValuesEditor } from "./components/CustomFieldValuesEditor";

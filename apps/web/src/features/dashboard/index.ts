@@ -1,2 +1,1 @@
-export { dashboardRoutes } from "./routes";
 export { dashboardKeys } from "./api";

@@ -1,3 +1,2 @@
-export { deviceRoleRoutes } from "./routes";
 export { deviceRoleKeys, useDeviceRoles } from "./api";
 export { osFamilyLabels, osFamilyOptions, type OsFamily } from "./os-labels";

@@ -1,4 +1,3 @@
-export { deviceRoutes } from "./routes";
 export { deviceKeys } from "./api";
 export { deviceSearchLink } from "./grid/grid-state";
 export { DeviceName, SimulatedBadge, StatusBadge, deviceLabel } from "./components/DeviceName";

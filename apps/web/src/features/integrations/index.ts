@@ -1,2 +1,1 @@
-export { integrationRoutes } from "./routes";
 export { integrationKinds, appsPath } from "./kinds";

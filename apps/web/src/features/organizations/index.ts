@@ -1,2 +1,1 @@
-export { organizationRoutes } from "./routes";
 export { organizationKeys, useLocationOptions, useOrganization, useOrganizationOptions } from "./api";

@@ -1,4 +1,3 @@
-export { scriptRoutes } from "./routes";
 export { scriptKeys, useScripts, useScript } from "./api";
 export { RunScriptDialog, type RunScriptTarget } from "./components/RunScriptDialog";
 export type { QueueScriptJob } from "./components/use-run-script";

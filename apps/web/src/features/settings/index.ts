@@ -1,3 +1,2 @@
-export { settingsRoutes } from "./routes";
 export { timeZoneOptions, browserTimeZone } from "./components/time-zones";
 export { useGeneralSettings } from "./api";

@@ -1,2 +1,1 @@
-export { technicianRoutes } from "./routes";
 export { technicianKeys, useTechnicians } from "./api";
