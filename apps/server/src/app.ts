@@ -30,6 +30,7 @@ import { scriptsModule } from "./modules/scripts/index.js";
 import { credentialsModule } from "./modules/credentials/index.js";
 import { activitiesModule } from "./modules/activities/index.js";
 import { scheduledTasksModule } from "./modules/scheduled-tasks/index.js";
+import { auditModule } from "./modules/audit/index.js";
 
 export interface BuildAppOptions {
   logger?: FastifyBaseLogger | boolean;
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(credentialsModule(deps), { prefix: "/api" });
   await app.register(activitiesModule(deps), { prefix: "/api" });
   await app.register(scheduledTasksModule(deps), { prefix: "/api" });
+  await app.register(auditModule(deps), { prefix: "/api" });
 
   await installWebAssets(
     app,

@@ -21,3 +21,4 @@ export * from "./http/scripts.js";
 export * from "./http/credentials.js";
 export * from "./http/activities.js";
 export * from "./http/scheduled-tasks.js";
+export * from "./http/audit.js";

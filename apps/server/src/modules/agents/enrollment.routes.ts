@@ -113,6 +113,7 @@ export function enrollmentRoutes(deps: AppDeps, enrollment: EnrollmentService): 
           action: "enrollment_token.revealed",
           targetType: "enrollment_token",
           targetId: row.id,
+          organizationId: row.organizationId,
         });
         return secretOf(row);
       },
@@ -125,12 +126,13 @@ export function enrollmentRoutes(deps: AppDeps, enrollment: EnrollmentService): 
         schema: { tags, params: idParam, response: { 200: enrollmentToken } },
       },
       async (request) => {
-        await tokenOr404(request.params.id);
+        const token = await tokenOr404(request.params.id);
         await enrollment.repo.revoke(request.params.id, new Date());
         await audit(deps.db, request, {
           action: "enrollment_token.revoked",
           targetType: "enrollment_token",
           targetId: request.params.id,
+          organizationId: token.organizationId,
         });
         return present(await tokenOr404(request.params.id));
       },

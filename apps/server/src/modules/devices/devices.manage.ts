@@ -110,6 +110,21 @@ export function createDeviceManagement(db: Db, options: DeviceManagementOptions 
     return presentDevice(row);
   }
 
+  /** Records an approval decision on one device in the audit log. */
+  async function auditDecision(
+    actor: Actor,
+    action: "device.approve" | "device.reject",
+    changed: readonly { id: number; organizationId: number }[],
+  ): Promise<void> {
+    for (const device of changed)
+      await audit(db, actor, {
+        action,
+        targetType: "device",
+        targetId: device.id,
+        organizationId: device.organizationId,
+      });
+  }
+
   return {
     grid,
     bulk,
@@ -267,8 +282,9 @@ export function createDeviceManagement(db: Db, options: DeviceManagementOptions 
     },
 
     async approve(scope: Scope, id: number, actor: Actor): Promise<DeviceSummary> {
-      if ((await one(scope, id, (w) => bulk.decide(scope, w, "APPROVED", actor))).length === 0)
-        throw notPending();
+      const changed = await one(scope, id, (w) => bulk.decide(scope, w, "APPROVED", actor));
+      if (changed.length === 0) throw notPending();
+      await auditDecision(actor, "device.approve", changed);
       return summary(scope, id);
     },
 
@@ -277,6 +293,7 @@ export function createDeviceManagement(db: Db, options: DeviceManagementOptions 
       const changed = await one(scope, id, (w) => bulk.decide(scope, w, "REJECTED", actor));
       if (changed.length === 0) throw notPending();
       removed(changed);
+      await auditDecision(actor, "device.reject", changed);
       return summary(scope, id);
     },
 
@@ -288,6 +305,7 @@ export function createDeviceManagement(db: Db, options: DeviceManagementOptions 
         action: "device.delete",
         targetType: "device",
         targetId: id,
+        organizationId: row.organizationId,
         data: { hostname: row.hostname },
       });
     },

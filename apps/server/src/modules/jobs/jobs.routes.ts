@@ -9,7 +9,7 @@ import {
   submitJobRequest,
   submitJobResponse,
 } from "@steward/contracts";
-import { audit, requireAuth, type AuthContext } from "../../platform/identity/index.js";
+import { actorOfRequest, audit, requireAuth, type AuthContext } from "../../platform/identity/index.js";
 import type { AppDeps } from "../../platform/deps.js";
 import type { JobsService } from "./jobs.service.js";
 import { presentJob } from "./jobs.presenter.js";
@@ -35,12 +35,9 @@ export function jobsRoutes(deps: AppDeps, service: JobsService): FastifyPluginAs
         schema: { tags, body: submitJobRequest, response: { 200: submitJobResponse } },
       },
       async (request) => {
-        const rows = await service.submit(actorOf(requireAuth(request)), request.body);
-        await audit(deps.db, request, {
-          action: "jobs.submitted",
-          targetType: "job",
-          data: { count: rows.length, jobUids: rows.slice(0, 50).map((r) => r.jobUid) },
-        });
+        // The submit records itself in the audit log, per organization and Run As credential.
+        const actor = { ...actorOf(requireAuth(request)), audit: actorOfRequest(request) };
+        const rows = await service.submit(actor, request.body);
         return {
           resultCode: "SUCCESS" as const,
           status: "SUCCESS" as const,
@@ -141,7 +138,12 @@ export function jobsRoutes(deps: AppDeps, service: JobsService): FastifyPluginAs
       { config: { access: "jobs.run" }, schema: { tags, params: uidParam, response: { 200: jobResponse } } },
       async (request) => {
         const row = await service.cancel(actorOf(requireAuth(request)), request.params.jobUid);
-        await audit(deps.db, request, { action: "job.cancelled", targetType: "job", targetId: row.jobUid });
+        await audit(deps.db, request, {
+          action: "job.cancelled",
+          targetType: "job",
+          targetId: row.jobUid,
+          organizationId: row.organizationId,
+        });
         return { resultCode: "SUCCESS" as const, job: presentJob(row) };
       },
     );
