@@ -1,4 +1,4 @@
-import { generateKeyPairSync, createPrivateKey, sign } from "node:crypto";
+import { createHash, generateKeyPairSync, createPrivateKey, sign } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +13,12 @@ export interface AgentState {
   publicKey: string;
   /** The server's command-signing key, pinned at enrollment. */
   serverPublicKey: string;
+  /** PKCS#8 PEM of the X25519 key that opens secrets sealed to this agent (added by newer agents). */
+  encryptionPrivateKeyPem?: string;
+  /** Its raw 32-byte public key, base64: sent at enrollment and in every hello. */
+  encryptionPublicKey?: string;
+  /** A CA certificate file trusted for the server's TLS certificate, besides the system's. */
+  caFile?: string;
   enrolledAt: string;
 }
 
@@ -34,6 +40,37 @@ export function newKeyPair(): { privateKeyPem: string; publicKey: string } {
     privateKeyPem: privateKey.export({ format: "pem", type: "pkcs8" }).toString(),
     publicKey: spki.subarray(spki.length - 32).toString("base64"),
   };
+}
+
+/** The X25519 key pair secrets inside commands are sealed to. */
+export function newEncryptionKeyPair(): { encryptionPrivateKeyPem: string; encryptionPublicKey: string } {
+  const { privateKey, publicKey } = generateKeyPairSync("x25519");
+  const spki = publicKey.export({ format: "der", type: "spki" });
+  return {
+    encryptionPrivateKeyPem: privateKey.export({ format: "pem", type: "pkcs8" }).toString(),
+    encryptionPublicKey: spki.subarray(spki.length - 32).toString("base64"),
+  };
+}
+
+/**
+ * The state with an encryption key pair: an agent enrolled before agents had one makes it at its
+ * next start (and sends it in its hello from then on).
+ */
+export function withEncryptionKey(
+  dataDir: string,
+  state: AgentState,
+): AgentState & { encryptionPrivateKeyPem: string; encryptionPublicKey: string } {
+  const { encryptionPrivateKeyPem, encryptionPublicKey } = state;
+  if (encryptionPrivateKeyPem && encryptionPublicKey)
+    return { ...state, encryptionPrivateKeyPem, encryptionPublicKey };
+  const upgraded = { ...state, ...newEncryptionKeyPair() };
+  saveState(dataDir, upgraded);
+  return upgraded;
+}
+
+/** SHA-256 (hex) of a raw public key given in base64: what install commands print to pin it. */
+export function keyFingerprint(rawBase64: string): string {
+  return createHash("sha256").update(Buffer.from(rawBase64, "base64")).digest("hex");
 }
 
 export function signWith(privateKeyPem: string, payload: string): string {

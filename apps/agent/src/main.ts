@@ -5,7 +5,16 @@ import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import { agent as proto } from "@steward/contracts";
 import { AGENT_VERSION } from "./version.js";
-import { defaultDataDir, loadState, newKeyPair, saveState, stateFile } from "./identity.js";
+import {
+  defaultDataDir,
+  loadState,
+  newEncryptionKeyPair,
+  newKeyPair,
+  saveState,
+  stateFile,
+} from "./identity.js";
+import { postJson } from "./connection/http.js";
+import { checkServerKey, normalizeFingerprint } from "./server-key.js";
 import { collectInventory } from "./inventory/collect.js";
 import { runAgent } from "./run.js";
 import { startFleet } from "./sim/fleet.js";
@@ -14,7 +23,10 @@ import { launchdPlist, systemdUnit, windowsServiceScript } from "./service/defin
 const USAGE = `steward-agent ${AGENT_VERSION}
 
 Usage:
-  steward-agent enroll --server URL --token TOKEN [--data-dir DIR]
+  steward-agent enroll --server URL --token TOKEN [--server-key-fingerprint SHA256] [--ca FILE] [--data-dir DIR]
+      --server-key-fingerprint: SHA-256 (hex or base64url) of the server's command-signing key, as
+      printed in the install command; an enrollment answer with another key is refused.
+      --ca: a CA certificate (PEM) to trust for an https server, besides Node's own CAs.
   steward-agent run [--data-dir DIR]
   steward-agent install-service [--data-dir DIR] [--print]
   steward-agent status [--data-dir DIR]
@@ -28,7 +40,17 @@ function die(message: string, code = 1): never {
   process.exit(code);
 }
 
-async function enroll(serverUrl: string, token: string, dataDir: string): Promise<void> {
+interface EnrollOptions {
+  serverUrl: string;
+  token: string;
+  dataDir: string;
+  fingerprint?: string | undefined;
+  caFile?: string | undefined;
+}
+
+async function enroll({ serverUrl, token, dataDir, fingerprint, caFile }: EnrollOptions): Promise<void> {
+  if (fingerprint !== undefined && !normalizeFingerprint(fingerprint))
+    die("The --server-key-fingerprint value is not a SHA-256 in hex or base64url.", 2);
   const existing = loadState(dataDir);
   if (existing) {
     // Running the install command again keeps the identity, so the service steps after it still run.
@@ -43,28 +65,36 @@ async function enroll(serverUrl: string, token: string, dataDir: string): Promis
     );
   }
   const keys = newKeyPair();
+  const encryption = newEncryptionKeyPair();
   const inventory = await collectInventory();
-  const body: proto.EnrollRequest = { token, publicKey: keys.publicKey, inventory };
+  const body: proto.EnrollRequest = {
+    token,
+    publicKey: keys.publicKey,
+    encryptionPublicKey: encryption.encryptionPublicKey,
+    inventory,
+  };
   const url = `${serverUrl.replace(/\/+$/, "")}/agent/v1/enroll`;
-  let res: Response;
+  const ca = caFile ? path.resolve(caFile) : undefined;
+  let res: Awaited<ReturnType<typeof postJson>>;
   try {
-    res = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
+    res = await postJson(url, body, ca);
   } catch (err) {
     die(`Cannot reach ${url}: ${(err as Error).message}`);
   }
-  const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!res.ok) die(`Enrollment refused (${res.status}): ${String(json.message ?? res.statusText)}`);
+  const { json } = res;
+  if (res.status < 200 || res.status >= 300)
+    die(`Enrollment refused (${res.status}): ${String(json.message ?? "no answer")}`);
   const answer = proto.enrollResponse.parse(json);
+  const mismatch = checkServerKey(answer.serverPublicKey, fingerprint);
+  if (mismatch) die(mismatch);
   saveState(dataDir, {
     deviceId: answer.deviceId,
     serverUrl,
     privateKeyPem: keys.privateKeyPem,
     publicKey: keys.publicKey,
     serverPublicKey: answer.serverPublicKey,
+    ...encryption,
+    ...(ca ? { caFile: ca } : {}),
     enrolledAt: new Date().toISOString(),
   });
   fs.writeFileSync(path.join(dataDir, "inventory.json"), JSON.stringify(inventory), { mode: 0o600 });
@@ -79,6 +109,8 @@ async function main() {
     options: {
       server: { type: "string" },
       token: { type: "string" },
+      "server-key-fingerprint": { type: "string" },
+      ca: { type: "string" },
       "data-dir": { type: "string" },
       print: { type: "boolean" },
       count: { type: "string" },
@@ -94,7 +126,13 @@ async function main() {
   switch (command) {
     case "enroll":
       if (!values.server || !values.token) die(USAGE, 2);
-      await enroll(values.server, values.token, dataDir);
+      await enroll({
+        serverUrl: values.server,
+        token: values.token,
+        dataDir,
+        fingerprint: values["server-key-fingerprint"],
+        caFile: values.ca,
+      });
       break;
     case "run": {
       const state = loadState(dataDir);

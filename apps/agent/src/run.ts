@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { agent as proto } from "@steward/contracts";
 import { AgentConnection } from "./connection/client.js";
-import { signWith, type AgentState } from "./identity.js";
+import { signWith, withEncryptionKey, type AgentState } from "./identity.js";
 import { changedSections, collectInventory } from "./inventory/collect.js";
 import { AGENT_VERSION } from "./version.js";
 import { JobManager } from "./jobs/manager.js";
@@ -10,7 +10,8 @@ import { JobManager } from "./jobs/manager.js";
 const INVENTORY_SECONDS = Number(process.env.STEWARD_AGENT_INVENTORY_SECONDS ?? 900);
 
 /** The agent's main loop: stay connected, report inventory changes, until SIGTERM. */
-export async function runAgent(state: AgentState, dataDir: string): Promise<void> {
+export async function runAgent(enrolled: AgentState, dataDir: string): Promise<void> {
+  const state = withEncryptionKey(dataDir, enrolled);
   const inventoryFile = path.join(dataDir, "inventory.json");
   const statusFile = path.join(dataDir, "status.json");
   const log = (msg: string) => process.stdout.write(`${new Date().toISOString()} ${msg}\n`);
@@ -49,6 +50,7 @@ export async function runAgent(state: AgentState, dataDir: string): Promise<void
     dataDir,
     agentId: state.deviceId,
     serverPublicKey: state.serverPublicKey,
+    encryption: { privateKeyPem: state.encryptionPrivateKeyPem, publicKey: state.encryptionPublicKey },
     send: (message) => connection.send(message),
     log,
   });
@@ -57,6 +59,8 @@ export async function runAgent(state: AgentState, dataDir: string): Promise<void
     deviceId: state.deviceId,
     agentVersion: AGENT_VERSION,
     sign: (payload) => signWith(state.privateKeyPem, payload),
+    encryptionPublicKey: state.encryptionPublicKey,
+    ...(state.caFile ? { caFile: state.caFile } : {}),
     onWelcome: ({ wantFullInventory, approval }) => {
       wantFull = wantFullInventory;
       log(`connected as device ${state.deviceId} (${approval.toLowerCase()})`);

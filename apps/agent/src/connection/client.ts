@@ -1,6 +1,7 @@
 import WebSocket from "ws";
 import { agent as proto } from "@steward/contracts";
 import { backoffDelay } from "./backoff.js";
+import { trustOptions } from "./http.js";
 
 export interface ConnectionOptions {
   serverUrl: string;
@@ -8,6 +9,10 @@ export interface ConnectionOptions {
   agentVersion: string;
   /** Signs the challenge payload with the device's private key. */
   sign(payload: string): string;
+  /** The agent's X25519 public key, sent (and signed) in every hello. */
+  encryptionPublicKey?: string;
+  /** A CA certificate file trusted for a wss server, besides Node's own CAs. */
+  caFile?: string;
   /** Called once authenticated; returns what to send as the first inventory report. */
   onWelcome?(welcome: { wantFullInventory: boolean; approval: string }): void;
   onPong?(rttMs: number): void;
@@ -70,6 +75,7 @@ export class AgentConnection {
     const ws = new WebSocket(wsUrl(this.options.serverUrl), {
       maxPayload: proto.AGENT_MAX_MESSAGE_BYTES,
       handshakeTimeout: 15_000,
+      ...trustOptions(this.options.caFile),
     });
     this.ws = ws;
     this.authenticated = false;
@@ -92,12 +98,14 @@ export class AgentConnection {
     const message = result.data;
     switch (message.type) {
       case "challenge": {
+        const key = this.options.encryptionPublicKey;
         const hello: proto.AgentToServer = {
           type: "hello",
           deviceId: this.options.deviceId,
-          signature: this.options.sign(proto.challengePayload(this.options.deviceId, message.nonce)),
+          signature: this.options.sign(proto.challengePayload(this.options.deviceId, message.nonce, key)),
           agentVersion: this.options.agentVersion,
           protocol: proto.AGENT_PROTOCOL_VERSION,
+          ...(key ? { encryptionPublicKey: key } : {}),
         };
         ws.send(JSON.stringify(hello));
         break;

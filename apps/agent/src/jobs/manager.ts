@@ -1,8 +1,15 @@
 import { agent as proto } from "@steward/contracts";
+import {
+  defaultAgentCommands,
+  openSealedSecret,
+  type AgentCommandContext,
+  type AgentCommandHandler,
+  type AgentCommandRegistry,
+  type AgentCommandResult,
+  type AgentCommandRun,
+} from "../commands/index.js";
 import { JobJournal } from "./journal.js";
-import { runScript, type ScriptRun } from "./run-script.js";
 import { verifyCommand } from "./verify.js";
-import { sendWakeOnLan, type WakeTarget } from "./wake-on-lan.js";
 
 /**
  * How long an acknowledged job is remembered: longer than any command's validity window (the
@@ -17,6 +24,10 @@ export interface JobManagerOptions {
   serverPublicKey: string;
   /** Sends to the server; false when offline (results stay in the journal and go on reconnect). */
   send(message: proto.AgentToServer): boolean;
+  /** The agent's X25519 key pair: opens secrets sealed to it inside commands. */
+  encryption?: { privateKeyPem: string; publicKey: string };
+  /** The command kinds this agent runs (default: every built-in kind). */
+  commands?: AgentCommandRegistry;
   log?(message: string): void;
   now?(): number;
 }
@@ -24,7 +35,8 @@ export interface JobManagerOptions {
 /** Receives signed commands, runs them at most once per attempt, and delivers their results. */
 export class JobManager {
   private readonly journal: JobJournal;
-  private readonly running = new Map<string, ScriptRun>();
+  private readonly running = new Map<string, AgentCommandRun>();
+  private readonly commands: AgentCommandRegistry;
   /** Commands verified but waiting for a free slot (not journaled yet: a crash loses nothing). */
   private readonly waiting: proto.CommandEnvelope[] = [];
   private readonly maxConcurrent = Math.max(1, Number(process.env.STEWARD_AGENT_MAX_JOBS ?? 8));
@@ -33,6 +45,7 @@ export class JobManager {
 
   constructor(private readonly options: JobManagerOptions) {
     this.journal = new JobJournal(options.dataDir);
+    this.commands = options.commands ?? defaultAgentCommands();
   }
 
   private key(jobUid: string, attempt: number) {
@@ -81,21 +94,64 @@ export class JobManager {
       return;
     }
     this.journal.rememberNonce(envelope.nonce, envelope.notAfter);
-    switch (envelope.kind) {
-      case "run-script":
-        this.enqueue(envelope);
-        break;
-      case "cancel":
-        this.cancel(envelope);
-        break;
-      case "wake-on-lan":
-        void this.wake(envelope);
-        break;
-      default: {
-        const exhaustive: never = envelope.kind;
-        void exhaustive;
-      }
+    const handler = this.commands.get(envelope.kind);
+    if (!handler) {
+      this.options.log?.(`refused command for job ${envelope.jobUid}: no handler for "${envelope.kind}"`);
+      this.options.send({ type: "command-refused", jobUid: envelope.jobUid, reason: "unsupported" });
+      return;
     }
+    if (handler.contract.mode === "job") this.enqueue(envelope);
+    else this.control(handler, envelope);
+  }
+
+  private context(envelope: proto.CommandEnvelope): AgentCommandContext {
+    const target = { agentId: this.options.agentId, jobUid: envelope.jobUid, attempt: envelope.attempt };
+    return {
+      ...target,
+      output: (stream, chunk) => this.output(envelope.jobUid, envelope.attempt, stream, chunk),
+      openSecret: (sealed) => {
+        if (!this.options.encryption) throw new Error("this agent has no encryption key");
+        return openSealedSecret(sealed, this.options.encryption, target);
+      },
+      cancelJob: (jobUid, attempt) => this.running.get(this.key(jobUid, attempt))?.cancel?.(),
+      log: (message) => this.options.log?.(message),
+    };
+  }
+
+  private resultMessage(envelope: proto.CommandEnvelope, r: AgentCommandResult): proto.JobResultMessage {
+    return {
+      type: "job-result",
+      jobUid: envelope.jobUid,
+      attempt: envelope.attempt,
+      outcome: r.cancelled ? "CANCELLED" : r.exitCode === 0 && !r.errorMessage ? "SUCCESS" : "FAILURE",
+      exitCode: r.exitCode,
+      stdout: r.stdout,
+      stderr: r.stderr,
+      truncated: r.truncated,
+      errorMessage: r.errorMessage,
+      kind: envelope.kind,
+      ...(r.data ? { data: r.data } : {}),
+    };
+  }
+
+  /** Control commands (cancel, wake-on-LAN) act at once: not journaled, their result (if any) sent as is. */
+  private control(handler: AgentCommandHandler, envelope: proto.CommandEnvelope): void {
+    const parsed = handler.contract.payload.safeParse(envelope.payload);
+    if (!parsed.success) {
+      this.options.send({ type: "command-refused", jobUid: envelope.jobUid, reason: "invalid" });
+      return;
+    }
+    const run = handler.run(parsed.data, this.context(envelope));
+    void run.done.then(
+      (r) => {
+        if (!r) return;
+        const message = this.resultMessage(envelope, r);
+        // A control result has no exit code: no error means it did what it was asked.
+        if (!r.errorMessage && r.exitCode === null && !r.cancelled) message.outcome = "SUCCESS";
+        this.options.send(message);
+      },
+      (err: unknown) => this.options.log?.(`command ${envelope.kind} failed: ${(err as Error).message}`),
+    );
   }
 
   private enqueue(envelope: proto.CommandEnvelope): void {
@@ -122,65 +178,50 @@ export class JobManager {
       else if (!this.running.has(this.key(envelope.jobUid, envelope.attempt))) this.onConnected();
       return;
     }
-    const parsed = proto.runScriptPayload.safeParse(envelope.payload);
-    if (!parsed.success) {
+    const handler = this.commands.get(envelope.kind);
+    const parsed = handler?.contract.payload.safeParse(envelope.payload);
+    if (!handler || !parsed?.success) {
       this.options.send({ type: "command-refused", jobUid: envelope.jobUid, reason: "invalid" });
       return;
     }
     this.journal.started(envelope.jobUid, envelope.attempt);
     this.options.send({ type: "job-started", jobUid: envelope.jobUid, attempt: envelope.attempt });
     const k = this.key(envelope.jobUid, envelope.attempt);
-    const run = runScript(parsed.data, (stream, chunk) =>
-      this.output(envelope.jobUid, envelope.attempt, stream, chunk),
-    );
+    let run: AgentCommandRun;
+    try {
+      run = handler.run(parsed.data, this.context(envelope));
+    } catch (err) {
+      run = {
+        done: Promise.resolve({
+          exitCode: null,
+          stdout: "",
+          stderr: "",
+          truncated: false,
+          errorMessage: `The agent could not start the command: ${(err as Error).message}`,
+        }),
+      };
+    }
     this.running.set(k, run);
-    void run.done.then((r) => {
+    const settle = (r: AgentCommandResult | null) => {
       this.running.delete(k);
       this.pump();
       this.flush();
-      this.finish({
-        type: "job-result",
-        jobUid: envelope.jobUid,
-        attempt: envelope.attempt,
-        outcome: r.cancelled ? "CANCELLED" : r.exitCode === 0 && !r.errorMessage ? "SUCCESS" : "FAILURE",
-        exitCode: r.exitCode,
-        stdout: r.stdout,
-        stderr: r.stderr,
-        truncated: r.truncated,
-        errorMessage: r.errorMessage,
-      });
-    });
-  }
-
-  private async wake(envelope: proto.CommandEnvelope): Promise<void> {
-    const targets = (envelope.payload as { targets?: WakeTarget[] }).targets ?? [];
-    let errorMessage: string | null = null;
-    let sent = 0;
-    try {
-      sent = await sendWakeOnLan(targets.slice(0, 32));
-    } catch (err) {
-      errorMessage = `Could not send the wake-on-LAN packet: ${(err as Error).message}`;
-    }
-    this.options.send({
-      type: "job-result",
-      jobUid: envelope.jobUid,
-      attempt: envelope.attempt,
-      outcome: errorMessage ? "FAILURE" : "SUCCESS",
-      exitCode: null,
-      stdout: `sent ${sent} magic packet(s)\n`,
-      stderr: "",
-      truncated: false,
-      errorMessage,
-    });
-  }
-
-  private cancel(envelope: proto.CommandEnvelope): void {
-    const target = envelope.payload as { jobUid?: unknown; attempt?: unknown };
-    const run =
-      typeof target.jobUid === "string"
-        ? this.running.get(this.key(target.jobUid, Number(target.attempt)))
-        : undefined;
-    run?.cancel();
+      this.finish(
+        this.resultMessage(
+          envelope,
+          r ?? { exitCode: null, stdout: "", stderr: "", truncated: false, errorMessage: null },
+        ),
+      );
+    };
+    void run.done.then(settle, (err: unknown) =>
+      settle({
+        exitCode: null,
+        stdout: "",
+        stderr: "",
+        truncated: false,
+        errorMessage: `The command failed on the agent: ${(err as Error).message}`,
+      }),
+    );
   }
 
   private finish(result: proto.JobResultMessage): void {
@@ -215,6 +256,6 @@ export class JobManager {
   }
 
   stopAll(): void {
-    for (const run of this.running.values()) run.cancel();
+    for (const run of this.running.values()) run.cancel?.();
   }
 }

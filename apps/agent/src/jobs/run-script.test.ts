@@ -1,16 +1,16 @@
 import fs from "node:fs";
 import os from "node:os";
 import { describe, expect, it } from "vitest";
-import type { agent as proto } from "@steward/contracts";
 import {
   decideIdentity,
   localSystem,
   runScript,
   windowsCredentialLaunch,
   type IdentitySystem,
+  type ScriptPayload,
 } from "./run-script.js";
 
-const payload = (overrides: Partial<proto.RunScriptPayload> = {}): proto.RunScriptPayload => ({
+const payload = (overrides: Partial<ScriptPayload> = {}): ScriptPayload => ({
   language: "bash",
   body: "id -un\n",
   parameters: [],

@@ -6,6 +6,11 @@ import type { agent as proto } from "@steward/contracts";
 
 const LIMIT = 1024 * 1024;
 
+/** A run-script payload once its sealed password (if any) was opened by the agent. */
+export type ScriptPayload = Omit<proto.RunScriptPayload, "account"> & {
+  account?: { username: string; domain?: string; password?: string };
+};
+
 export interface ScriptRun {
   done: Promise<{
     exitCode: number | null;
@@ -134,10 +139,7 @@ const LOGGED_ON_USER = "Current Logged on User";
  * the agent to run as root on Linux and macOS; otherwise the job fails with a clear text and
  * never silently runs as the agent's own identity.
  */
-export function decideIdentity(
-  payload: proto.RunScriptPayload,
-  sys: IdentitySystem = localSystem,
-): RunIdentity {
+export function decideIdentity(payload: ScriptPayload, sys: IdentitySystem = localSystem): RunIdentity {
   const runAs = payload.runAs === "" ? SYSTEM : payload.runAs;
   if (runAs === SYSTEM && !payload.account) return { kind: "self" };
   if (sys.platform === "win32") {
@@ -237,7 +239,7 @@ const refusedRun = (errorMessage: string): ScriptRun => ({
  * STEWARD_PARAM_<NAME> environment variables — never spliced into a shell command line.
  */
 export function runScript(
-  payload: proto.RunScriptPayload,
+  payload: ScriptPayload,
   onOutput: (stream: "stdout" | "stderr", chunk: string) => void,
   sys: IdentitySystem = localSystem,
 ): ScriptRun {

@@ -13,6 +13,8 @@ interface Connection {
   lastSeen: number;
   deviceId?: number;
   organizationId?: number;
+  /** The X25519 key the agent vouched for in its hello (secrets for it are sealed to this key). */
+  encryptionKey?: string;
   /** Serializes this connection's database work so that messages apply in order. */
   chain: Promise<void>;
 }
@@ -83,7 +85,7 @@ export function createAgentGateway(options: GatewayOptions) {
     if (
       !verifyDeviceSignature(
         device.publicKey,
-        proto.challengePayload(message.deviceId, conn.nonce),
+        proto.challengePayload(message.deviceId, conn.nonce, message.encryptionPublicKey),
         message.signature,
       )
     ) {
@@ -98,6 +100,11 @@ export function createAgentGateway(options: GatewayOptions) {
     }
     conn.deviceId = device.id;
     conn.organizationId = device.organizationId;
+    if (message.encryptionPublicKey) {
+      conn.encryptionKey = message.encryptionPublicKey;
+      if (device.encryptionPublicKey !== message.encryptionPublicKey)
+        await devices.setEncryptionKey(device.id, message.encryptionPublicKey);
+    }
     pending.delete(conn);
     online.set(device.id, conn);
     await devices.markUp(device.id, conn.ip);
@@ -231,6 +238,8 @@ export function createAgentGateway(options: GatewayOptions) {
     wss,
     accept,
     isOnline: (deviceId: number) => online.has(deviceId),
+    /** The encryption key of a connected device's agent (undefined: offline, or an older agent). */
+    encryptionKeyOf: (deviceId: number) => online.get(deviceId)?.encryptionKey,
     /** Sends to a connected device; false when it is not connected here. */
     sendTo(deviceId: number, message: proto.ServerToAgent): boolean {
       const conn = online.get(deviceId);

@@ -6,9 +6,26 @@ import { createDevicesService } from "../devices/index.js";
 import { createEnrollmentService } from "./enrollment.service.js";
 import { createAgentGateway } from "./gateway.js";
 import { createAgentListener } from "./listener.js";
-import { createJobDispatcher, createJobsService, type JobDispatcher } from "../jobs/index.js";
+import {
+  createJobDispatcher,
+  createJobsService,
+  jobCommandHandlers,
+  type JobDispatcher,
+} from "../jobs/index.js";
+import { ServerCommandRegistry } from "./commands/registry.js";
 
 export { verifyDeviceSignature } from "./gateway.js";
+export {
+  ServerCommandRegistry,
+  serverCommand,
+  type BuildContext,
+  type BuildOutcome,
+  type CommandTarget,
+  type JobLike,
+  type SendCommand,
+  type ServerCommandHandler,
+} from "./commands/registry.js";
+export { sealSecret } from "./commands/sealed-secret.js";
 export { enrollmentRoutes, agentBundlePath } from "./enrollment.routes.js";
 export type { AgentListener } from "./listener.js";
 export { createEnrollmentService, tokenState, TOKEN_PREFIX } from "./enrollment.service.js";
@@ -18,13 +35,17 @@ export function createAgentSide(deps: AppDeps, logger: FastifyBaseLogger) {
   const devices = createDevicesService(deps);
   const enrollment = createEnrollmentService(deps);
   const jobs = createJobsService(deps);
+  // Every command kind the server sends: a kind's handler builds its payloads and takes its results.
+  const commands = new ServerCommandRegistry(jobCommandHandlers());
   // The dispatcher and the gateway call each other; each only uses the other inside callbacks.
   const dispatcher: JobDispatcher = createJobDispatcher({
     deps,
     jobs,
     logger,
+    commands,
     send: (deviceId, message) => gateway.sendTo(deviceId, message),
     isOnline: (deviceId) => gateway.isOnline(deviceId),
+    encryptionKeyOf: (deviceId) => gateway.encryptionKeyOf(deviceId),
   });
   const gateway = createAgentGateway({
     devices,
@@ -40,7 +61,7 @@ export function createAgentSide(deps: AppDeps, logger: FastifyBaseLogger) {
     dispatcher.close();
     await closeListener();
   };
-  return { devices, enrollment, gateway, listener, jobs, dispatcher };
+  return { devices, enrollment, gateway, listener, jobs, dispatcher, commands };
 }
 
 export type AgentSide = ReturnType<typeof createAgentSide>;

@@ -12,6 +12,8 @@ export interface NewDevice {
   organizationId: number;
   locationId: number;
   publicKey: string;
+  /** X25519 key secrets are sealed to (null or absent: an agent older than encryption keys). */
+  encryptionPublicKey?: string | null;
   approvalStatus: "APPROVED" | "PENDING";
   inventory: agent.Inventory;
   publicIp: string | null;
@@ -65,6 +67,7 @@ export function createDevicesRepository(db: Db) {
             organizationId: device.organizationId,
             locationId: device.locationId,
             publicKey: device.publicKey,
+            encryptionPublicKey: device.encryptionPublicKey ?? null,
             approvalStatus: device.approvalStatus,
             hostname: device.inventory.hostname,
             osFamily: device.inventory.os.family,
@@ -105,6 +108,7 @@ export function createDevicesRepository(db: Db) {
         .select({
           id: devices.id,
           publicKey: devices.publicKey,
+          encryptionPublicKey: devices.encryptionPublicKey,
           approvalStatus: devices.approvalStatus,
           organizationId: devices.organizationId,
           status: devices.status,
@@ -114,6 +118,14 @@ export function createDevicesRepository(db: Db) {
         .where(eq(devices.id, id))
         .limit(1);
       return rows[0];
+    },
+
+    /** Records the encryption key an agent vouched for in its hello (a no-op when unchanged). */
+    async setEncryptionKey(id: number, key: string): Promise<void> {
+      await db
+        .update(devices)
+        .set({ encryptionPublicKey: key })
+        .where(and(eq(devices.id, id), sql`${devices.encryptionPublicKey} is distinct from ${key}`));
     },
 
     /** Sets UP/DOWN; returns true when the status actually changed. */

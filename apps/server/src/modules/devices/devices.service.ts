@@ -47,6 +47,7 @@ export function createDevicesService(
     },
 
     identity: repo.identity,
+    setEncryptionKey: repo.setEncryptionKey,
 
     async markUp(id: number, publicIp: string | undefined, at = new Date()) {
       const result = await repo.setStatus(id, "UP", at, publicIp);

@@ -2,17 +2,23 @@ import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { agent as proto } from "@steward/contracts";
 import type { AppDeps } from "../../platform/deps.js";
+import type { BuildContext, CommandTarget, ServerCommandRegistry } from "../agents/index.js";
+import { sealSecret } from "../agents/index.js";
 import { jobs } from "./jobs.tables.js";
 import type { JobsService } from "./jobs.service.js";
 import type { JobRow } from "./jobs.repository.js";
-import { payloadOf, signCommand } from "./envelope.js";
+import { signCommand } from "./envelope.js";
 
 export interface DispatcherOptions {
   deps: Pick<AppDeps, "db" | "bus" | "commandSigner" | "secretBox">;
   jobs: JobsService;
   logger: FastifyBaseLogger;
+  /** The command kinds: each builds its payloads and handles its results. */
+  commands: ServerCommandRegistry;
   send(deviceId: number, message: proto.ServerToAgent): boolean;
   isOnline(deviceId: number): boolean;
+  /** The X25519 key the connected agent vouched for in its hello (undefined: an older agent). */
+  encryptionKeyOf(deviceId: number): string | undefined;
 }
 
 type JobMessage = Extract<
@@ -64,7 +70,22 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
  * were SENT but never confirmed started; a new submit only sends QUEUED ones.
  */
 export function createJobDispatcher(options: DispatcherOptions) {
-  const { deps, jobs: service, logger } = options;
+  const { deps, jobs: service, logger, commands } = options;
+
+  const buildContext = (target: CommandTarget): BuildContext => ({
+    target,
+    seal: (secret) => {
+      const key = options.encryptionKeyOf(target.deviceId);
+      return key
+        ? sealSecret(key, secret, {
+            agentId: target.deviceId,
+            jobUid: target.jobUid,
+            attempt: target.attempt,
+          })
+        : null;
+    },
+    openAtRest: (sealed, context) => deps.secretBox.open(sealed, context),
+  });
 
   const urgent = new Set<number>();
   const bulk = new Set<number>();
@@ -85,12 +106,16 @@ export function createJobDispatcher(options: DispatcherOptions) {
     let signed = 0;
     for (const row of rows) {
       if (row.delivery === "SENT" && !resendIds.has(row.deviceId)) continue;
-      const what = payloadOf(row, deps.secretBox);
+      if (!options.isOnline(row.deviceId)) continue;
+      const what = commands.forJob(row, buildContext(row));
       if (!what) {
         await service.refused(row.deviceId, row.jobUid, "this job type has no agent implementation");
         continue;
       }
-      if (!options.isOnline(row.deviceId)) continue;
+      if ("fail" in what) {
+        await service.refused(row.deviceId, row.jobUid, what.fail);
+        continue;
+      }
       if (options.send(row.deviceId, signCommand(deps.commandSigner, row, what.kind, what.payload)))
         sent.push(row.id);
       if (++signed % SEND_SLICE === 0) await yieldToLoop();
@@ -317,22 +342,44 @@ export function createJobDispatcher(options: DispatcherOptions) {
     });
 
   const offQueued = deps.bus.on("jobsQueued", (deviceIds) => schedule(deviceIds, false));
-  const offCancel = deps.bus.on("cancelJob", (target) => {
-    if (!options.isOnline(target.deviceId)) return;
-    options.send(
-      target.deviceId,
-      signCommand(deps.commandSigner, target, "cancel", { jobUid: target.jobUid, attempt: target.attempt }),
-    );
-  });
+  // Kinds without job rows (cancel, wake-on-LAN) send through this: checked, signed, delivered.
+  const detach = commands.all().flatMap((handler) =>
+    handler.attach
+      ? [
+          handler.attach({
+            bus: deps.bus,
+            send: (target, payload) => {
+              if (!options.isOnline(target.deviceId)) return false;
+              if (!handler.contract.payload.safeParse(payload).success) {
+                logger.error({ kind: handler.contract.kind }, "refusing to send an invalid command payload");
+                return false;
+              }
+              return options.send(
+                target.deviceId,
+                signCommand(
+                  deps.commandSigner,
+                  target,
+                  handler.contract.kind,
+                  payload as Record<string, unknown>,
+                ),
+              );
+            },
+          }),
+        ]
+      : [],
+  );
 
-  const offWake = deps.bus.on("wakeOnLan", (request) => {
-    if (!options.isOnline(request.relayId)) return;
-    const target = { deviceId: request.relayId, jobUid: request.requestId, attempt: 1 };
-    options.send(
-      request.relayId,
-      signCommand(deps.commandSigner, target, "wake-on-lan", { targets: request.targets }),
-    );
-  });
+  /** A result for a kind whose handler takes it whole (no job row): true when it did. */
+  async function handledByKind(deviceId: number, message: proto.JobResultMessage): Promise<boolean> {
+    const handler = message.kind ? commands.get(message.kind) : undefined;
+    if (!handler?.onResult) return false;
+    const data = handler.contract.result.safeParse(message.data ?? {});
+    if (!data.success) {
+      logger.warn({ deviceId, kind: message.kind }, "agent reported result data that does not fit its kind");
+      return handler.onResult(deviceId, message, undefined);
+    }
+    return handler.onResult(deviceId, message, data.data as never);
+  }
 
   return {
     /** The agent authenticated: send what waited for it. */
@@ -348,7 +395,7 @@ export function createJobDispatcher(options: DispatcherOptions) {
         case "job-result":
           // Its start is written first (a result must not overtake it).
           await (started.has(message.jobUid) ? flushStarted() : startedFlush);
-          await applyResult(deviceId, message);
+          if (!(await handledByKind(deviceId, message))) await applyResult(deviceId, message);
           // Acknowledge even a stale or duplicate result so the agent can forget it.
           options.send(deviceId, { type: "job-ack", jobUid: message.jobUid, attempt: message.attempt });
           break;
@@ -375,8 +422,7 @@ export function createJobDispatcher(options: DispatcherOptions) {
       clearTimeout(startedTimer);
       clearTimeout(resultsTimer);
       offQueued();
-      offCancel();
-      offWake();
+      for (const off of detach) off();
     },
   };
 }

@@ -1,8 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { agent as proto } from "@steward/contracts";
-import type { CommandSigner, SecretBox } from "../../platform/crypto/index.js";
-import type { RunAsAccount } from "../credentials/index.js";
-import type { JobRow } from "./jobs.repository.js";
+import type { CommandSigner } from "../../platform/crypto/index.js";
 
 /** How long a signed command stays valid; clock skew allowance before "now". */
 export const COMMAND_VALID_MS = 10 * 60_000;
@@ -39,7 +37,7 @@ export function signingTextWith(envelope: proto.CommandEnvelope, payloadJson: st
 export function signCommand(
   signer: CommandSigner,
   target: { deviceId: number; jobUid: string; attempt: number },
-  kind: proto.CommandEnvelope["kind"],
+  kind: string,
   payload: Record<string, unknown>,
   now = Date.now(),
 ): Extract<proto.ServerToAgent, { type: "command" }> {
@@ -57,37 +55,4 @@ export function signCommand(
     payload,
   };
   return { type: "command", envelope, signature: signer.sign(signingTextWith(envelope, payloadJson)) };
-}
-
-/**
- * The agent-side payload of a job row (only ACTION/run-script today). A run-as credential's
- * account goes into the signed payload for this one agent: its username always, its password
- * only when submit kept it (Windows devices), opened here with the server's secret box.
- */
-export function payloadOf(
-  row: Pick<JobRow, "jobType" | "content" | "data">,
-  secretBox?: Pick<SecretBox, "open">,
-): { kind: proto.CommandEnvelope["kind"]; payload: Record<string, unknown> } | null {
-  if (row.jobType !== "ACTION") return null;
-  const c = row.content as {
-    script?: { language: string; body: string };
-    parameters?: unknown[];
-    timeoutSeconds?: number;
-    runAs?: string;
-  };
-  if (!c.script) return null;
-  const payload: proto.RunScriptPayload = {
-    language: c.script.language as proto.RunScriptPayload["language"],
-    body: c.script.body,
-    parameters: (c.parameters ?? []) as proto.RunScriptPayload["parameters"],
-    timeoutSeconds: c.timeoutSeconds ?? 600,
-    runAs: c.runAs ?? "System",
-  };
-  const account = (row.data as { runAsAccount?: RunAsAccount } | null)?.runAsAccount;
-  if (account) {
-    payload.account = { username: account.username };
-    if (account.secretSealed !== undefined && secretBox)
-      payload.account.password = secretBox.open(account.secretSealed);
-  }
-  return { kind: "run-script", payload };
 }

@@ -1,5 +1,6 @@
 export { createJobsService, type JobsService, type Actor } from "./jobs.service.js";
 export { createJobDispatcher, type JobDispatcher } from "./dispatcher.js";
+export { jobCommandHandlers, runScriptPayloadOf, NO_ENCRYPTION_KEY_MESSAGE } from "./commands.js";
 export { jobsRoutes } from "./jobs.routes.js";
 
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";

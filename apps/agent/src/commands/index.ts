@@ -1,0 +1,12 @@
+import { AgentCommandRegistry } from "./registry.js";
+import { cancelHandler } from "./cancel.js";
+import { runScriptHandler } from "./run-script.js";
+import { wakeOnLanHandler } from "./wake-on-lan.js";
+
+export * from "./registry.js";
+export { openSealedSecret } from "./secrets.js";
+
+/** Every command kind this agent runs. */
+export function defaultAgentCommands(): AgentCommandRegistry {
+  return new AgentCommandRegistry([runScriptHandler, cancelHandler, wakeOnLanHandler]);
+}
