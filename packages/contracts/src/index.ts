@@ -4,6 +4,7 @@ export * from "./common.js";
 export * from "./http/health.js";
 export * from "./http/auth.js";
 export * from "./http/technicians.js";
+export * from "./http/roles.js";
 export * from "./http/organizations.js";
 export * from "./http/settings.js";
 export * from "./http/dashboard.js";

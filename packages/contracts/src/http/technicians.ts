@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { id, text } from "../common.js";
 import { emailField, personNameField } from "./auth.js";
 
 export const technicianStatus = z.enum(["INVITED", "ACTIVE", "DISABLED"]);
@@ -11,6 +12,8 @@ export const technician = z.object({
   lastName: z.string(),
   phone: z.string().nullable(),
   isSystemAdmin: z.boolean(),
+  /** The technician roles held; access is their union per organization (administrators hold everything). */
+  roleIds: z.array(z.number().int()),
   status: technicianStatus,
   mfaEnrolled: z.boolean(),
   inviteExpiresAt: z.string().nullable(),
@@ -21,20 +24,39 @@ export type Technician = z.infer<typeof technician>;
 
 export const technicianList = z.object({ items: z.array(technician) });
 
-export const createTechnicianRequest = z.object({
-  email: emailField,
-  firstName: personNameField,
-  lastName: personNameField,
-  phone: z.string().trim().max(40).optional(),
-  isSystemAdmin: z.boolean().default(false),
-});
+const technicianRoleIds = z
+  .array(id())
+  .max(100)
+  .transform((ids) => [...new Set(ids)]);
+
+export const createTechnicianRequest = z
+  .object({
+    email: emailField,
+    firstName: personNameField,
+    lastName: personNameField,
+    phone: text().trim().max(40).optional(),
+    isSystemAdmin: z.boolean().default(false),
+    roleIds: technicianRoleIds.default([]),
+  })
+  .superRefine((value, ctx) => {
+    // A technician without a role could do nothing at all; administrators need none.
+    if (!value.isSystemAdmin && value.roleIds.length === 0)
+      ctx.addIssue({
+        code: "custom",
+        path: ["roleIds"],
+        message: "Choose at least one role",
+        input: value.roleIds,
+      });
+  });
 export type CreateTechnicianRequest = z.input<typeof createTechnicianRequest>;
 
 export const updateTechnicianRequest = z.object({
   firstName: personNameField.optional(),
   lastName: personNameField.optional(),
-  phone: z.string().trim().max(40).nullable().optional(),
+  phone: text().trim().max(40).nullable().optional(),
   isSystemAdmin: z.boolean().optional(),
+  /** Replaces the roles held. */
+  roleIds: technicianRoleIds.optional(),
 });
 export type UpdateTechnicianRequest = z.infer<typeof updateTechnicianRequest>;
 

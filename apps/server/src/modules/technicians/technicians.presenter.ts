@@ -1,7 +1,8 @@
 import type { Technician, TechnicianStatus } from "@steward/contracts";
 import type { TechnicianRow } from "./technicians.repository.js";
 
-export function presentTechnician(row: TechnicianRow): Technician {
+/** Row → contract; roleIds are the roles the technician holds. */
+export function presentTechnician(row: TechnicianRow, roleIds: readonly number[]): Technician {
   return {
     id: row.id,
     email: row.email,
@@ -9,6 +10,7 @@ export function presentTechnician(row: TechnicianRow): Technician {
     lastName: row.lastName,
     phone: row.phone,
     isSystemAdmin: row.isSystemAdmin,
+    roleIds: [...roleIds],
     status: row.status as TechnicianStatus,
     mfaEnrolled: row.mfaEnrolled,
     inviteExpiresAt: row.status === "INVITED" ? (row.inviteExpiresAt?.toISOString() ?? null) : null,

@@ -50,7 +50,7 @@ export function techniciansRoutes(
           action: "technician.invited",
           targetType: "user",
           targetId: result.technician.id,
-          data: { email: result.technician.email },
+          data: { email: result.technician.email, roleIds: result.technician.roleIds },
         });
         return reply.status(201).send(result);
       },
@@ -62,13 +62,28 @@ export function techniciansRoutes(
         schema: { tags, params: idParam, body: updateTechnicianRequest, response: { 200: technician } },
       },
       async (request) => {
-        const result = await service.update(requireAuth(request), request.params.id, request.body);
+        const { technician: result, roleChange } = await service.update(
+          requireAuth(request),
+          request.params.id,
+          request.body,
+        );
         await audit(deps.db, request, {
           action: "technician.updated",
           targetType: "user",
           targetId: result.id,
           data: { fields: Object.keys(request.body) },
         });
+        if (roleChange)
+          await audit(deps.db, request, {
+            action: "technician.roles_changed",
+            targetType: "user",
+            targetId: result.id,
+            data: {
+              addedRoleIds: roleChange.added,
+              removedRoleIds: roleChange.removed,
+              roleIds: result.roleIds,
+            },
+          });
         return result;
       },
     );

@@ -8,6 +8,7 @@ import { AppError } from "../../platform/errors/app-error.js";
 import type { AppDeps } from "../../platform/deps.js";
 import { hashPassword, randomToken, sha256 } from "../../platform/crypto/index.js";
 import { deleteUserSessions, type AuthContext } from "../../platform/identity/index.js";
+import { createRoles } from "../roles/index.js";
 import { createTechniciansRepository, type TechnicianRow } from "./technicians.repository.js";
 import { presentTechnician } from "./technicians.presenter.js";
 
@@ -18,6 +19,11 @@ const userNotFound = () => new AppError("E_USER_NOT_FOUND", 404, "No such techni
 /** Technician administration: invite, edit, disable, delete; and accepting an invite. */
 export function createTechniciansService(deps: Pick<AppDeps, "db" | "config" | "mailer">) {
   const repo = createTechniciansRepository(deps.db);
+  const roles = createRoles(deps);
+
+  async function present(row: TechnicianRow) {
+    return presentTechnician(row, (await roles.roleIdsOfUsers([row.id])).get(row.id) ?? []);
+  }
 
   async function get(id: number): Promise<TechnicianRow> {
     const row = await repo.byId(id);
@@ -40,7 +46,7 @@ export function createTechniciansService(deps: Pick<AppDeps, "db" | "config" | "
         `You will then set up multi-factor authentication with an authenticator app.\n`,
     });
     return {
-      technician: presentTechnician(await get(row.id)),
+      technician: await present(await get(row.id)),
       inviteUrl,
       inviteExpiresAt: expiresAt.toISOString(),
       emailSent,
@@ -63,6 +69,12 @@ export function createTechniciansService(deps: Pick<AppDeps, "db" | "config" | "
     }
   }
 
+  /** Only system administrators act on system administrators (edit, disable, delete, re-invite, reset MFA). */
+  function assertMayManage(actor: AuthContext, row: TechnicianRow) {
+    if (row.isSystemAdmin && !actor.session.user.isSystemAdmin)
+      throw new AppError("E_FORBIDDEN", 403, "Only system administrators can manage system administrators");
+  }
+
   function assertNotSelf(actor: AuthContext, id: number) {
     if (actor.session.user.id === id)
       throw new AppError("E_CANNOT_MODIFY_SELF", 409, "You cannot do this to your own account");
@@ -70,10 +82,13 @@ export function createTechniciansService(deps: Pick<AppDeps, "db" | "config" | "
 
   return {
     async list() {
-      return (await repo.list()).map(presentTechnician);
+      const rows = await repo.list();
+      const held = await roles.roleIdsOfUsers(rows.map((r) => r.id));
+      return rows.map((row) => presentTechnician(row, held.get(row.id) ?? []));
     },
+
     async get(id: number) {
-      return presentTechnician(await get(id));
+      return present(await get(id));
     },
 
     async invite(actor: AuthContext, input: CreateTechnicianRequest): Promise<TechnicianInviteResponse> {
@@ -81,6 +96,7 @@ export function createTechniciansService(deps: Pick<AppDeps, "db" | "config" | "
       assertMayGrantAdmin(actor, body.isSystemAdmin);
       if (await repo.emailTaken(body.email))
         throw new AppError("E_EMAIL_TAKEN", 409, "A technician with this email already exists");
+      await roles.checkAssignment(actor, [], body.roleIds);
       const id = await repo.insertInvited({
         email: body.email,
         firstName: body.firstName,
@@ -91,11 +107,13 @@ export function createTechniciansService(deps: Pick<AppDeps, "db" | "config" | "
         inviteExpiresAt: new Date(),
         invitedByUserId: actor.session.user.id,
       });
+      await roles.setUserRoles(id, body.roleIds);
       return issueInvite(await get(id), actor);
     },
 
     async reinvite(actor: AuthContext, id: number) {
       const row = await get(id);
+      assertMayManage(actor, row);
       if (row.status !== "INVITED")
         throw new AppError(
           "E_INVITE_NOT_PENDING",
@@ -105,8 +123,10 @@ export function createTechniciansService(deps: Pick<AppDeps, "db" | "config" | "
       return issueInvite(row, actor);
     },
 
+    /** Edits a technician; a roleIds change answers what was added and removed (for the audit). */
     async update(actor: AuthContext, id: number, input: UpdateTechnicianRequest) {
       const row = await get(id);
+      assertMayManage(actor, row);
       if (input.isSystemAdmin !== undefined && input.isSystemAdmin !== row.isSystemAdmin) {
         if (!actor.session.user.isSystemAdmin)
           throw new AppError(
@@ -117,40 +137,51 @@ export function createTechniciansService(deps: Pick<AppDeps, "db" | "config" | "
         assertNotSelf(actor, id);
         if (!input.isSystemAdmin) await assertNotLastAdmin(row);
       }
+      const current = (await roles.roleIdsOfUsers([id])).get(id) ?? [];
+      const next = input.roleIds ?? current;
+      // A technician without a role could do nothing at all; administrators need none.
+      if (!(input.isSystemAdmin ?? row.isSystemAdmin) && next.length === 0)
+        throw new AppError("E_VALIDATION", 400, "roleIds: Choose at least one role", {
+          issues: [{ path: ["body", "roleIds"], message: "Choose at least one role" }],
+        });
+      const roleChange = input.roleIds ? await roles.checkAssignment(actor, current, next) : null;
       await repo.update(id, {
         ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
         ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
         ...(input.phone !== undefined ? { phone: input.phone } : {}),
         ...(input.isSystemAdmin !== undefined ? { isSystemAdmin: input.isSystemAdmin } : {}),
       });
-      return presentTechnician(await get(id));
+      const changed =
+        roleChange && roleChange.added.length + roleChange.removed.length > 0 ? roleChange : null;
+      if (changed) await roles.setUserRoles(id, next);
+      return { technician: await present(await get(id)), roleChange: changed };
     },
 
     async disable(actor: AuthContext, id: number) {
       assertNotSelf(actor, id);
       const row = await get(id);
-      if (row.isSystemAdmin && !actor.session.user.isSystemAdmin) throw new AppError("E_FORBIDDEN", 403);
+      assertMayManage(actor, row);
       await assertNotLastAdmin(row);
       await repo.update(id, { status: "DISABLED" });
       await deleteUserSessions(deps.db, id);
-      return presentTechnician(await get(id));
+      return present(await get(id));
     },
 
     async enable(actor: AuthContext, id: number) {
       const row = await get(id);
-      if (row.isSystemAdmin && !actor.session.user.isSystemAdmin) throw new AppError("E_FORBIDDEN", 403);
+      assertMayManage(actor, row);
       const full = await deps.db.query.users.findFirst({
         where: (u, { eq }) => eq(u.id, id),
         columns: { passwordHash: true },
       });
       await repo.update(id, { status: full?.passwordHash ? "ACTIVE" : "INVITED" });
-      return presentTechnician(await get(id));
+      return present(await get(id));
     },
 
     async remove(actor: AuthContext, id: number) {
       assertNotSelf(actor, id);
       const row = await get(id);
-      if (row.isSystemAdmin && !actor.session.user.isSystemAdmin) throw new AppError("E_FORBIDDEN", 403);
+      assertMayManage(actor, row);
       await assertNotLastAdmin(row);
       await repo.remove(id);
     },
@@ -158,10 +189,10 @@ export function createTechniciansService(deps: Pick<AppDeps, "db" | "config" | "
     /** For a lost authenticator: the technician enrolls again at next sign-in. */
     async resetMfa(actor: AuthContext, id: number) {
       assertNotSelf(actor, id);
-      await get(id);
+      assertMayManage(actor, await get(id));
       await repo.resetMfa(id);
       await deleteUserSessions(deps.db, id);
-      return presentTechnician(await get(id));
+      return present(await get(id));
     },
 
     async inviteInfo(token: string) {

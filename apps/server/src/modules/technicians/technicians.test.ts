@@ -1,10 +1,19 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestContext, signedInClient, TestClient, type TestContext } from "../../testing/test-app.js";
 import { codeFor } from "../../testing/auth-flow.js";
+import { eq } from "drizzle-orm";
+import { auditEvents, technicianRoles } from "../../platform/identity/index.js";
 
 let ctx: TestContext;
+/** A role every technician manager in these tests holds (technicians.read), so may hand out. */
+let readerRoleId: number;
 beforeAll(async () => {
   ctx = await createTestContext();
+  const [role] = await ctx.deps.db
+    .insert(technicianRoles)
+    .values({ name: "Technician readers", permissions: ["technicians.read"] })
+    .returning({ id: technicianRoles.id });
+  readerRoleId = role!.id;
 });
 afterAll(async () => {
   await ctx.close();
@@ -12,7 +21,12 @@ afterAll(async () => {
 afterEach(() => vi.useRealTimers());
 
 let n = 0;
-const newTech = () => ({ email: `tech${++n}@example.test`, firstName: "Tina", lastName: `Tech ${n}` });
+const newTech = () => ({
+  email: `tech${++n}@example.test`,
+  firstName: "Tina",
+  lastName: `Tech ${n}`,
+  roleIds: [readerRoleId],
+});
 const tokenOf = (inviteUrl: string) => inviteUrl.split("/invite/")[1]!;
 
 describe("technician routes: permissions", () => {
@@ -183,5 +197,157 @@ describe("managing technicians", () => {
       password: "correct horse battery staple",
     });
     expect(login.json().state).toBe("mfa-enrollment");
+  });
+});
+
+describe("technician roles on invite and edit", () => {
+  const createRoleAs = async (client: TestClient, permissions: string[], organizationIds?: number[]) => {
+    const res = await client.post("/api/technician-roles", {
+      name: `Assigned role ${++n}`,
+      permissions,
+      allOrganizations: organizationIds === undefined,
+      organizationIds: organizationIds ?? [],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ id: number }>().id;
+  };
+  const newOrg = async (client: TestClient) =>
+    (await client.post("/api/organizations", { name: `Roles org ${++n}` })).json<{ id: number }>().id;
+
+  it("invites with several roles: the technician's access is their union, and the list shows roleIds", async () => {
+    const { client: admin } = await signedInClient(ctx, { admin: true });
+    const orgA = await newOrg(admin);
+    const orgB = await newOrg(admin);
+    const readA = await createRoleAs(admin, ["organizations.read"], [orgA]);
+    const readB = await createRoleAs(admin, ["organizations.read"], [orgB]);
+    const res = await admin.post("/api/technicians", { ...newTech(), roleIds: [readA, readB, readA] });
+    expect(res.statusCode, res.body).toBe(201);
+    const invited = res.json().technician;
+    expect(invited.roleIds).toEqual([readA, readB].sort((a, b) => a - b));
+    const listed = (await admin.get("/api/technicians"))
+      .json()
+      .items.find((t: { id: number }) => t.id === invited.id);
+    expect(listed.roleIds).toEqual(invited.roleIds);
+    const audited = await ctx.deps.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "technician.invited"));
+    expect(audited.at(-1)?.data).toMatchObject({ roleIds: invited.roleIds });
+
+    // Accept the invite and enroll MFA: the technician reads exactly organizations A and B.
+    const visitor = new TestClient(ctx.app);
+    await visitor.post(`/api/invites/${tokenOf(res.json().inviteUrl)}/accept`, {
+      password: "technician passphrase 1",
+    });
+    const { secret } = (await visitor.post("/api/auth/mfa/totp/enroll")).json();
+    await visitor.post("/api/auth/mfa/totp/confirm", { code: codeFor(secret) });
+    expect((await visitor.get(`/api/organizations/${orgA}`)).statusCode).toBe(200);
+    expect((await visitor.get(`/api/organizations/${orgB}`)).statusCode).toBe(200);
+    const orgC = await newOrg(admin);
+    expect((await visitor.get(`/api/organizations/${orgC}`)).statusCode).toBe(404);
+  });
+
+  it("validates the roles: at least one for a technician, none for an administrator, every id known", async () => {
+    const { client: admin } = await signedInClient(ctx, { admin: true });
+    const none = await admin.post("/api/technicians", { ...newTech(), roleIds: [] });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().code).toBe("E_VALIDATION");
+    expect(none.json().message).toContain("Choose at least one role");
+    const missing = await admin.post("/api/technicians", { ...newTech(), roleIds: undefined });
+    expect(missing.json().code).toBe("E_VALIDATION");
+    const unknown = await admin.post("/api/technicians", { ...newTech(), roleIds: [readerRoleId, 999_999] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: "E_ROLE_NOT_FOUND", details: { roleIds: [999_999] } });
+    const adminInvite = await admin.post("/api/technicians", {
+      ...newTech(),
+      roleIds: [],
+      isSystemAdmin: true,
+    });
+    expect(adminInvite.statusCode).toBe(201);
+
+    const created = (await admin.post("/api/technicians", newTech())).json().technician;
+    const emptied = await admin.patch(`/api/technicians/${created.id}`, { roleIds: [] });
+    expect(emptied.statusCode).toBe(400);
+    expect((await admin.get(`/api/technicians/${created.id}`)).json().roleIds).toEqual([readerRoleId]);
+  });
+
+  it("changes the roles of a technician on edit and audits what was added and removed", async () => {
+    const { client: admin } = await signedInClient(ctx, { admin: true });
+    const other = await createRoleAs(admin, ["devices.read"]);
+    const created = (await admin.post("/api/technicians", newTech())).json().technician;
+    const res = await admin.patch(`/api/technicians/${created.id}`, { roleIds: [other] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().roleIds).toEqual([other]);
+    const events = await ctx.deps.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "technician.roles_changed"));
+    expect(events.at(-1)).toMatchObject({
+      targetId: String(created.id),
+      data: { addedRoleIds: [other], removedRoleIds: [readerRoleId] },
+    });
+  });
+
+  it("nobody gives or takes away a role granting more than they hold", async () => {
+    const { client: admin } = await signedInClient(ctx, { admin: true });
+    const orgA = await newOrg(admin);
+    const orgB = await newOrg(admin);
+    const devicesA = await createRoleAs(admin, ["devices.read"], [orgA]);
+    const devicesB = await createRoleAs(admin, ["devices.read"], [orgB]);
+    const manager = await signedInClient(ctx, {
+      permissions: ["technicians.read", "technicians.manage", "devices.read"],
+      organizationIds: [orgA],
+    });
+    const within = await manager.client.post("/api/technicians", { ...newTech(), roleIds: [devicesA] });
+    expect(within.statusCode, within.body).toBe(201);
+    const beyond = await manager.client.post("/api/technicians", { ...newTech(), roleIds: [devicesB] });
+    expect(beyond.statusCode).toBe(403);
+    expect(beyond.json()).toMatchObject({ code: "E_ROLE_EXCEEDS_GRANTS", details: { roleId: devicesB } });
+    const helpdesk = await manager.client.post("/api/technicians", {
+      ...newTech(),
+      roleIds: [readerRoleId, devicesA],
+    });
+    expect(helpdesk.statusCode).toBe(201);
+
+    // Giving a broader role on edit is refused and changes nothing; so is taking one away.
+    const id = within.json().technician.id;
+    const give = await manager.client.patch(`/api/technicians/${id}`, { roleIds: [devicesA, devicesB] });
+    expect(give.json().code).toBe("E_ROLE_EXCEEDS_GRANTS");
+    expect((await admin.get(`/api/technicians/${id}`)).json().roleIds).toEqual([devicesA]);
+    await admin.patch(`/api/technicians/${id}`, { roleIds: [devicesA, devicesB] });
+    const take = await manager.client.patch(`/api/technicians/${id}`, { roleIds: [devicesA] });
+    expect(take.json().code).toBe("E_ROLE_EXCEEDS_GRANTS");
+    expect((await admin.get(`/api/technicians/${id}`)).json().roleIds).toEqual(
+      [devicesA, devicesB].sort((a, b) => a - b),
+    );
+  });
+
+  it("only system administrators manage system administrators", async () => {
+    const { client: admin } = await signedInClient(ctx, { admin: true });
+    const target = await signedInClient(ctx, { admin: true });
+    const invitedAdmin = (await admin.post("/api/technicians", { ...newTech(), isSystemAdmin: true })).json()
+      .technician;
+    const manager = (await signedInClient(ctx, { permissions: ["technicians.read", "technicians.manage"] }))
+      .client;
+    const attempts = [
+      manager.patch(`/api/technicians/${target.userId}`, { firstName: "Mallory" }),
+      manager.post(`/api/technicians/${target.userId}/disable`),
+      manager.post(`/api/technicians/${target.userId}/enable`),
+      manager.post(`/api/technicians/${target.userId}/reset-mfa`),
+      manager.delete(`/api/technicians/${target.userId}`),
+      manager.post(`/api/technicians/${invitedAdmin.id}/reinvite`),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().code).toBe("E_FORBIDDEN");
+    }
+    const after = (await admin.get(`/api/technicians/${target.userId}`)).json();
+    expect(after).toMatchObject({ firstName: "Test", status: "ACTIVE", mfaEnrolled: false });
+    expect((await target.client.get("/api/auth/session")).json().state).toBe("authenticated");
+    // An administrator may.
+    expect((await admin.patch(`/api/technicians/${target.userId}`, { firstName: "Ada" })).statusCode).toBe(
+      200,
+    );
+    expect((await admin.post(`/api/technicians/${invitedAdmin.id}/reinvite`)).statusCode).toBe(200);
   });
 });
