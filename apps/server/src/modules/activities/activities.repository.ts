@@ -1,13 +1,13 @@
 import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import type { Db } from "../../platform/db/database.js";
-import { users } from "../../platform/identity/index.js";
+import { inScope, users, type Scope } from "../../platform/identity/index.js";
 import { deviceActivities, devices } from "../devices/devices.tables.js";
 import { jobs } from "../jobs/jobs.tables.js";
 import { organizations } from "../organizations/organizations.tables.js";
 
 // Read-model queries over the jobs and device_activities tables (owned by the jobs and devices
-// modules): this module only reads them.
+// modules): this module only reads them, always inside the caller's organization scope.
 
 const OPEN_STATUSES = ["START_REQUESTED", "CANCEL_REQUESTED"];
 const deviceName = sql<string>`coalesce(${devices.displayName}, ${devices.hostname})`;
@@ -37,20 +37,26 @@ export type ActivityRow = Awaited<ReturnType<ActivitiesRepository["activities"]>
 export class ActivitiesRepository {
   constructor(readonly db: Db) {}
 
-  async organizationExists(id: number): Promise<boolean> {
-    return (
-      (await this.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id)))
-        .length === 1
-    );
+  async organizationExists(scope: Scope, id: number): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(and(eq(organizations.id, id), inScope(scope, organizations.id)));
+    return rows.length === 1;
   }
 
-  async deviceExists(id: number): Promise<boolean> {
-    return (await this.db.select({ id: devices.id }).from(devices).where(eq(devices.id, id))).length === 1;
+  async deviceExists(scope: Scope, id: number): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(and(eq(devices.id, id), inScope(scope, devices.organizationId)));
+    return rows.length === 1;
   }
 
   /** Jobs still waiting to run or to be cancelled, newest first, with device and script names. */
-  async pending(filter: PendingFilter, page: number, pageSize: number) {
+  async pending(scope: Scope, filter: PendingFilter, page: number, pageSize: number) {
     const where = and(
+      inScope(scope, jobs.organizationId),
       inArray(jobs.jobStatus, OPEN_STATUSES),
       filter.organizationId ? eq(jobs.organizationId, filter.organizationId) : undefined,
       filter.deviceId ? eq(jobs.deviceId, filter.deviceId) : undefined,
@@ -88,10 +94,11 @@ export class ActivitiesRepository {
     return { items, total: total?.n ?? 0 };
   }
 
-  private jobWhere(f: ActivityFilter): SQL | undefined {
+  private jobWhere(scope: Scope, f: ActivityFilter): SQL | undefined {
     const statuses = f.statuses?.filter((s) => s !== "SUCCESS" && s !== "FAILURE") ?? [];
     const results = f.statuses?.filter((s) => s === "SUCCESS" || s === "FAILURE") ?? [];
     return and(
+      inScope(scope, jobs.organizationId),
       f.organizationId ? eq(jobs.organizationId, f.organizationId) : undefined,
       f.deviceId ? eq(jobs.deviceId, f.deviceId) : undefined,
       f.types ? inArray(jobs.jobType, f.types) : undefined,
@@ -109,8 +116,9 @@ export class ActivitiesRepository {
     );
   }
 
-  private deviceWhere(f: ActivityFilter): SQL | undefined {
+  private deviceWhere(scope: Scope, f: ActivityFilter): SQL | undefined {
     return and(
+      inScope(scope, deviceActivities.organizationId),
       // Device activities have no status: a status filter leaves them all out.
       f.statuses ? sql`false` : undefined,
       f.organizationId ? eq(deviceActivities.organizationId, f.organizationId) : undefined,
@@ -123,9 +131,9 @@ export class ActivitiesRepository {
   }
 
   /** Jobs and device activities merged, newest first. */
-  async activities(f: ActivityFilter, page: number, pageSize: number) {
-    const jobWhere = this.jobWhere(f);
-    const deviceWhere = this.deviceWhere(f);
+  async activities(scope: Scope, f: ActivityFilter, page: number, pageSize: number) {
+    const jobWhere = this.jobWhere(scope, f);
+    const deviceWhere = this.deviceWhere(scope, f);
     const fromJobs = this.db
       .select({
         source: sql<"JOB" | "DEVICE">`'JOB'`.as("source"),

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { activityList, activityQuery, pendingJobList, pendingJobsQuery } from "@steward/contracts";
+import { requireScope } from "../../platform/identity/index.js";
 import type { ActivitiesService } from "./activities.service.js";
 
 const tags = ["activities"];
@@ -13,7 +14,7 @@ export function activitiesRoutes(service: ActivitiesService): FastifyPluginAsync
         config: { access: "devices.read", touchSession: false },
         schema: { tags, querystring: pendingJobsQuery, response: { 200: pendingJobList } },
       },
-      async (request) => service.pending(request.query),
+      async (request) => service.pending(requireScope(request), request.query),
     );
 
     app.get(
@@ -22,7 +23,7 @@ export function activitiesRoutes(service: ActivitiesService): FastifyPluginAsync
         config: { access: "devices.read" },
         schema: { tags, querystring: activityQuery, response: { 200: activityList } },
       },
-      async (request) => service.activities(request.query),
+      async (request) => service.activities(requireScope(request), request.query),
     );
   };
 }

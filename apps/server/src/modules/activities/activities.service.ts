@@ -1,34 +1,40 @@
 import type { z } from "zod";
 import type { ActivityList, activityQuery, PendingJobList, pendingJobsQuery } from "@steward/contracts";
 import { AppError } from "../../platform/errors/app-error.js";
+import type { Scope } from "../../platform/identity/index.js";
 import { presentActivity, presentPendingJob } from "./activities.presenter.js";
 import type { ActivitiesRepository } from "./activities.repository.js";
 
-/** Pending scripts and activity feeds at system, organization and device level (read-only). */
+/**
+ * Pending scripts and activity feeds at system, organization and device level (read-only), inside
+ * the caller's scope: the system feed shows only the organizations in it, and an organization or
+ * device outside it answers like one that does not exist.
+ */
 export function createActivitiesService({ repo }: { repo: ActivitiesRepository }) {
-  async function requireOrganization(id: number | undefined) {
-    if (id !== undefined && !(await repo.organizationExists(id)))
+  async function requireOrganization(scope: Scope, id: number | undefined) {
+    if (id !== undefined && !(await repo.organizationExists(scope, id)))
       throw new AppError("E_ORGANIZATION_NOT_FOUND", 404, "No such organization");
   }
-  async function requireDevice(id: number | undefined) {
-    if (id !== undefined && !(await repo.deviceExists(id)))
+  async function requireDevice(scope: Scope, id: number | undefined) {
+    if (id !== undefined && !(await repo.deviceExists(scope, id)))
       throw new AppError("E_DEVICE_NOT_FOUND", 404, `No device with id ${id}`);
   }
 
   return {
-    async pending(q: z.output<typeof pendingJobsQuery>): Promise<PendingJobList> {
-      await requireOrganization(q.organizationId);
-      await requireDevice(q.deviceId);
-      const { items, total } = await repo.pending(q, q.page, q.pageSize);
+    async pending(scope: Scope, q: z.output<typeof pendingJobsQuery>): Promise<PendingJobList> {
+      await requireOrganization(scope, q.organizationId);
+      await requireDevice(scope, q.deviceId);
+      const { items, total } = await repo.pending(scope, q, q.page, q.pageSize);
       return { items: items.map(presentPendingJob), total, page: q.page, pageSize: q.pageSize };
     },
 
-    async activities(q: z.output<typeof activityQuery>): Promise<ActivityList> {
+    async activities(scope: Scope, q: z.output<typeof activityQuery>): Promise<ActivityList> {
       const organizationId = q.scope === "organization" ? q.id : undefined;
       const deviceId = q.scope === "device" ? q.id : undefined;
-      await requireOrganization(organizationId);
-      await requireDevice(deviceId);
+      await requireOrganization(scope, organizationId);
+      await requireDevice(scope, deviceId);
       const { items, total } = await repo.activities(
+        scope,
         {
           organizationId,
           deviceId,

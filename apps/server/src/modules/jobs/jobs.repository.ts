@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.js";
+import { inScope, scopeCovers, type Scope } from "../../platform/identity/index.js";
 import { jobs } from "./jobs.tables.js";
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -62,20 +63,23 @@ const OUTPUT_LIMIT = 1024 * 1024;
 /** Rows of a raw query, whichever driver ran it (node-postgres answers { rows }, PGlite too). */
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
-/** Every query on jobs. */
 /** A finished job needs no Run As secret any more: its data without the sealed password. */
 const withoutRunAsSecret = sql`${jobs.data} #- '{runAsAccount,secretSealed}'`;
 
+/**
+ * Every query on jobs. Each one takes the caller's organization scope: a job outside it is read
+ * as missing and never written. The agent side and the scheduler pass systemScope.
+ */
 export function createJobsRepository(db: Db) {
-  const where = (f: JobListFilter) => {
-    const parts: SQL[] = [];
+  const where = (scope: Scope, f: JobListFilter) => {
+    const parts: SQL[] = [inScope(scope, jobs.organizationId)];
     if (f.deviceId) parts.push(eq(jobs.deviceId, f.deviceId));
     if (f.organizationId) parts.push(eq(jobs.organizationId, f.organizationId));
     if (f.jobType) parts.push(eq(jobs.jobType, f.jobType));
     if (f.jobStatus) parts.push(eq(jobs.jobStatus, f.jobStatus));
     if (f.appUserId) parts.push(eq(jobs.appUserId, f.appUserId));
     if (f.since) parts.push(gte(jobs.createdAt, f.since));
-    return parts.length ? and(...parts) : undefined;
+    return and(...parts);
   };
 
   return {
@@ -84,8 +88,12 @@ export function createJobsRepository(db: Db) {
      * shared content and data once, referenced by index), so 10,000 rows cost one parse on each
      * side instead of 10,000 parameter lists. Answers what the caller needs, in insertion order.
      */
-    async insertMany(rows: NewSubmittedJob[]): Promise<SubmittedJob[]> {
+    async insertMany(scope: Scope, rows: NewSubmittedJob[]): Promise<SubmittedJob[]> {
       if (rows.length === 0) return [];
+      // The submit checked every device against the scope; a row outside it here is a bug.
+      const outside = rows.find((r) => !scopeCovers(scope, r.organizationId));
+      if (outside)
+        throw new Error(`job for organization ${outside.organizationId} outside the caller's scope`);
       const shared = (values: unknown[]) => {
         const index = new Map<unknown, number>();
         const list: unknown[] = [];
@@ -142,11 +150,17 @@ export function createJobsRepository(db: Db) {
         }))
         .sort((a, b) => a.id - b.id);
     },
-    async byUid(jobUid: string): Promise<JobRow | undefined> {
-      return (await db.select().from(jobs).where(eq(jobs.jobUid, jobUid)).limit(1))[0];
+    async byUid(scope: Scope, jobUid: string): Promise<JobRow | undefined> {
+      return (
+        await db
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.jobUid, jobUid), inScope(scope, jobs.organizationId)))
+          .limit(1)
+      )[0];
     },
     /** The state-machine columns of many jobs, one query. */
-    async statesByUid(jobUids: readonly string[]) {
+    async statesByUid(scope: Scope, jobUids: readonly string[]) {
       if (jobUids.length === 0) return [];
       return db
         .select({
@@ -160,7 +174,10 @@ export function createJobsRepository(db: Db) {
         })
         .from(jobs)
         .where(
-          sql`${jobs.jobUid} in (select value from jsonb_array_elements_text(${JSON.stringify(jobUids)}::jsonb))`,
+          and(
+            sql`${jobs.jobUid} in (select value from jsonb_array_elements_text(${JSON.stringify(jobUids)}::jsonb))`,
+            inScope(scope, jobs.organizationId),
+          ),
         );
     },
     /**
@@ -169,6 +186,7 @@ export function createJobsRepository(db: Db) {
      * Answers the ids written.
      */
     async updateResults(
+      scope: Scope,
       items: readonly { id: number; expected: Expected; values: ResultValues }[],
     ): Promise<Set<number>> {
       if (items.length === 0) return new Set();
@@ -210,29 +228,32 @@ export function createJobsRepository(db: Db) {
           keep_result boolean, attempt int, stdout text, stderr text, output_truncated boolean,
           exit_code int, delivery text, completed_at timestamptz, result_content jsonb)
         where ${jobs.id} = v.id and ${jobs.jobStatus} = v.expected_status and ${jobs.attempt} = v.expected_attempt
+          and ${inScope(scope, jobs.organizationId)}
         returning ${jobs.id} as id`);
       return new Set(rowsOf<{ id: number | string }>(result).map((r) => Number(r.id)));
     },
-    async list(filter: JobListFilter, page: number, pageSize: number) {
+    async list(scope: Scope, filter: JobListFilter, page: number, pageSize: number) {
+      const condition = where(scope, filter);
       const [items, [total]] = await Promise.all([
         db
           .select()
           .from(jobs)
-          .where(where(filter))
+          .where(condition)
           .orderBy(desc(jobs.createdAt), desc(jobs.id))
           .limit(pageSize)
           .offset((page - 1) * pageSize),
-        db.select({ n: count() }).from(jobs).where(where(filter)),
+        db.select({ n: count() }).from(jobs).where(condition),
       ]);
       return { items, total: total?.n ?? 0 };
     },
     /** Open jobs of a device that still have to reach it (queued, or sent but not confirmed started). */
-    async deliverable(deviceId: number): Promise<JobRow[]> {
+    async deliverable(scope: Scope, deviceId: number): Promise<JobRow[]> {
       return db
         .select()
         .from(jobs)
         .where(
           and(
+            inScope(scope, jobs.organizationId),
             eq(jobs.deviceId, deviceId),
             eq(jobs.jobStatus, "START_REQUESTED"),
             inArray(jobs.delivery, ["QUEUED", "SENT"]),
@@ -243,6 +264,7 @@ export function createJobsRepository(db: Db) {
     },
     /** Writes a state-machine step only if the row is still in the state it was read in. */
     async update(
+      scope: Scope,
       id: number,
       expected: { jobStatus: string; attempt: number },
       values: Partial<NewJob>,
@@ -253,12 +275,23 @@ export function createJobsRepository(db: Db) {
         .update(jobs)
         .set({ ...values, ...scrub, updatedAt: new Date() })
         .where(
-          and(eq(jobs.id, id), eq(jobs.jobStatus, expected.jobStatus), eq(jobs.attempt, expected.attempt)),
+          and(
+            eq(jobs.id, id),
+            eq(jobs.jobStatus, expected.jobStatus),
+            eq(jobs.attempt, expected.attempt),
+            inScope(scope, jobs.organizationId),
+          ),
         )
         .returning({ id: jobs.id });
       return rows.length === 1;
     },
-    async markDelivery(jobUid: string, attempt: number, delivery: "SENT" | "STARTED", at: Date) {
+    async markDelivery(
+      scope: Scope,
+      jobUid: string,
+      attempt: number,
+      delivery: "SENT" | "STARTED",
+      at: Date,
+    ) {
       await db
         .update(jobs)
         .set(
@@ -266,9 +299,22 @@ export function createJobsRepository(db: Db) {
             ? { delivery, sentAt: at, updatedAt: at }
             : { delivery, startedAt: at, updatedAt: at },
         )
-        .where(and(eq(jobs.jobUid, jobUid), eq(jobs.attempt, attempt), sql`${jobs.delivery} <> 'FINISHED'`));
+        .where(
+          and(
+            eq(jobs.jobUid, jobUid),
+            eq(jobs.attempt, attempt),
+            sql`${jobs.delivery} <> 'FINISHED'`,
+            inScope(scope, jobs.organizationId),
+          ),
+        );
     },
-    async appendOutput(jobUid: string, attempt: number, stream: "stdout" | "stderr", chunk: string) {
+    async appendOutput(
+      scope: Scope,
+      jobUid: string,
+      attempt: number,
+      stream: "stdout" | "stderr",
+      chunk: string,
+    ) {
       const column = stream === "stdout" ? jobs.stdout : jobs.stderr;
       const set =
         stream === "stdout"
@@ -280,7 +326,14 @@ export function createJobsRepository(db: Db) {
           ...set,
           outputTruncated: sql`${jobs.outputTruncated} or length(${column}) + ${chunk.length} > ${OUTPUT_LIMIT}`,
         })
-        .where(and(eq(jobs.jobUid, jobUid), eq(jobs.attempt, attempt), sql`${jobs.delivery} <> 'FINISHED'`));
+        .where(
+          and(
+            eq(jobs.jobUid, jobUid),
+            eq(jobs.attempt, attempt),
+            sql`${jobs.delivery} <> 'FINISHED'`,
+            inScope(scope, jobs.organizationId),
+          ),
+        );
     },
   };
 }

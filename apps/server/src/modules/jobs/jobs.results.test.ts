@@ -5,6 +5,7 @@ import { createTestContext, signedInClient, TestClient, type TestContext } from 
 import { createOrganization } from "../../testing/agent-harness.js";
 import { enrollDevice } from "../../testing/device-fixtures.js";
 import { generateCommandSigner } from "../../platform/crypto/index.js";
+import { systemScope } from "../../platform/identity/index.js";
 import { createJobsService, type JobsService } from "./jobs.service.js";
 import { signCommand } from "./envelope.js";
 
@@ -100,7 +101,7 @@ describe("results of many devices applied together", () => {
   it("keeps a job cancelled in the console while it ran CANCELLED, with what it printed", async () => {
     const [job1] = await fanOut([devices[4]!]);
     const uid = job1!.jobUid;
-    await service.repo.markDelivery(uid, 1, "STARTED", new Date());
+    await service.repo.markDelivery(systemScope, uid, 1, "STARTED", new Date());
     const cancel = await admin.post(`/api/webapp/job/${uid}/cancel`, {});
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(

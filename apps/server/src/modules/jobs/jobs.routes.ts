@@ -9,7 +9,7 @@ import {
   submitJobRequest,
   submitJobResponse,
 } from "@steward/contracts";
-import { actorOfRequest, audit, requireAuth, type AuthContext } from "../../platform/identity/index.js";
+import { audit, requireAuth, requireScope, type AuthContext } from "../../platform/identity/index.js";
 import type { AppDeps } from "../../platform/deps.js";
 import type { JobsService } from "./jobs.service.js";
 import { presentJob } from "./jobs.presenter.js";
@@ -35,9 +35,12 @@ export function jobsRoutes(deps: AppDeps, service: JobsService): FastifyPluginAs
         schema: { tags, body: submitJobRequest, response: { 200: submitJobResponse } },
       },
       async (request) => {
-        // The submit records itself in the audit log, per organization and Run As credential.
-        const actor = { ...actorOf(requireAuth(request)), audit: actorOfRequest(request) };
-        const rows = await service.submit(actor, request.body);
+        const rows = await service.submit(actorOf(requireAuth(request)), request.body, requireScope(request));
+        await audit(deps.db, request, {
+          action: "jobs.submitted",
+          targetType: "job",
+          data: { count: rows.length, jobUids: rows.slice(0, 50).map((r) => r.jobUid) },
+        });
         return {
           resultCode: "SUCCESS" as const,
           status: "SUCCESS" as const,
@@ -63,7 +66,7 @@ export function jobsRoutes(deps: AppDeps, service: JobsService): FastifyPluginAs
         },
       },
       async (request) => {
-        const result = await wake(request.params.id);
+        const result = await wake(requireScope(request), request.params.id);
         await audit(deps.db, request, {
           action: "device.wake_on_lan",
           targetType: "device",
@@ -83,6 +86,7 @@ export function jobsRoutes(deps: AppDeps, service: JobsService): FastifyPluginAs
       async (request) => {
         const q = request.query;
         const { items, total } = await service.list(
+          requireScope(request),
           {
             deviceId: q.nodeId,
             organizationId: q.organizationId,
@@ -112,7 +116,7 @@ export function jobsRoutes(deps: AppDeps, service: JobsService): FastifyPluginAs
       },
       async (request) => ({
         resultCode: "SUCCESS" as const,
-        job: presentJob(await service.get(request.params.jobUid)),
+        job: presentJob(await service.get(requireScope(request), request.params.jobUid)),
       }),
     );
 
@@ -123,7 +127,7 @@ export function jobsRoutes(deps: AppDeps, service: JobsService): FastifyPluginAs
         schema: { tags, params: uidParam, response: { 200: jobOutputResponse } },
       },
       async (request) => {
-        const row = await service.get(request.params.jobUid);
+        const row = await service.get(requireScope(request), request.params.jobUid);
         return {
           stdout: row.stdout,
           stderr: row.stderr,
@@ -137,13 +141,12 @@ export function jobsRoutes(deps: AppDeps, service: JobsService): FastifyPluginAs
       "/webapp/job/:jobUid/cancel",
       { config: { access: "jobs.run" }, schema: { tags, params: uidParam, response: { 200: jobResponse } } },
       async (request) => {
-        const row = await service.cancel(actorOf(requireAuth(request)), request.params.jobUid);
-        await audit(deps.db, request, {
-          action: "job.cancelled",
-          targetType: "job",
-          targetId: row.jobUid,
-          organizationId: row.organizationId,
-        });
+        const row = await service.cancel(
+          actorOf(requireAuth(request)),
+          request.params.jobUid,
+          requireScope(request),
+        );
+        await audit(deps.db, request, { action: "job.cancelled", targetType: "job", targetId: row.jobUid });
         return { resultCode: "SUCCESS" as const, job: presentJob(row) };
       },
     );

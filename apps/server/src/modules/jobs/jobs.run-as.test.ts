@@ -8,6 +8,7 @@ import {
 } from "../../testing/test-app.js";
 import { createOrganization } from "../../testing/agent-harness.js";
 import { enrollDevice } from "../../testing/device-fixtures.js";
+import { systemScope } from "../../platform/identity/index.js";
 import { createJobsRepository } from "./jobs.repository.js";
 import { createJobsService } from "./jobs.service.js";
 import { payloadOf } from "./envelope.js";
@@ -68,7 +69,7 @@ async function submitAs(nodeId: number, runAs: string) {
 
 /** The payload the dispatcher signs for the job's agent. */
 async function signedPayload(jobUid: string) {
-  const row = await createJobsRepository(ctx.deps.db).byUid(jobUid);
+  const row = await createJobsRepository(ctx.deps.db).byUid(systemScope, jobUid);
   const what = payloadOf(row!, ctx.deps.secretBox);
   return proto.runScriptPayload.parse(what!.payload);
 }
@@ -100,7 +101,7 @@ describe("Run As reaches the agent inside the signed command", () => {
     const payload = await signedPayload(uid);
     expect(payload).toMatchObject({ runAs: `credential:${id}`, account: { username: "deploy" } });
     expect(payload.account).not.toHaveProperty("password");
-    const row = await createJobsRepository(ctx.deps.db).byUid(uid);
+    const row = await createJobsRepository(ctx.deps.db).byUid(systemScope, uid);
     expect(JSON.stringify(row)).not.toContain(SECRET);
   });
 
@@ -153,7 +154,7 @@ describe("Run As reaches the agent inside the signed command", () => {
     const uid = res.json().jobs[0].jobUid as string;
     expect((await signedPayload(uid)).account).toEqual({ username: "CORP\\helpdesk", password: SECRET });
     // Sealed at rest on the job row, like the credential itself.
-    const row = await createJobsRepository(ctx.deps.db).byUid(uid);
+    const row = await createJobsRepository(ctx.deps.db).byUid(systemScope, uid);
     expect(JSON.stringify(row)).not.toContain(SECRET);
     const answers = [
       (await admin.get(`/api/webapp/job/${uid}`)).body,
@@ -183,7 +184,7 @@ describe("Run As reaches the agent inside the signed command", () => {
     expect(res.statusCode, res.body).toBe(200);
     const uid = res.json().jobs[0].jobUid as string;
     const repo = createJobsRepository(ctx.deps.db);
-    expect(JSON.stringify((await repo.byUid(uid))!.data)).toContain("secretSealed");
+    expect(JSON.stringify((await repo.byUid(systemScope, uid))!.data)).toContain("secretSealed");
     const [settled] = await createJobsService(ctx.deps).applyResults([
       {
         deviceId: windows,
@@ -201,7 +202,7 @@ describe("Run As reaches the agent inside the signed command", () => {
       },
     ]);
     expect(settled).toEqual({ status: "fulfilled", value: true });
-    const row = (await repo.byUid(uid))!;
+    const row = (await repo.byUid(systemScope, uid))!;
     expect(row.jobStatus).toBe("COMPLETED");
     expect(JSON.stringify(row.data)).not.toContain("secretSealed");
   });
@@ -219,10 +220,10 @@ describe("Run As reaches the agent inside the signed command", () => {
     expect(res.statusCode, res.body).toBe(200);
     const uid = res.json().jobs[0].jobUid as string;
     const repo = createJobsRepository(ctx.deps.db);
-    expect(JSON.stringify((await repo.byUid(uid))!.data)).toContain("secretSealed");
+    expect(JSON.stringify((await repo.byUid(systemScope, uid))!.data)).toContain("secretSealed");
     const cancelled = await admin.post(`/api/webapp/job/${uid}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    const row = (await repo.byUid(uid))!;
+    const row = (await repo.byUid(systemScope, uid))!;
     expect(row.jobStatus).toBe("CANCELLED");
     expect(JSON.stringify(row.data)).not.toContain("secretSealed");
     expect(row.data).toMatchObject({ runAsAccount: { username: "localadmin" } });

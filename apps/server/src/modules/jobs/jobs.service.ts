@@ -22,6 +22,14 @@ import {
 } from "@steward/domain";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { AppDeps } from "../../platform/deps.js";
+import {
+  grantsFor,
+  inScope,
+  scopeOfOrganizations,
+  systemScope,
+  users,
+  type Scope,
+} from "../../platform/identity/index.js";
 import { devices } from "../devices/devices.tables.js";
 import {
   createJobsRepository,
@@ -39,13 +47,10 @@ import {
   type RunAsAccount,
   type RunAsLookupCache,
 } from "../credentials/index.js";
-import { auditJobsSubmitted, RunAsUses, type AuditActor } from "./jobs.audit.js";
 
 export interface Actor {
   userId: number;
   name: string;
-  /** Who the audit log names (email and address of the request); else the user id and name. */
-  audit?: AuditActor;
 }
 
 /** Job types this server can run today; the others are valid spec types whose engines come later. */
@@ -74,10 +79,16 @@ const stateOf = (row: ResultState): JobState => ({
 export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
   const repo = createJobsRepository(deps.db);
 
-  async function step(row: JobRow, event: JobEvent, values: Partial<NewJob> = {}): Promise<JobRow | null> {
+  async function step(
+    scope: Scope,
+    row: JobRow,
+    event: JobEvent,
+    values: Partial<NewJob> = {},
+  ): Promise<JobRow | null> {
     const t = transition(stateOf(row), event);
     if (!t.ok) return null;
     const ok = await repo.update(
+      scope,
       row.id,
       { jobStatus: row.jobStatus, attempt: row.attempt },
       {
@@ -87,7 +98,7 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
         ...values,
       },
     );
-    return ok ? ((await repo.byUid(row.jobUid)) ?? null) : null;
+    return ok ? ((await repo.byUid(scope, row.jobUid)) ?? null) : null;
   }
 
   async function normalizeContent(
@@ -164,10 +175,25 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
     return null;
   }
 
+  /** A user's own jobs.run scope, read from their roles (for a caller that did not pass one). */
+  async function jobsRunScopeOf(userId: number): Promise<Scope> {
+    const [user] = await deps.db
+      .select({ id: users.id, isSystemAdmin: users.isSystemAdmin })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!user) return scopeOfOrganizations([]);
+    return (await grantsFor(deps.db, user)).scopeFor("jobs.run");
+  }
+
   return {
     repo,
 
-    async submit(actor: Actor, request: SubmitJobRequest) {
+    /**
+     * Queues one job per device and job of the request. Every device must be in `scope` (the
+     * caller's jobs.run scope): one outside it is refused exactly like an unknown device, and
+     * nothing is queued.
+     */
+    async submit(actor: Actor, request: SubmitJobRequest, scope: Scope) {
       // Spec §8: a submit made from an expired devices cache is refused with a code the console keeps silent.
       if (request.cacheExpiration !== undefined && request.cacheExpiration <= Date.now())
         throw new AppError(
@@ -189,13 +215,15 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
         })
         .from(devices)
         .where(
-          sql`${devices.id} in (select value::int from jsonb_array_elements_text(${JSON.stringify(nodeIds)}::jsonb))`,
+          and(
+            sql`${devices.id} in (select value::int from jsonb_array_elements_text(${JSON.stringify(nodeIds)}::jsonb))`,
+            inScope(scope, devices.organizationId),
+          ),
         );
       const byId = new Map(found.map((d) => [d.id, d]));
       const rows: NewSubmittedJob[] = [];
       const scripts: ScriptLookupCache = new Map(); // scripts hook: each library script read once per submit
       const runAsLookups: RunAsLookupCache = new Map();
-      const runAsUses = new RunAsUses();
       // A fan-out sends the same content to every device: checked and normalized once per distinct
       // content (the result is shared by the rows, which never change it).
       const normalized = new Map<string, Promise<Record<string, unknown>>>();
@@ -277,7 +305,6 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
       );
       for (const { device, jobType, jobName, content, runAs } of checked) {
         const account = runAs === undefined ? null : await resolveRunAs(deps.db, device, runAs, runAsLookups);
-        runAsUses.note(device.organizationId, account);
         rows.push({
           jobUid: randomUUID(),
           deviceId: device.id,
@@ -301,52 +328,60 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
           { devices: misfit.devices.slice(0, 100) },
         );
       // The rows are committed before anything is sent.
-      const inserted = await deps.db.transaction(async (tx) => createJobsRepository(tx).insertMany(rows));
-      deps.bus.emit("jobsQueued", [...new Set(inserted.map((r) => r.deviceId))]);
-      await auditJobsSubmitted(
-        deps.db,
-        actor.audit ?? { actorUserId: actor.userId, actorLabel: actor.name, ip: null },
-        inserted,
-        runAsUses,
+      const inserted = await deps.db.transaction(async (tx) =>
+        createJobsRepository(tx).insertMany(scope, rows),
       );
+      deps.bus.emit("jobsQueued", [...new Set(inserted.map((r) => r.deviceId))]);
       return inserted;
     },
 
     /**
      * One job per approved device the condition selects (the RUN_SCRIPT bulk action of
      * execute-action): the same submit, with the same checks, as POST /api/webapp/submit/job.
+     * Only devices in `scope` (the caller's jobs.run scope) are selected; without one, the
+     * actor's own jobs.run scope is read from their roles, so a call never reaches further
+     * than the user behind it.
      */
     async submitOver(
       actor: Actor,
       where: SQL,
       job: SubmitJobRequest["nodes"][number]["jobs"][number],
       cacheExpiration?: number,
+      scope?: Scope,
     ) {
+      const jobsScope = scope ?? (await jobsRunScopeOf(actor.userId));
       const targets = await deps.db
         .select({ id: devices.id })
         .from(devices)
-        .where(and(where, eq(devices.approvalStatus, "APPROVED")))
+        .where(and(where, eq(devices.approvalStatus, "APPROVED"), inScope(jobsScope, devices.organizationId)))
         .orderBy(asc(devices.id))
         .limit(MAX_FAN_OUT);
       if (targets.length === 0) return [];
-      return this.submit(actor, {
-        nodes: targets.map((t) => ({ nodeId: t.id, jobs: [job] })),
-        ...(cacheExpiration === undefined ? {} : { cacheExpiration }),
-      });
+      return this.submit(
+        actor,
+        {
+          nodes: targets.map((t) => ({ nodeId: t.id, jobs: [job] })),
+          ...(cacheExpiration === undefined ? {} : { cacheExpiration }),
+        },
+        jobsScope,
+      );
     },
 
-    async get(jobUid: string): Promise<JobRow> {
-      const row = await repo.byUid(jobUid);
+    /** A job in the scope; one outside it answers like a job that does not exist. */
+    async get(scope: Scope, jobUid: string): Promise<JobRow> {
+      const row = await repo.byUid(scope, jobUid);
       if (!row) throw new AppError("E_JOB_NOT_FOUND", 404, "No such job");
       return row;
     },
 
-    list: (filter: JobListFilter, page: number, pageSize: number) => repo.list(filter, page, pageSize),
+    list: (scope: Scope, filter: JobListFilter, page: number, pageSize: number) =>
+      repo.list(scope, filter, page, pageSize),
 
-    /** Spec §4 Cancelling; saved with name "Cancellation Request" and who cancelled. */
-    async cancel(actor: Actor, jobUid: string): Promise<JobRow> {
-      const row = await this.get(jobUid);
+    /** Cancelling saves the job as "Cancellation Request" with who cancelled it. */
+    async cancel(actor: Actor, jobUid: string, scope: Scope): Promise<JobRow> {
+      const row = await this.get(scope, jobUid);
       const updated = await step(
+        scope,
         row,
         { kind: "cancel" },
         {
@@ -363,6 +398,7 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
         throw new AppError("E_JOB_TRANSITION", 409, `The job is ${row.jobStatus} and cannot be cancelled`);
       if (updated.jobStatus === "CANCELLED")
         await repo.update(
+          scope,
           updated.id,
           { jobStatus: "CANCELLED", attempt: updated.attempt },
           { completedAt: new Date() },
@@ -370,21 +406,21 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
       // Whatever the status, a job already on its way is stopped on the device too.
       if (row.delivery !== "QUEUED")
         deps.bus.emit("cancelJob", { deviceId: row.deviceId, jobUid: row.jobUid, attempt: row.attempt });
-      return this.get(jobUid);
+      return this.get(scope, jobUid);
     },
 
-    // ---- What agents report (called by the agent side) ----
+    // ---- What agents report (called by the agent side, which acts for the server: systemScope) ----
 
     appendOutput: (jobUid: string, attempt: number, stream: "stdout" | "stderr", chunk: string) =>
-      repo.appendOutput(jobUid, attempt, stream, chunk),
+      repo.appendOutput(systemScope, jobUid, attempt, stream, chunk),
 
     /** Applies a device's result; a result for another attempt, or for a finished job, changes nothing. */
     async applyResult(deviceId: number, result: agent.JobResultMessage): Promise<boolean> {
-      const row = await repo.byUid(result.jobUid);
+      const row = await repo.byUid(systemScope, result.jobUid);
       if (!row || row.deviceId !== deviceId) return false;
       const planned = planResult(row, result);
       if (!planned) return false;
-      return repo.update(row.id, planned.expected, planned.values);
+      return repo.update(systemScope, row.id, planned.expected, planned.values);
     },
 
     /**
@@ -406,7 +442,7 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
         else first.set(item.result.jobUid, i);
       });
       try {
-        const rows = await repo.statesByUid([...first.keys()]);
+        const rows = await repo.statesByUid(systemScope, [...first.keys()]);
         const planned: { index: number; id: number; expected: Expected; values: ResultValues }[] = [];
         for (const row of rows) {
           const index = first.get(row.jobUid);
@@ -416,7 +452,7 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
           const plan = planResult(row, item.result);
           if (plan) planned.push({ index, id: row.id, ...plan });
         }
-        const written = await repo.updateResults(planned);
+        const written = await repo.updateResults(systemScope, planned);
         for (const p of planned) {
           if (written.has(p.id)) out[p.index] = { status: "fulfilled", value: true };
           else alone.push(p.index); // changed since it was read: decided again on its own
@@ -437,9 +473,10 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
     },
 
     async refused(deviceId: number, jobUid: string, reason: string): Promise<void> {
-      const row = await repo.byUid(jobUid);
+      const row = await repo.byUid(systemScope, jobUid);
       if (!row || row.deviceId !== deviceId) return;
       await step(
+        systemScope,
         row,
         { kind: "complete", attempt: row.attempt, result: "FAILURE" },
         {

@@ -4,6 +4,7 @@ import type { agent } from "@steward/contracts";
 import { ipv4Broadcast, ipv4Network, normalizeMac } from "@steward/domain";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { AppDeps } from "../../platform/deps.js";
+import { inScope, type Scope } from "../../platform/identity/index.js";
 import { deviceInventories, devices } from "../devices/devices.tables.js";
 
 /** Spec §8: the server answers 500 with this result code (the seed's spelling). */
@@ -26,7 +27,8 @@ function networksOf(adapters: Adapter[] | undefined) {
 
 /**
  * GET /api/node/{id}/wakeup: an online agent of the same organization and subnet sends the
- * magic packet for the target's MAC addresses.
+ * magic packet for the target's MAC addresses. The target and the relay are both taken from the
+ * caller's scope: a target outside it answers like an unknown device.
  */
 export function createWakeOnLan(deps: Pick<AppDeps, "db" | "bus">) {
   const inventoryOf = async (ids: number[]) => {
@@ -40,11 +42,11 @@ export function createWakeOnLan(deps: Pick<AppDeps, "db" | "bus">) {
   const unusable = () =>
     new AppError("E_NO_USABLE_MAC_ADDRESSES", 500, NO_USABLE_MESSAGE, undefined, NO_USABLE_MAC_ADDRESSES);
 
-  return async function wake(deviceId: number) {
+  return async function wake(scope: Scope, deviceId: number) {
     const [target] = await deps.db
       .select({ id: devices.id, organizationId: devices.organizationId })
       .from(devices)
-      .where(eq(devices.id, deviceId));
+      .where(and(eq(devices.id, deviceId), inScope(scope, devices.organizationId)));
     if (!target) throw new AppError("E_DEVICE_NOT_FOUND", 404, "No such device");
     const inventory = (await inventoryOf([target.id])).get(target.id);
     const macs = [
@@ -61,6 +63,7 @@ export function createWakeOnLan(deps: Pick<AppDeps, "db" | "bus">) {
       .where(
         and(
           eq(devices.organizationId, target.organizationId),
+          inScope(scope, devices.organizationId),
           eq(devices.status, "UP"),
           eq(devices.approvalStatus, "APPROVED"),
           ne(devices.id, target.id),

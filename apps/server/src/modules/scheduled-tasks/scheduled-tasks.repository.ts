@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.js";
 import { scheduledTasks } from "./scheduled-tasks.tables.js";
+import { taskVisible, type TaskScope } from "./scheduled-tasks.targets.js";
 
 export type ScheduledTaskRow = typeof scheduledTasks.$inferSelect;
 export type NewScheduledTask = typeof scheduledTasks.$inferInsert;
@@ -8,7 +9,11 @@ export type ScheduledTaskChanges = Partial<Omit<NewScheduledTask, "id" | "create
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Every query on scheduled_tasks. Pass a transaction to run inside it. */
+/**
+ * Every query on scheduled_tasks. Pass a transaction to run inside it. A console caller's reads
+ * and writes take their TaskScope: a task with a target outside it is read as missing and never
+ * changed. The scheduler's own queries (claimDue, record*Run) act for the server.
+ */
 export class ScheduledTasksRepository {
   constructor(readonly db: Db) {}
 
@@ -18,27 +23,36 @@ export class ScheduledTasksRepository {
     return row;
   }
 
-  async find(id: number): Promise<ScheduledTaskRow | undefined> {
-    const [row] = await this.db.select().from(scheduledTasks).where(eq(scheduledTasks.id, id));
+  async find(view: TaskScope, id: number): Promise<ScheduledTaskRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(scheduledTasks)
+      .where(and(eq(scheduledTasks.id, id), taskVisible(view)));
     return row;
   }
 
   /** The row, locked until the transaction ends (writers wait for a scheduler firing it). */
-  async findForUpdate(id: number): Promise<ScheduledTaskRow | undefined> {
-    const [row] = await this.db.select().from(scheduledTasks).where(eq(scheduledTasks.id, id)).for("update");
+  async findForUpdate(view: TaskScope, id: number): Promise<ScheduledTaskRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(scheduledTasks)
+      .where(and(eq(scheduledTasks.id, id), taskVisible(view)))
+      .for("update");
     return row;
   }
 
   async list(
+    view: TaskScope,
     search: string | undefined,
     limit: number,
     offset: number,
   ): Promise<{ rows: ScheduledTaskRow[]; total: number }> {
-    let where: SQL | undefined;
+    let matches: SQL | undefined;
     if (search) {
       const pattern = `%${escapeLike(search)}%`;
-      where = or(ilike(scheduledTasks.name, pattern), ilike(scheduledTasks.description, pattern));
+      matches = or(ilike(scheduledTasks.name, pattern), ilike(scheduledTasks.description, pattern));
     }
+    const where = and(taskVisible(view), matches);
     const [rows, [total]] = await Promise.all([
       this.db
         .select()
@@ -52,19 +66,23 @@ export class ScheduledTasksRepository {
     return { rows, total: total?.n ?? 0 };
   }
 
-  async update(id: number, changes: ScheduledTaskChanges): Promise<ScheduledTaskRow | undefined> {
+  async update(
+    view: TaskScope,
+    id: number,
+    changes: ScheduledTaskChanges,
+  ): Promise<ScheduledTaskRow | undefined> {
     const [row] = await this.db
       .update(scheduledTasks)
       .set({ ...changes, updatedAt: new Date() })
-      .where(eq(scheduledTasks.id, id))
+      .where(and(eq(scheduledTasks.id, id), taskVisible(view)))
       .returning();
     return row;
   }
 
-  async delete(id: number): Promise<boolean> {
+  async delete(view: TaskScope, id: number): Promise<boolean> {
     const rows = await this.db
       .delete(scheduledTasks)
-      .where(eq(scheduledTasks.id, id))
+      .where(and(eq(scheduledTasks.id, id), taskVisible(view)))
       .returning({ id: scheduledTasks.id });
     return rows.length > 0;
   }

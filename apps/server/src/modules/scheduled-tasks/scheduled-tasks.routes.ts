@@ -11,7 +11,7 @@ import {
   schedulePreviewQuery,
   schedulePreviewResponse,
 } from "@steward/contracts";
-import { requireAuth } from "../../platform/identity/index.js";
+import { requireAuth, requireScope } from "../../platform/identity/index.js";
 import type { Editor, ScheduledTasksService } from "./scheduled-tasks.service.js";
 
 const tags = ["scheduled-tasks"];
@@ -22,6 +22,7 @@ function editorOf(request: FastifyRequest): Editor {
   return {
     request,
     actor: { userId: user.id, name: `${user.firstName} ${user.lastName}`.trim() || user.email },
+    scope: requireScope(request),
   };
 }
 
@@ -34,7 +35,7 @@ export function scheduledTasksRoutes(service: ScheduledTasksService): FastifyPlu
         config: { access: "devices.read" },
         schema: { tags, querystring: listScheduledTasksQuery, response: { 200: scheduledTaskList } },
       },
-      async (request) => service.list(request.query),
+      async (request) => service.list(request.query, requireScope(request)),
     );
 
     app.get(
@@ -61,7 +62,7 @@ export function scheduledTasksRoutes(service: ScheduledTasksService): FastifyPlu
         config: { access: "devices.read" },
         schema: { tags, params: idParam, response: { 200: scheduledTask } },
       },
-      async (request) => service.get(request.params.id),
+      async (request) => service.get(request.params.id, requireScope(request)),
     );
 
     app.put(

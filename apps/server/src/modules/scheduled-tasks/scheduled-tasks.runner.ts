@@ -4,6 +4,7 @@ import { nextRun, type Schedule } from "@steward/domain";
 import type { Db } from "../../platform/db/database.js";
 import type { AppDeps } from "../../platform/deps.js";
 import { Bus } from "../../platform/bus.js";
+import { systemScope, type Scope } from "../../platform/identity/index.js";
 import { createJobsService, type Actor } from "../jobs/index.js";
 import { resolveScriptForJob, type ScriptLookupCache } from "../scripts/index.js";
 import { ScheduledTasksRepository, type ScheduledTaskRow } from "./scheduled-tasks.repository.js";
@@ -36,17 +37,19 @@ export const scheduledActor = (row: ScheduledTaskRow): Actor => ({
 
 /**
  * One run of a task on `db` (a transaction when called by the runner): resolves its targets to
- * approved devices and its script now, and submits one ACTION job per device through the job
- * engine. Job-queued events go to `bus`; the caller forwards them once the transaction commits.
+ * approved devices in `scope` and its script now, and submits one ACTION job per device through
+ * the job engine. Job-queued events go to `bus`; the caller forwards them once the transaction
+ * commits.
  */
 export async function submitRun(
   db: Db,
   bus: Bus,
   row: ScheduledTaskRow,
   actor: Actor,
+  scope: Scope,
   cache: ScriptLookupCache = new Map(),
 ): Promise<RunOutcome> {
-  const deviceIds = await resolveTargetDevices(db, row.targets as ScheduledTaskTargets);
+  const deviceIds = await resolveTargetDevices(db, row.targets as ScheduledTaskTargets, scope);
   if (deviceIds.length === 0) return { jobUids: [], error: NO_DEVICES_MESSAGE };
   const content = await resolveScriptForJob(db, jobContent(row.action as ScheduledTaskAction), cache);
   const jobs = createJobsService({ db, bus });
@@ -56,7 +59,7 @@ export async function submitRun(
       nodeId,
       jobs: [{ jobType: "ACTION", jobName: row.name, content }],
     }));
-    const inserted = await jobs.submit(actor, { nodes });
+    const inserted = await jobs.submit(actor, { nodes }, scope);
     jobUids.push(...inserted.map((j) => j.jobUid));
   }
   return { jobUids, error: null };
@@ -101,7 +104,8 @@ export function createTaskRunner(deps: Pick<AppDeps, "db" | "bus">, options: Tas
         const cache: ScriptLookupCache = new Map();
         for (const row of due) {
           const outcome = await tx
-            .transaction((sp) => submitRun(sp, bus, row, scheduledActor(row), cache))
+            // The server fires on its own behalf; the devices are still only those the task names.
+            .transaction((sp) => submitRun(sp, bus, row, scheduledActor(row), systemScope, cache))
             .catch((error: unknown): RunOutcome => {
               options.logger?.warn({ err: error, taskId: row.id }, "scheduled task run failed");
               return { jobUids: [], error: messageOf(error) };
@@ -130,11 +134,14 @@ export function createTaskRunner(deps: Pick<AppDeps, "db" | "bus">, options: Tas
       });
     },
 
-    /** "Run now": one run on the task's current targets, outside the schedule (nextRunAt unchanged). */
-    async runNow(row: ScheduledTaskRow, actor: Actor): Promise<RunOutcome> {
+    /**
+     * "Run now": one run on the task's current targets in the caller's scope, outside the
+     * schedule (nextRunAt unchanged).
+     */
+    async runNow(row: ScheduledTaskRow, actor: Actor, scope: Scope): Promise<RunOutcome> {
       const now = clock();
       return withQueuedEvents(async (tx, bus) => {
-        const outcome = await submitRun(tx, bus, row, actor);
+        const outcome = await submitRun(tx, bus, row, actor, scope);
         await new ScheduledTasksRepository(tx).recordManualRun(
           row.id,
           now,

@@ -12,6 +12,7 @@ import { createOrganization, waitFor } from "../../testing/agent-harness.js";
 import { enrollTestDevice as enrollDevice } from "./scheduled-tasks.fixtures.js";
 import { createScheduler, startScheduler } from "./index.js";
 import { ScheduledTasksRepository } from "./scheduled-tasks.repository.js";
+import { everyTask } from "./scheduled-tasks.targets.js";
 
 let ctx: TestContext;
 let admin: TestClient;
@@ -97,7 +98,7 @@ describe("exactly once across server nodes", () => {
       ),
     );
     for (const t of tasks) {
-      const row = await repo.find(t.id);
+      const row = await repo.find(everyTask, t.id);
       expect(row).toMatchObject({
         runCount: 1,
         occurrences: 1,
@@ -164,19 +165,22 @@ describe("firing on schedule", () => {
       end: { type: "AFTER", occurenceCount: 2, endDate: null },
     });
     await createScheduler(ctx.deps, { clock: at("2031-01-01T09:00:01Z") }).tick();
-    expect(await repo.find(t.id)).toMatchObject({
+    expect(await repo.find(everyTask, t.id)).toMatchObject({
       occurrences: 1,
       nextRunAt: new Date("2031-01-02T09:00:00Z"),
     });
     await createScheduler(ctx.deps, { clock: at("2031-01-02T09:00:01Z") }).tick();
-    expect(await repo.find(t.id)).toMatchObject({ occurrences: 2, runCount: 2, nextRunAt: null });
+    expect(await repo.find(everyTask, t.id)).toMatchObject({ occurrences: 2, runCount: 2, nextRunAt: null });
     expect((await jobCountByName()).get(t.name)).toBe(2);
   });
 
   it("runs missed while no server was up fire once, and the next run is in the future", async () => {
     const t = await insertTask(new Date("2031-02-01T09:00:00Z"));
     await createScheduler(ctx.deps, { clock: at("2031-02-04T12:00:00Z") }).tick();
-    expect(await repo.find(t.id)).toMatchObject({ runCount: 1, nextRunAt: new Date("2031-02-05T09:00:00Z") });
+    expect(await repo.find(everyTask, t.id)).toMatchObject({
+      runCount: 1,
+      nextRunAt: new Date("2031-02-05T09:00:00Z"),
+    });
     expect((await jobCountByName()).get(t.name)).toBe(1);
   });
 
@@ -188,19 +192,19 @@ describe("firing on schedule", () => {
     );
     const fine = await insertTask(new Date("2031-03-01T09:00:00Z"));
     await createScheduler(ctx.deps, { clock: at("2031-03-01T09:00:01Z") }).tick();
-    expect(await repo.find(broken.id)).toMatchObject({
+    expect(await repo.find(everyTask, broken.id)).toMatchObject({
       runCount: 1,
       lastRunJobCount: 0,
       lastRunError: "content.scriptId: no script with id 987654",
       nextRunAt: new Date("2031-03-02T09:00:00Z"),
     });
     expect((await jobCountByName()).get(broken.name)).toBeUndefined();
-    expect(await repo.find(fine.id)).toMatchObject({ runCount: 1, lastRunJobCount: 1 });
+    expect(await repo.find(everyTask, fine.id)).toMatchObject({ runCount: 1, lastRunJobCount: 1 });
   });
 
   it("disabled tasks are not claimed", async () => {
     const t = await insertTask(new Date("2031-04-01T09:00:00Z"));
-    await repo.update(t.id, { enabled: false });
+    await repo.update(everyTask, t.id, { enabled: false });
     const fired = await createScheduler(ctx.deps, { clock: at("2031-04-01T10:00:00Z") }).tick();
     expect(fired.map((f) => f.taskId)).not.toContain(t.id);
   });
@@ -213,12 +217,12 @@ describe("the background loop", () => {
     try {
       await waitFor(
         "the loop fired the task",
-        async () => ((await repo.find(t.id))?.runCount ?? 0) > 0,
+        async () => ((await repo.find(everyTask, t.id))?.runCount ?? 0) > 0,
         10_000,
       );
     } finally {
       await running.stop();
     }
-    expect((await repo.find(t.id))?.runCount).toBe(1);
+    expect((await repo.find(everyTask, t.id))?.runCount).toBe(1);
   });
 });

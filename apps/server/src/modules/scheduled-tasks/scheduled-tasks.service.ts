@@ -21,23 +21,27 @@ import {
 } from "@steward/domain";
 import type { AppDeps } from "../../platform/deps.js";
 import { AppError } from "../../platform/errors/app-error.js";
-import { audit } from "../../platform/identity/index.js";
+import { audit, type Scope } from "../../platform/identity/index.js";
 import type { Actor } from "../jobs/index.js";
 import { resolveScriptForJob } from "../scripts/index.js";
 import { readGeneralSettings } from "../settings/index.js";
 import { presentScheduledTask } from "./scheduled-tasks.presenter.js";
 import { ScheduledTasksRepository, type ScheduledTaskRow } from "./scheduled-tasks.repository.js";
 import { createTaskRunner } from "./scheduled-tasks.runner.js";
-import { checkTargetsExist } from "./scheduled-tasks.targets.js";
+import { checkTargets, taskScopeFor, type TaskScope } from "./scheduled-tasks.targets.js";
 
 type SaveInput = z.output<typeof saveScheduledTaskRequest>;
 type ListQuery = z.output<typeof listScheduledTasksQuery>;
 type PreviewQuery = z.output<typeof schedulePreviewQuery>;
 
-/** The user behind a change: audit takes the request, jobs take the actor. */
+/**
+ * The user behind a change: audit takes the request, jobs take the actor, and `scope` (their
+ * jobs.run scope) bounds which tasks and targets they may touch.
+ */
 export interface Editor {
   request: FastifyRequest | null;
   actor: Actor;
+  scope: Scope;
 }
 
 const notFound = () => new AppError("E_NOT_FOUND", 404, "Scheduled task not found");
@@ -64,8 +68,9 @@ export function createScheduledTasksService(
   const repo = new ScheduledTasksRepository(deps.db);
   const runner = createTaskRunner(deps, { clock });
 
-  async function existing(id: number): Promise<ScheduledTaskRow> {
-    const row = await repo.find(id);
+  /** A task the caller sees; one with a target outside their scope answers like a missing one. */
+  async function existing(view: TaskScope, id: number): Promise<ScheduledTaskRow> {
+    const row = await repo.find(view, id);
     if (!row) throw notFound();
     return row;
   }
@@ -96,7 +101,7 @@ export function createScheduledTasksService(
     }
   }
 
-  async function prepare(input: SaveInput) {
+  async function prepare(input: SaveInput, scope: Scope) {
     const read = input.schedule ?? {
       schedule: defaultSchedule(),
       timeZone: null,
@@ -104,7 +109,7 @@ export function createScheduledTasksService(
     };
     const timeZone = await zoneOf(input.timeZone, read.timeZone);
     const schedule = withStartDate(read.schedule, timeZone, clock());
-    await checkTargetsExist(deps.db, input.targets);
+    await checkTargets(deps.db, input.targets, scope);
     await checkAction(input.action);
     return { schedule, timeZone };
   }
@@ -117,8 +122,10 @@ export function createScheduledTasksService(
   }
 
   return {
-    async list(query: ListQuery): Promise<ScheduledTaskList> {
+    /** The tasks whose every target is in `scope` (the caller's devices.read scope). */
+    async list(query: ListQuery, scope: Scope): Promise<ScheduledTaskList> {
       const { rows, total } = await repo.list(
+        await taskScopeFor(deps.db, scope),
         query.search,
         query.pageSize,
         (query.page - 1) * query.pageSize,
@@ -126,10 +133,11 @@ export function createScheduledTasksService(
       return { items: rows.map(presentScheduledTask), total, page: query.page, pageSize: query.pageSize };
     },
 
-    get: async (id: number): Promise<ScheduledTask> => presentScheduledTask(await existing(id)),
+    get: async (id: number, scope: Scope): Promise<ScheduledTask> =>
+      presentScheduledTask(await existing(await taskScopeFor(deps.db, scope), id)),
 
     async create(input: SaveInput, editor: Editor): Promise<ScheduledTask> {
-      const { schedule, timeZone } = await prepare(input);
+      const { schedule, timeZone } = await prepare(input, editor.scope);
       const row = await repo.insert({
         name: input.name,
         description: input.description,
@@ -149,7 +157,7 @@ export function createScheduledTasksService(
         data: { name: row.name },
       });
       await fireIfOnSave(row);
-      return presentScheduledTask(await existing(row.id));
+      return presentScheduledTask(await existing(await taskScopeFor(deps.db, editor.scope), row.id));
     },
 
     /**
@@ -157,10 +165,13 @@ export function createScheduledTasksService(
      * a Run Once Immediately runs again); otherwise the next run stays as it was.
      */
     async update(id: number, input: SaveInput, editor: Editor): Promise<ScheduledTask> {
-      const { schedule, timeZone } = await prepare(input);
+      // A task outside the caller's view is missing, whatever the new targets are.
+      const view = await taskScopeFor(deps.db, editor.scope);
+      await existing(view, id);
+      const { schedule, timeZone } = await prepare(input, editor.scope);
       const row = await deps.db.transaction(async (tx) => {
         const r = new ScheduledTasksRepository(tx);
-        const current = await r.findForUpdate(id);
+        const current = await r.findForUpdate(view, id);
         if (!current) throw notFound();
         const changed =
           stableJson(current.schedule) !== stableJson(schedule) || current.timeZone !== timeZone;
@@ -171,7 +182,7 @@ export function createScheduledTasksService(
           : keep
             ? current.nextRunAt
             : nextRun(schedule, timeZone, clock(), occurrences);
-        return r.update(id, {
+        return r.update(view, id, {
           name: input.name,
           description: input.description,
           enabled: input.enabled,
@@ -192,12 +203,13 @@ export function createScheduledTasksService(
         data: { name: row.name },
       });
       await fireIfOnSave(row);
-      return presentScheduledTask(await existing(id));
+      return presentScheduledTask(await existing(await taskScopeFor(deps.db, editor.scope), id));
     },
 
     async remove(id: number, editor: Editor): Promise<void> {
-      const row = await existing(id);
-      if (!(await repo.delete(id))) throw notFound();
+      const view = await taskScopeFor(deps.db, editor.scope);
+      const row = await existing(view, id);
+      if (!(await repo.delete(view, id))) throw notFound();
       await audit(deps.db, editor.request, {
         action: "scheduled_task.delete",
         targetType: "scheduled_task",
@@ -207,14 +219,15 @@ export function createScheduledTasksService(
     },
 
     async runNow(id: number, editor: Editor): Promise<{ task: ScheduledTask; jobUids: string[] }> {
-      const outcome = await runner.runNow(await existing(id), editor.actor);
+      const view = await taskScopeFor(deps.db, editor.scope);
+      const outcome = await runner.runNow(await existing(view, id), editor.actor, editor.scope);
       await audit(deps.db, editor.request, {
         action: "scheduled_task.run_now",
         targetType: "scheduled_task",
         targetId: id,
         data: { jobs: outcome.jobUids.length, error: outcome.error },
       });
-      return { task: presentScheduledTask(await existing(id)), jobUids: outcome.jobUids };
+      return { task: presentScheduledTask(await existing(view, id)), jobUids: outcome.jobUids };
     },
 
     async preview(query: PreviewQuery): Promise<SchedulePreview> {

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, not, or, sql, type SQL } from "drizzle-orm";
 import type { ScheduledTaskTargets } from "@steward/contracts";
 import type { Db } from "../../platform/db/database.js";
 import { AppError } from "../../platform/errors/app-error.js";
-import { inScope, scopeIsEmpty, type Scope } from "../../platform/identity/index.js";
+import { inScope, scopeIsEmpty, systemScope, type Scope } from "../../platform/identity/index.js";
 import { createDevicesService } from "../devices/index.js";
 import { devices } from "../devices/devices.tables.js";
 import { organizations } from "../organizations/organizations.tables.js";
@@ -126,6 +126,9 @@ export type TaskScope = {
   readonly hiddenGroupIds: readonly number[];
   readonly [taskScopeBrand]: true;
 };
+
+/** Every task: the server's own view (scheduler, tests), never a console caller's. */
+export const everyTask = { scope: systemScope, hiddenGroupIds: [] } as unknown as TaskScope;
 
 /** The caller's view of scheduled tasks (see TaskScope). */
 export async function taskScopeFor(db: Db, scope: Scope): Promise<TaskScope> {
