@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.js";
+import { inScope, type Scope } from "../../platform/identity/index.js";
 import { deviceRoles } from "../device-roles/device-roles.tables.js";
 import { devices } from "../devices/devices.tables.js";
 import { locations, organizations } from "../organizations/organizations.tables.js";
@@ -124,22 +125,30 @@ export class CustomFieldsRepository {
     });
   }
 
-  async organizationExists(id: number): Promise<boolean> {
-    return (
-      (await this.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id)))
-        .length > 0
-    );
+  /** The levels values are set at are found only inside the caller's scope. */
+  async organizationExists(scope: Scope, id: number): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(and(eq(organizations.id, id), inScope(scope, organizations.id)));
+    return rows.length > 0;
   }
 
-  async location(organizationId: number, locationId: number) {
+  async location(scope: Scope, organizationId: number, locationId: number) {
     const [row] = await this.db
       .select({ id: locations.id })
       .from(locations)
-      .where(and(eq(locations.organizationId, organizationId), eq(locations.id, locationId)));
+      .where(
+        and(
+          eq(locations.organizationId, organizationId),
+          eq(locations.id, locationId),
+          inScope(scope, locations.organizationId),
+        ),
+      );
     return row;
   }
 
-  async device(id: number) {
+  async device(scope: Scope, id: number) {
     const [row] = await this.db
       .select({
         id: devices.id,
@@ -148,7 +157,7 @@ export class CustomFieldsRepository {
         roleId: devices.roleId,
       })
       .from(devices)
-      .where(eq(devices.id, id));
+      .where(and(eq(devices.id, id), inScope(scope, devices.organizationId)));
     return row;
   }
 

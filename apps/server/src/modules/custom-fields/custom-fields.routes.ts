@@ -11,6 +11,7 @@ import {
   putCustomFieldValuesRequest,
   updateCustomFieldRequest,
 } from "@steward/contracts";
+import { requireScope, type Scope } from "../../platform/identity/index.js";
 import type { CustomFieldsService } from "./custom-fields.service.js";
 
 const tags = ["custom fields"];
@@ -76,18 +77,19 @@ export function customFieldsRoutes(service: CustomFieldsService): FastifyPluginA
       {
         path: "/organizations/:id/custom-fields",
         params: idParam,
-        level: (p: { id: number }) => service.level("ORGANIZATION", { organizationId: p.id }),
+        level: (scope: Scope, p: { id: number }) =>
+          service.level(scope, "ORGANIZATION", { organizationId: p.id }),
       },
       {
         path: "/organizations/:id/locations/:locationId/custom-fields",
         params: locationParams,
-        level: (p: { id: number; locationId?: number }) =>
-          service.level("LOCATION", { organizationId: p.id, locationId: p.locationId ?? 0 }),
+        level: (scope: Scope, p: { id: number; locationId?: number }) =>
+          service.level(scope, "LOCATION", { organizationId: p.id, locationId: p.locationId ?? 0 }),
       },
       {
         path: "/devices/:id/custom-fields",
         params: idParam,
-        level: (p: { id: number }) => service.level("DEVICE", { deviceId: p.id }),
+        level: (scope: Scope, p: { id: number }) => service.level(scope, "DEVICE", { deviceId: p.id }),
       },
     ] as const;
 
@@ -99,7 +101,9 @@ export function customFieldsRoutes(service: CustomFieldsService): FastifyPluginA
           schema: { tags, params: l.params, response: { 200: customFieldValues } },
         },
         async (request) =>
-          service.valuesAt(await l.level(request.params as { id: number; locationId?: number })),
+          service.valuesAt(
+            await l.level(requireScope(request), request.params as { id: number; locationId?: number }),
+          ),
       );
       app.put(
         l.path,
@@ -114,7 +118,7 @@ export function customFieldsRoutes(service: CustomFieldsService): FastifyPluginA
         },
         async (request) =>
           service.putValues(
-            await l.level(request.params as { id: number; locationId?: number }),
+            await l.level(requireScope(request), request.params as { id: number; locationId?: number }),
             request.body,
             request,
           ),

@@ -14,7 +14,7 @@ import {
 } from "@steward/domain";
 import type { z } from "zod";
 import { AppError } from "../../platform/errors/app-error.js";
-import { audit } from "../../platform/identity/index.js";
+import { audit, type Scope } from "../../platform/identity/index.js";
 import { refreshFieldValues, type Actor, type DevicesService, type FieldScope } from "../devices/index.js";
 import {
   globalOnly,
@@ -163,12 +163,17 @@ export function createCustomFieldsService(deps: { repo: CustomFieldsRepository; 
       });
     },
 
+    /**
+     * The level a value route names, found inside the caller's scope (an organization, location
+     * or device outside it answers like one that does not exist).
+     */
     async level(
+      scope: Scope,
       kind: "ORGANIZATION" | "LOCATION" | "DEVICE",
       ids: { organizationId?: number; locationId?: number; deviceId?: number },
     ): Promise<Level> {
       if (kind === "DEVICE") {
-        const device = await repo.device(ids.deviceId ?? 0);
+        const device = await repo.device(scope, ids.deviceId ?? 0);
         if (!device) throw new AppError("E_DEVICE_NOT_FOUND", 404, "Device not found");
         return {
           kind,
@@ -179,11 +184,11 @@ export function createCustomFieldsService(deps: { repo: CustomFieldsRepository; 
         };
       }
       const organizationId = ids.organizationId ?? 0;
-      if (!(await repo.organizationExists(organizationId)))
+      if (!(await repo.organizationExists(scope, organizationId)))
         throw new AppError("E_ORGANIZATION_NOT_FOUND", 404, "Organization not found");
       if (kind === "ORGANIZATION") return { kind, organizationId };
       const locationId = ids.locationId ?? 0;
-      if (!(await repo.location(organizationId, locationId)))
+      if (!(await repo.location(scope, organizationId, locationId)))
         throw new AppError("E_LOCATION_NOT_FOUND", 404, "Location not found");
       return { kind, organizationId, locationId };
     },

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, isNotNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.js";
+import { inScope, type Scope } from "../../platform/identity/index.js";
 // Read-model queries across modules' tables (read-only; each table's module alone writes it).
 import { deviceRoles, devices, locations, organizations, users } from "../../platform/db/schema.js";
 
@@ -10,27 +11,40 @@ export interface DeviceScope {
 
 const n = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
 
-function scopeWhere(scope: DeviceScope): SQL | undefined {
+/** The devices of one organization or location, always inside the caller's scope. */
+function scopeWhere(scope: Scope, place: DeviceScope): SQL {
   return and(
-    scope.organizationId === undefined ? undefined : eq(devices.organizationId, scope.organizationId),
-    scope.locationId === undefined ? undefined : eq(devices.locationId, scope.locationId),
-  );
+    inScope(scope, devices.organizationId),
+    place.organizationId === undefined ? undefined : eq(devices.organizationId, place.organizationId),
+    place.locationId === undefined ? undefined : eq(devices.locationId, place.locationId),
+  )!;
 }
 
-/** Every query the dashboards run; device figures are one aggregate pass each, never per device. */
+/**
+ * Every query the dashboards run; device figures are one aggregate pass each, never per device.
+ * Organization-owned rows are read through the caller's scope only.
+ */
 export class DashboardRepository {
   constructor(readonly db: Db) {}
 
-  async countOrganizations(): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(organizations);
+  async countOrganizations(scope: Scope): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(organizations)
+      .where(inScope(scope, organizations.id));
     return row?.n ?? 0;
   }
 
-  async countLocations(organizationId?: number): Promise<number> {
+  async countLocations(scope: Scope, organizationId?: number): Promise<number> {
     const [row] = await this.db
       .select({ n: count() })
       .from(locations)
-      .where(organizationId === undefined ? undefined : eq(locations.organizationId, organizationId));
+      .where(
+        and(
+          inScope(scope, locations.organizationId),
+          organizationId === undefined ? undefined : eq(locations.organizationId, organizationId),
+        ),
+      );
     return row?.n ?? 0;
   }
 
@@ -41,17 +55,29 @@ export class DashboardRepository {
   }
 
   /** Devices under management (every enrolled device, whatever its approval). */
-  async countDevices(): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(devices);
+  async countDevices(scope: Scope): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(devices)
+      .where(inScope(scope, devices.organizationId));
     return row?.n ?? 0;
   }
 
-  async anyDevice(): Promise<boolean> {
-    return (await this.db.select({ id: devices.id }).from(devices).limit(1)).length > 0;
+  async anyDevice(scope: Scope): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(inScope(scope, devices.organizationId))
+      .limit(1);
+    return rows.length > 0;
   }
 
-  async anyOrganization(): Promise<boolean> {
-    const rows = await this.db.select({ id: organizations.id }).from(organizations).limit(1);
+  async anyOrganization(scope: Scope): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(inScope(scope, organizations.id))
+      .limit(1);
     return rows.length > 0;
   }
 
@@ -65,24 +91,30 @@ export class DashboardRepository {
     return rows.length > 0;
   }
 
-  async findOrganization(id: number) {
+  async findOrganization(scope: Scope, id: number) {
     const [row] = await this.db
       .select({ id: organizations.id, name: organizations.name })
       .from(organizations)
-      .where(eq(organizations.id, id));
+      .where(and(eq(organizations.id, id), inScope(scope, organizations.id)));
     return row;
   }
 
-  async findLocation(organizationId: number, locationId: number) {
+  async findLocation(scope: Scope, organizationId: number, locationId: number) {
     const [row] = await this.db
       .select({ id: locations.id, name: locations.name })
       .from(locations)
-      .where(and(eq(locations.organizationId, organizationId), eq(locations.id, locationId)));
+      .where(
+        and(
+          eq(locations.organizationId, organizationId),
+          eq(locations.id, locationId),
+          inScope(scope, locations.organizationId),
+        ),
+      );
     return row;
   }
 
   /** Status, approval and OS family counts in one pass. */
-  async breakdown(scope: DeviceScope) {
+  async breakdown(scope: Scope, place: DeviceScope) {
     const [row] = await this.db
       .select({
         total: count(),
@@ -95,12 +127,12 @@ export class DashboardRepository {
         linux: n(sql`${devices.osFamily} = 'LINUX'`),
       })
       .from(devices)
-      .where(scopeWhere(scope));
+      .where(scopeWhere(scope, place));
     return row;
   }
 
   /** The organizations with the most devices. */
-  byOrganization(limit: number) {
+  byOrganization(scope: Scope, limit: number) {
     return this.db
       .select({
         id: organizations.id,
@@ -110,13 +142,14 @@ export class DashboardRepository {
       })
       .from(devices)
       .innerJoin(organizations, eq(organizations.id, devices.organizationId))
+      .where(inScope(scope, devices.organizationId))
       .groupBy(organizations.id, organizations.name)
       .orderBy(desc(count()), asc(sql`lower(${organizations.name})`))
       .limit(limit);
   }
 
   /** Every location of an organization with its device counts (empty ones too). */
-  byLocation(organizationId: number) {
+  byLocation(scope: Scope, organizationId: number) {
     return this.db
       .select({
         id: locations.id,
@@ -126,13 +159,13 @@ export class DashboardRepository {
       })
       .from(locations)
       .leftJoin(devices, eq(devices.locationId, locations.id))
-      .where(eq(locations.organizationId, organizationId))
+      .where(and(eq(locations.organizationId, organizationId), inScope(scope, locations.organizationId)))
       .groupBy(locations.id, locations.name)
       .orderBy(desc(count(devices.id)), asc(sql`lower(${locations.name})`));
   }
 
   /** Devices per role (id 0: devices without a role). */
-  byRole(scope: DeviceScope) {
+  byRole(scope: Scope, place: DeviceScope) {
     return this.db
       .select({
         id: sql<number>`coalesce(${deviceRoles.id}, 0)`.mapWith(Number),
@@ -142,13 +175,13 @@ export class DashboardRepository {
       })
       .from(devices)
       .leftJoin(deviceRoles, eq(deviceRoles.id, devices.roleId))
-      .where(scopeWhere(scope))
+      .where(scopeWhere(scope, place))
       .groupBy(deviceRoles.id, deviceRoles.name)
       .orderBy(desc(count()), asc(sql`coalesce(${deviceRoles.name}, 'No role')`));
   }
 
   /** The devices that went offline most recently (those whose agent was ever in touch). */
-  recentlyOffline(scope: DeviceScope, limit: number) {
+  recentlyOffline(scope: Scope, place: DeviceScope, limit: number) {
     return this.db
       .select({
         id: devices.id,
@@ -164,7 +197,7 @@ export class DashboardRepository {
       .from(devices)
       .innerJoin(organizations, eq(organizations.id, devices.organizationId))
       .innerJoin(locations, eq(locations.id, devices.locationId))
-      .where(and(eq(devices.status, "DOWN"), isNotNull(devices.lastContactAt), scopeWhere(scope)))
+      .where(and(eq(devices.status, "DOWN"), isNotNull(devices.lastContactAt), scopeWhere(scope, place)))
       .orderBy(desc(devices.statusChangedAt), desc(devices.id))
       .limit(limit);
   }

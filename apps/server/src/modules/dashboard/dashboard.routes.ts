@@ -7,6 +7,7 @@ import {
   organizationOverview,
   systemOverview,
 } from "@steward/contracts";
+import { requireAuth, requireScope } from "../../platform/identity/index.js";
 import type { DashboardService } from "./dashboard.service.js";
 
 const tags = ["dashboard"];
@@ -16,7 +17,7 @@ export function dashboardRoutes(service: DashboardService): FastifyPluginAsyncZo
     app.get(
       "/dashboard/system",
       { config: { access: "dashboard.read" }, schema: { tags, response: { 200: systemOverview } } },
-      async () => service.systemOverview(),
+      async (request) => service.systemOverview(requireScope(request)),
     );
 
     // /customerDashboard/:id/overview
@@ -26,7 +27,7 @@ export function dashboardRoutes(service: DashboardService): FastifyPluginAsyncZo
         config: { access: "dashboard.read" },
         schema: { tags, params: idParam, response: { 200: organizationOverview } },
       },
-      async (request) => service.organizationOverview(request.params.id),
+      async (request) => service.organizationOverview(requireScope(request), request.params.id),
     );
 
     // /customerDashboard/:id/location/:location
@@ -36,14 +37,21 @@ export function dashboardRoutes(service: DashboardService): FastifyPluginAsyncZo
         config: { access: "dashboard.read" },
         schema: { tags, params: locationParams, response: { 200: locationOverview } },
       },
-      async (request) => service.locationOverview(request.params.id, request.params.locationId),
+      async (request) =>
+        service.locationOverview(requireScope(request), request.params.id, request.params.locationId),
     );
 
     // Every signed-in user sees the checklist; it reveals only whether things exist.
     app.get(
       "/dashboard/getting-started",
       { config: { access: "authenticated" }, schema: { tags, response: { 200: gettingStarted } } },
-      async () => service.gettingStarted(),
+      async (request) => {
+        const auth = requireAuth(request);
+        return service.gettingStarted({
+          organizations: auth.scopeFor("organizations.read"),
+          devices: auth.scopeFor("devices.read"),
+        });
+      },
     );
   };
 }

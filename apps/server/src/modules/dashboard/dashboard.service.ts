@@ -6,6 +6,7 @@ import type {
   SystemOverview,
 } from "@steward/contracts";
 import { AppError } from "../../platform/errors/app-error.js";
+import type { Scope } from "../../platform/identity/index.js";
 import type { DashboardRepository, DeviceScope } from "./dashboard.repository.js";
 
 const TOP_ORGANIZATIONS = 10;
@@ -24,10 +25,10 @@ const groupCount = (r: { id: number; name: string; total: number; up: number }):
 /** Dashboard figures: the rules for what counts. */
 export function createDashboardService({ repo }: { repo: DashboardRepository }) {
   /** The device figures every dashboard shows, for the whole system or one organization/location. */
-  async function deviceFigures(scope: DeviceScope) {
+  async function deviceFigures(scope: Scope, place: DeviceScope) {
     const [b, offline] = await Promise.all([
-      repo.breakdown(scope),
-      repo.recentlyOffline(scope, RECENTLY_OFFLINE),
+      repo.breakdown(scope, place),
+      repo.recentlyOffline(scope, place, RECENTLY_OFFLINE),
     ]);
     const total = b?.total ?? 0;
     const up = b?.up ?? 0;
@@ -45,20 +46,22 @@ export function createDashboardService({ repo }: { repo: DashboardRepository }) 
     };
   }
 
-  async function organizationOrThrow(id: number) {
-    const org = await repo.findOrganization(id);
+  /** An organization outside the scope answers like one that does not exist. */
+  async function organizationOrThrow(scope: Scope, id: number) {
+    const org = await repo.findOrganization(scope, id);
     if (!org) throw new AppError("E_ORGANIZATION_NOT_FOUND", 404, "Organization not found");
     return org;
   }
 
   return {
-    async systemOverview(): Promise<SystemOverview> {
+    /** The whole system as the caller sees it: the union of the organizations in the scope. */
+    async systemOverview(scope: Scope): Promise<SystemOverview> {
       const [organizations, locations, technicians, figures, top] = await Promise.all([
-        repo.countOrganizations(),
-        repo.countLocations(),
+        repo.countOrganizations(scope),
+        repo.countLocations(scope),
         repo.countTechnicians(),
-        deviceFigures({}),
-        repo.byOrganization(TOP_ORGANIZATIONS),
+        deviceFigures(scope, {}),
+        repo.byOrganization(scope, TOP_ORGANIZATIONS),
       ]);
       return {
         organizations,
@@ -69,14 +72,14 @@ export function createDashboardService({ repo }: { repo: DashboardRepository }) 
       };
     },
 
-    async organizationOverview(organizationId: number): Promise<OrganizationOverview> {
-      const org = await organizationOrThrow(organizationId);
-      const scope = { organizationId };
+    async organizationOverview(scope: Scope, organizationId: number): Promise<OrganizationOverview> {
+      const org = await organizationOrThrow(scope, organizationId);
+      const place = { organizationId };
       const [locations, figures, byLocation, byRole] = await Promise.all([
-        repo.countLocations(organizationId),
-        deviceFigures(scope),
-        repo.byLocation(organizationId),
-        repo.byRole(scope),
+        repo.countLocations(scope, organizationId),
+        deviceFigures(scope, place),
+        repo.byLocation(scope, organizationId),
+        repo.byRole(scope, place),
       ]);
       return {
         organizationId,
@@ -88,12 +91,16 @@ export function createDashboardService({ repo }: { repo: DashboardRepository }) 
       };
     },
 
-    async locationOverview(organizationId: number, locationId: number): Promise<LocationOverview> {
-      const org = await organizationOrThrow(organizationId);
-      const location = await repo.findLocation(organizationId, locationId);
+    async locationOverview(
+      scope: Scope,
+      organizationId: number,
+      locationId: number,
+    ): Promise<LocationOverview> {
+      const org = await organizationOrThrow(scope, organizationId);
+      const location = await repo.findLocation(scope, organizationId, locationId);
       if (!location) throw new AppError("E_LOCATION_NOT_FOUND", 404, "Location not found");
-      const scope = { organizationId, locationId };
-      const [figures, byRole] = await Promise.all([deviceFigures(scope), repo.byRole(scope)]);
+      const place = { organizationId, locationId };
+      const [figures, byRole] = await Promise.all([deviceFigures(scope, place), repo.byRole(scope, place)]);
       return {
         organizationId,
         organizationName: org.name,
@@ -104,12 +111,15 @@ export function createDashboardService({ repo }: { repo: DashboardRepository }) 
       };
     },
 
-    /** The /getStarted checklist, ticked from real progress. */
-    async gettingStarted(): Promise<GettingStarted> {
+    /**
+     * The /getStarted checklist, ticked from real progress the caller can see: organizations in
+     * their organizations.read scope, devices in their devices.read scope.
+     */
+    async gettingStarted(scopes: { organizations: Scope; devices: Scope }): Promise<GettingStarted> {
       const [organizationCreated, technicianInvited, firstDevice] = await Promise.all([
-        repo.anyOrganization(),
+        repo.anyOrganization(scopes.organizations),
         repo.anyInvitedUser(),
-        repo.anyDevice(),
+        repo.anyDevice(scopes.devices),
       ]);
       return { organizationCreated, technicianInvited, firstDevice };
     },

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableName, ilike, sql, type SQL } from "d
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { escapeLikePattern } from "@steward/domain";
 import type { Db } from "../../platform/db/database.js";
+import { inScope, type Scope } from "../../platform/identity/index.js";
 import { devices } from "../devices/devices.tables.js";
 import { locations, organizations } from "./organizations.tables.js";
 
@@ -108,7 +109,10 @@ export function nameConflictOf(error: unknown): NameConflict | null {
   return null;
 }
 
-/** Every Drizzle query for the organizations and locations tables. */
+/**
+ * Every Drizzle query for the organizations and locations tables. Reads and changes of existing
+ * rows take the caller's scope: an organization outside it is neither listed, found nor changed.
+ */
 export class OrganizationsRepository {
   constructor(readonly db: Db) {}
 
@@ -118,15 +122,19 @@ export class OrganizationsRepository {
   }
 
   /** One page of organizations with their counts in a single query, plus the total. */
-  async list(options: {
-    search?: string | undefined;
-    sort: OrganizationSort;
-    limit: number;
-    offset: number;
-  }) {
-    const where = options.search
-      ? ilike(organizations.name, `%${escapeLikePattern(options.search)}%`)
-      : undefined;
+  async list(
+    scope: Scope,
+    options: {
+      search?: string | undefined;
+      sort: OrganizationSort;
+      limit: number;
+      offset: number;
+    },
+  ) {
+    const where = and(
+      inScope(scope, organizations.id),
+      options.search ? ilike(organizations.name, `%${escapeLikePattern(options.search)}%`) : undefined,
+    );
     const items: OrganizationRow[] = await this.db
       .select(organizationColumns)
       .from(organizations)
@@ -138,28 +146,38 @@ export class OrganizationsRepository {
     return { items, total: totalRow?.total ?? 0 };
   }
 
-  async findOrganization(id: number): Promise<OrganizationRow | undefined> {
+  async findOrganization(scope: Scope, id: number): Promise<OrganizationRow | undefined> {
     const [row] = await this.db
       .select(organizationColumns)
       .from(organizations)
-      .where(eq(organizations.id, id));
+      .where(and(eq(organizations.id, id), inScope(scope, organizations.id)));
     return row;
   }
 
   /** The organization's locations, the default one first, then by name. */
-  listLocations(organizationId: number): Promise<LocationRow[]> {
+  listLocations(scope: Scope, organizationId: number): Promise<LocationRow[]> {
     return this.db
       .select(locationColumns)
       .from(locations)
-      .where(eq(locations.organizationId, organizationId))
+      .where(and(eq(locations.organizationId, organizationId), inScope(scope, locations.organizationId)))
       .orderBy(desc(locations.isDefault), asc(sql`lower(${locations.name})`), asc(locations.id));
   }
 
-  async findLocation(organizationId: number, locationId: number): Promise<LocationRow | undefined> {
+  async findLocation(
+    scope: Scope,
+    organizationId: number,
+    locationId: number,
+  ): Promise<LocationRow | undefined> {
     const [row] = await this.db
       .select(locationColumns)
       .from(locations)
-      .where(and(eq(locations.organizationId, organizationId), eq(locations.id, locationId)));
+      .where(
+        and(
+          eq(locations.organizationId, organizationId),
+          eq(locations.id, locationId),
+          inScope(scope, locations.organizationId),
+        ),
+      );
     return row;
   }
 
@@ -182,8 +200,9 @@ export class OrganizationsRepository {
     return rows.map((r) => r.id);
   }
 
-  /** Applies the changes and bumps updatedAt; false when the organization does not exist. */
+  /** Applies the changes and bumps updatedAt; false when the organization does not exist (in the scope). */
   async updateOrganization(
+    scope: Scope,
     id: number,
     changes: {
       name?: string | undefined;
@@ -194,21 +213,22 @@ export class OrganizationsRepository {
     const rows = await this.db
       .update(organizations)
       .set({ ...definedOnly(changes), updatedAt: new Date() })
-      .where(eq(organizations.id, id))
+      .where(and(eq(organizations.id, id), inScope(scope, organizations.id)))
       .returning({ id: organizations.id });
     return rows.length > 0;
   }
 
   /** Deletes the organization and (by cascade) its locations; false when it did not exist. */
-  async deleteOrganization(id: number): Promise<boolean> {
+  async deleteOrganization(scope: Scope, id: number): Promise<boolean> {
     const rows = await this.db
       .delete(organizations)
-      .where(eq(organizations.id, id))
+      .where(and(eq(organizations.id, id), inScope(scope, organizations.id)))
       .returning({ id: organizations.id });
     return rows.length > 0;
   }
 
   async updateLocation(
+    scope: Scope,
     organizationId: number,
     locationId: number,
     changes: { name?: string | undefined; address?: string | undefined; description?: string | undefined },
@@ -218,22 +238,34 @@ export class OrganizationsRepository {
     await this.db
       .update(locations)
       .set(set)
-      .where(and(eq(locations.organizationId, organizationId), eq(locations.id, locationId)));
+      .where(
+        and(
+          eq(locations.organizationId, organizationId),
+          eq(locations.id, locationId),
+          inScope(scope, locations.organizationId),
+        ),
+      );
   }
 
   /** Ids of the devices of an organization (to disconnect their agents when it is deleted). */
-  async deviceIds(organizationId: number): Promise<number[]> {
+  async deviceIds(scope: Scope, organizationId: number): Promise<number[]> {
     const rows = await this.db
       .select({ id: devices.id })
       .from(devices)
-      .where(eq(devices.organizationId, organizationId));
+      .where(and(eq(devices.organizationId, organizationId), inScope(scope, devices.organizationId)));
     return rows.map((r) => r.id);
   }
 
-  async deleteLocation(organizationId: number, locationId: number): Promise<void> {
+  async deleteLocation(scope: Scope, organizationId: number, locationId: number): Promise<void> {
     await this.db
       .delete(locations)
-      .where(and(eq(locations.organizationId, organizationId), eq(locations.id, locationId)));
+      .where(
+        and(
+          eq(locations.organizationId, organizationId),
+          eq(locations.id, locationId),
+          inScope(scope, locations.organizationId),
+        ),
+      );
   }
 }
 

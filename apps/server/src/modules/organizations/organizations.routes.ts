@@ -13,6 +13,7 @@ import {
   updateLocationRequest,
   updateOrganizationRequest,
 } from "@steward/contracts";
+import { requireScope } from "../../platform/identity/index.js";
 import type { OrganizationsService } from "./organizations.service.js";
 
 const tags = ["organizations"];
@@ -26,7 +27,7 @@ export function organizationsRoutes(service: OrganizationsService): FastifyPlugi
         config: { access: "organizations.read" },
         schema: { tags, querystring: listOrganizationsQuery, response: { 200: organizationList } },
       },
-      async (request) => service.list(request.query),
+      async (request) => service.list(requireScope(request), request.query),
     );
 
     app.post(
@@ -35,7 +36,8 @@ export function organizationsRoutes(service: OrganizationsService): FastifyPlugi
         config: { access: "organizations.write" },
         schema: { tags, body: createOrganizationRequest, response: { 201: organizationDetail } },
       },
-      async (request, reply) => reply.code(201).send(await service.create(request.body, request)),
+      async (request, reply) =>
+        reply.code(201).send(await service.create(requireScope(request), request.body, request)),
     );
 
     app.get(
@@ -44,7 +46,7 @@ export function organizationsRoutes(service: OrganizationsService): FastifyPlugi
         config: { access: "organizations.read" },
         schema: { tags, params: idParam, response: { 200: organizationDetail } },
       },
-      async (request) => service.get(request.params.id),
+      async (request) => service.get(requireScope(request), request.params.id),
     );
 
     app.patch(
@@ -58,14 +60,14 @@ export function organizationsRoutes(service: OrganizationsService): FastifyPlugi
           response: { 200: organizationDetail },
         },
       },
-      async (request) => service.update(request.params.id, request.body, request),
+      async (request) => service.update(requireScope(request), request.params.id, request.body, request),
     );
 
     app.delete(
       "/organizations/:id",
       { config: { access: "organizations.write" }, schema: { tags, params: idParam, response: noContent } },
       async (request, reply) => {
-        await service.remove(request.params.id, request);
+        await service.remove(requireScope(request), request.params.id, request);
         return reply.code(204).send(null);
       },
     );
@@ -77,7 +79,11 @@ export function organizationsRoutes(service: OrganizationsService): FastifyPlugi
         schema: { tags, params: idParam, body: createLocationRequest, response: { 201: location } },
       },
       async (request, reply) =>
-        reply.code(201).send(await service.createLocation(request.params.id, request.body, request)),
+        reply
+          .code(201)
+          .send(
+            await service.createLocation(requireScope(request), request.params.id, request.body, request),
+          ),
     );
 
     app.patch(
@@ -87,7 +93,13 @@ export function organizationsRoutes(service: OrganizationsService): FastifyPlugi
         schema: { tags, params: locationParams, body: updateLocationRequest, response: { 200: location } },
       },
       async (request) =>
-        service.updateLocation(request.params.id, request.params.locationId, request.body, request),
+        service.updateLocation(
+          requireScope(request),
+          request.params.id,
+          request.params.locationId,
+          request.body,
+          request,
+        ),
     );
 
     app.delete(
@@ -97,7 +109,12 @@ export function organizationsRoutes(service: OrganizationsService): FastifyPlugi
         schema: { tags, params: locationParams, response: noContent },
       },
       async (request, reply) => {
-        await service.deleteLocation(request.params.id, request.params.locationId, request);
+        await service.deleteLocation(
+          requireScope(request),
+          request.params.id,
+          request.params.locationId,
+          request,
+        );
         return reply.code(204).send(null);
       },
     );
@@ -109,7 +126,7 @@ export function organizationsRoutes(service: OrganizationsService): FastifyPlugi
         config: { access: "organizations.read" },
         schema: { tags, params: idParam, response: { 200: clientResponse } },
       },
-      async (request) => service.client(request.params.id),
+      async (request) => service.client(requireScope(request), request.params.id),
     );
   };
 }

@@ -13,7 +13,7 @@ import {
 import { findDuplicateName } from "@steward/domain";
 import type { z } from "zod";
 import { AppError } from "../../platform/errors/app-error.js";
-import { audit } from "../../platform/identity/index.js";
+import { audit, type Scope } from "../../platform/identity/index.js";
 import { nameConflictOf, type OrganizationsRepository } from "./organizations.repository.js";
 import {
   presentLocation,
@@ -72,22 +72,27 @@ export function createOrganizationsService({
   repo: OrganizationsRepository;
   onDeviceRemoved?: ((deviceId: number) => void) | undefined;
 }) {
-  async function detail(r: OrganizationsRepository, id: number): Promise<OrganizationDetail> {
-    const row = await r.findOrganization(id);
+  async function detail(r: OrganizationsRepository, scope: Scope, id: number): Promise<OrganizationDetail> {
+    const row = await r.findOrganization(scope, id);
     if (!row) throw organizationNotFound();
-    return presentOrganizationDetail(row, await r.listLocations(id));
+    return presentOrganizationDetail(row, await r.listLocations(scope, id));
   }
 
-  async function existingLocation(r: OrganizationsRepository, organizationId: number, locationId: number) {
-    if (!(await r.findOrganization(organizationId))) throw organizationNotFound();
-    const location = await r.findLocation(organizationId, locationId);
+  async function existingLocation(
+    r: OrganizationsRepository,
+    scope: Scope,
+    organizationId: number,
+    locationId: number,
+  ) {
+    if (!(await r.findOrganization(scope, organizationId))) throw organizationNotFound();
+    const location = await r.findLocation(scope, organizationId, locationId);
     if (!location) throw locationNotFound();
     return location;
   }
 
   return {
-    async list(query: ListQuery): Promise<OrganizationList> {
-      const { items, total } = await repo.list({
+    async list(scope: Scope, query: ListQuery): Promise<OrganizationList> {
+      const { items, total } = await repo.list(scope, {
         search: query.search || undefined,
         sort: query.sort,
         limit: query.pageSize,
@@ -96,12 +101,12 @@ export function createOrganizationsService({
       return { items: items.map(presentOrganization), total, page: query.page, pageSize: query.pageSize };
     },
 
-    get: (id: number) => detail(repo, id),
+    get: (scope: Scope, id: number) => detail(repo, scope, id),
 
     /** GET /api/client/{id}: the spec's call answers with a resultCode; a failure carries FAILURE. */
-    async client(id: number): Promise<ClientResponse> {
+    async client(scope: Scope, id: number): Promise<ClientResponse> {
       try {
-        return { resultCode: "SUCCESS", client: await detail(repo, id) };
+        return { resultCode: "SUCCESS", client: await detail(repo, scope, id) };
       } catch (error) {
         if (error instanceof AppError)
           throw new AppError(error.code, error.statusCode, error.message, error.details, "FAILURE");
@@ -109,8 +114,14 @@ export function createOrganizationsService({
       }
     },
 
-    /** Creates the organization with its default location and any extra ones, all or nothing. */
-    async create(input: CreateInput, actor: Actor): Promise<OrganizationDetail> {
+    /**
+     * Creates the organization with its default location and any extra ones, all or nothing. A
+     * new organization lies outside every list, so only a caller who may write every organization
+     * creates one.
+     */
+    async create(scope: Scope, input: CreateInput, actor: Actor): Promise<OrganizationDetail> {
+      if (!scope.all)
+        throw new AppError("E_FORBIDDEN", 403, "Creating an organization needs access to every organization");
       const duplicate = findDuplicateName([DEFAULT_LOCATION_NAME, ...input.locations.map((l) => l.name)]);
       if (duplicate !== null) throw locationNameTaken(duplicate);
       const id = await guardNames(
@@ -139,14 +150,14 @@ export function createOrganizationsService({
         // Names were checked above; the index still decides for spellings lower() folds differently.
         { organization: input.name },
       );
-      return detail(repo, id);
+      return detail(repo, scope, id);
     },
 
-    async update(id: number, input: UpdateInput, actor: Actor): Promise<OrganizationDetail> {
+    async update(scope: Scope, id: number, input: UpdateInput, actor: Actor): Promise<OrganizationDetail> {
       await guardNames(
         () =>
           repo.transaction(async (tx) => {
-            if (!(await tx.updateOrganization(id, input))) throw organizationNotFound();
+            if (!(await tx.updateOrganization(scope, id, input))) throw organizationNotFound();
             await audit(tx.db, actor, {
               action: "organization.update",
               targetType: "organization",
@@ -159,14 +170,14 @@ export function createOrganizationsService({
           }),
         { organization: input.name },
       );
-      return detail(repo, id);
+      return detail(repo, scope, id);
     },
 
-    async remove(id: number, actor: Actor): Promise<void> {
+    async remove(scope: Scope, id: number, actor: Actor): Promise<void> {
       const removedDevices = await repo.transaction(async (tx) => {
-        const row = await tx.findOrganization(id);
-        const deviceIds = row ? await tx.deviceIds(id) : [];
-        if (!row || !(await tx.deleteOrganization(id))) throw organizationNotFound();
+        const row = await tx.findOrganization(scope, id);
+        const deviceIds = row ? await tx.deviceIds(scope, id) : [];
+        if (!row || !(await tx.deleteOrganization(scope, id))) throw organizationNotFound();
         await audit(tx.db, actor, {
           action: "organization.delete",
           targetType: "organization",
@@ -179,6 +190,7 @@ export function createOrganizationsService({
     },
 
     async createLocation(
+      scope: Scope,
       organizationId: number,
       input: CreateLocationInput,
       actor: Actor,
@@ -187,7 +199,7 @@ export function createOrganizationsService({
         () =>
           repo.transaction(async (tx) => {
             // Touching the organization also proves it exists.
-            if (!(await tx.updateOrganization(organizationId, {}))) throw organizationNotFound();
+            if (!(await tx.updateOrganization(scope, organizationId, {}))) throw organizationNotFound();
             const [newId] = await tx.insertLocations(organizationId, [input]);
             if (newId === undefined) throw new Error("location insert returned no id");
             await audit(tx.db, actor, {
@@ -200,10 +212,11 @@ export function createOrganizationsService({
           }),
         { location: input.name },
       );
-      return presentLocation(await existingLocation(repo, organizationId, locationId));
+      return presentLocation(await existingLocation(repo, scope, organizationId, locationId));
     },
 
     async updateLocation(
+      scope: Scope,
       organizationId: number,
       locationId: number,
       input: UpdateLocationInput,
@@ -212,9 +225,9 @@ export function createOrganizationsService({
       await guardNames(
         () =>
           repo.transaction(async (tx) => {
-            await existingLocation(tx, organizationId, locationId);
-            await tx.updateLocation(organizationId, locationId, input);
-            await tx.updateOrganization(organizationId, {});
+            await existingLocation(tx, scope, organizationId, locationId);
+            await tx.updateLocation(scope, organizationId, locationId, input);
+            await tx.updateOrganization(scope, organizationId, {});
             await audit(tx.db, actor, {
               action: "location.update",
               targetType: "location",
@@ -224,11 +237,16 @@ export function createOrganizationsService({
           }),
         { location: input.name },
       );
-      return presentLocation(await existingLocation(repo, organizationId, locationId));
+      return presentLocation(await existingLocation(repo, scope, organizationId, locationId));
     },
 
     /** Deletes a location; the default location stays for as long as its organization does. */
-    async deleteLocation(organizationId: number, locationId: number, actor: Actor): Promise<void> {
+    async deleteLocation(
+      scope: Scope,
+      organizationId: number,
+      locationId: number,
+      actor: Actor,
+    ): Promise<void> {
       const hasDevices = () =>
         new AppError(
           "E_LOCATION_HAS_DEVICES",
@@ -236,16 +254,16 @@ export function createOrganizationsService({
           "The location still has devices: move or delete them first",
         );
       await repo.transaction(async (tx) => {
-        const location = await existingLocation(tx, organizationId, locationId);
+        const location = await existingLocation(tx, scope, organizationId, locationId);
         if (location.isDefault) {
           throw new AppError("E_DEFAULT_LOCATION_UNDELETABLE", 409, "The default location cannot be deleted");
         }
         if (location.deviceCount > 0) throw hasDevices();
         // A device enrolling into the location meanwhile: the foreign key refuses the delete.
-        await tx.deleteLocation(organizationId, locationId).catch((error: unknown) => {
+        await tx.deleteLocation(scope, organizationId, locationId).catch((error: unknown) => {
           throw isForeignKeyViolation(error) ? hasDevices() : error;
         });
-        await tx.updateOrganization(organizationId, {});
+        await tx.updateOrganization(scope, organizationId, {});
         await audit(tx.db, actor, {
           action: "location.delete",
           targetType: "location",
