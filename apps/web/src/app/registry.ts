@@ -1,5 +1,6 @@
 import type { RouteEntry } from "../routing";
 import { authRoutes } from "../features/auth/routes";
+import { auditRoutes } from "../features/audit/routes";
 import { backupRoutes } from "../features/backup/routes";
 import { dashboardRoutes } from "../features/dashboard/routes";
 import { activityRoutes } from "../features/activities/routes";
@@ -33,6 +34,7 @@ export const routeRegistry: readonly RouteEntry[] = [
   ...backupRoutes,
   ...technicianRoutes,
   ...settingsRoutes,
+  ...auditRoutes,
   ...integrationRoutes,
   ...policyRoutes,
   ...scriptRoutes,

@@ -25,7 +25,6 @@ export const settingsRoutes: RouteEntry[] = [
     nav: { section: "administration", label: "General settings", order: 30, icon: IconSettings },
   },
   later("/administration/general/branding/:page", "Branding", "Branding"),
-  later("/administration/general/activities", "Activities", "Administrative activities"),
   later("/editor/websiteBranding", "Website branding", "Website branding"),
   later("/editor/systray/:id", "System tray", "System tray branding"),
 ];

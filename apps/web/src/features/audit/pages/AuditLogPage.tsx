@@ -1,0 +1,96 @@
+import { useMemo } from "react";
+import { Button, Stack } from "@mantine/core";
+import { IconDownload } from "@tabler/icons-react";
+import { useSearchParams } from "react-router";
+import { EmptyState, ErrorState, ListFooter, LoadingState, PageHeader } from "../../../ui";
+import { useOrganizationOptions } from "../../organizations";
+import { auditExportUrl, useAuditEvents } from "../api";
+import { AuditFilterBar } from "../components/AuditFilterBar";
+import { AuditTable } from "../components/AuditTable";
+import { hasFilters, parseAuditFilters } from "../components/audit-filters";
+
+const PAGE_SIZE = 50;
+
+/** Administration → General → Activities: who did what, when and from where. */
+export function AuditLogPage() {
+  const [params, setParams] = useSearchParams();
+  const key = params.toString();
+  const filters = useMemo(() => parseAuditFilters(new URLSearchParams(key)), [key]);
+  const pageParam = Number(params.get("page"));
+  const page = Number.isSafeInteger(pageParam) && pageParam > 0 ? pageParam : 1;
+  const events = useAuditEvents(filters, page, PAGE_SIZE);
+  const organizations = useOrganizationOptions();
+  const filtered = hasFilters(filters);
+
+  const setParam = (name: string, value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        if (name !== "page") next.delete("page");
+        return next;
+      },
+      { replace: name !== "page" },
+    );
+
+  const data = events.data;
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title="Activities"
+        description="The security audit log: sign-ins, changes and uses of credentials, scripts, devices and settings. Entries are never changed or deleted."
+        actions={
+          <Button
+            component="a"
+            href={auditExportUrl(filters)}
+            download
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+          >
+            Export CSV
+          </Button>
+        }
+      />
+      <AuditFilterBar
+        params={params}
+        onChange={setParam}
+        onClear={() => setParams({}, { replace: true })}
+        organizations={(organizations.data ?? []).map((o) => ({ value: String(o.id), label: o.name }))}
+        filtered={filtered}
+      />
+      {events.isPending ? (
+        <LoadingState label="Loading the audit log…" />
+      ) : events.isError ? (
+        <ErrorState
+          title="Could not load the audit log"
+          error={events.error}
+          onRetry={() => void events.refetch()}
+        />
+      ) : data && data.items.length === 0 ? (
+        <EmptyState
+          title={filtered ? "No entries match" : "No entries yet"}
+          description={
+            filtered
+              ? "Loosen or clear the filters."
+              : "Sign-ins and every change to credentials, scripts, devices, technicians and settings are recorded here."
+          }
+        />
+      ) : data ? (
+        <>
+          <AuditTable events={data.items} dimmed={events.isPlaceholderData} />
+          <ListFooter
+            total={data.total}
+            noun="entry"
+            plural="entries"
+            page={Math.min(page, totalPages)}
+            totalPages={totalPages}
+            onPage={(p) => setParam("page", String(p))}
+          />
+        </>
+      ) : null}
+    </Stack>
+  );
+}
