@@ -61,23 +61,27 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; polic
   app.decorateRequest("sessionExpired", false);
   app.decorateRequest("scope", null);
 
-  const undeclared: string[] = [];
+  const registered: { method: string; url: string; route: { config?: unknown } }[] = [];
   app.addHook("onRoute", (route) => {
     const config = (route.config ?? {}) as { access?: RouteAccess };
     if (!config.access && route.url.startsWith("/api/docs")) {
       // The generated API documentation is public by design (the explicit list in docs/SECURITY.md).
       route.config = { ...config, access: "public" } as typeof route.config;
     }
-    const access = (route.config as { access?: RouteAccess } | undefined)?.access;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      if (!access) undeclared.push(`${method} ${route.url}`);
-      if (method === "HEAD" || !route.url.startsWith("/api")) continue;
-      app.routeAccessTable.push({ method, url: route.url, access });
-    }
+    for (const method of methods) registered.push({ method, url: route.url, route });
   });
-  // A route that declares no access rule is a bug: refuse to start rather than guess.
+  // A route that declares no access rule is a bug: refuse to start rather than guess. The
+  // declarations are read once every route exists: a plugin's own onRoute hook (the static
+  // assets declare themselves public) runs after this one.
   app.addHook("onReady", async () => {
+    const undeclared: string[] = [];
+    for (const { method, url, route } of registered) {
+      const access = (route.config as { access?: RouteAccess } | undefined)?.access;
+      if (!access) undeclared.push(`${method} ${url}`);
+      if (method === "HEAD" || !url.startsWith("/api")) continue;
+      app.routeAccessTable.push({ method, url, access });
+    }
     if (undeclared.length > 0)
       throw new Error(`Routes without an access declaration: ${undeclared.slice(0, 10).join(", ")}`);
   });
