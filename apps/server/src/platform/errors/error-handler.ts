@@ -1,7 +1,28 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ErrorResponse } from "@steward/contracts";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { installJsonBodyParser } from "../http/json-body.js";
 import { AppError } from "./app-error.js";
+
+/**
+ * Answered when the database itself refuses a value (a PostgreSQL data exception, SQLSTATE
+ * class 22: out-of-range number, text it cannot store …). Request schemas are meant to refuse
+ * such values first; this keeps a value that slipped through from becoming a 500.
+ */
+export const UNSTORABLE_VALUE_MESSAGE = "A value in the request cannot be stored";
+
+/** The SQLSTATE of a database error anywhere in an error's cause chain. */
+function sqlState(error: unknown): string | undefined {
+  for (
+    let e: unknown = error, i = 0;
+    e && typeof e === "object" && i < 5;
+    e = (e as { cause?: unknown }).cause, i++
+  ) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
 
 export function sendError(
   reply: FastifyReply,
@@ -15,8 +36,13 @@ export function sendError(
     .send({ ...body, requestId: String(request.id) });
 }
 
-/** Installs the single error shape { code, message, details?, requestId } for every /api failure. */
+/**
+ * Installs the single error shape { code, message, details?, requestId } for every /api failure,
+ * and the JSON body parser that refuses bodies nested too deeply (so no handler can overflow
+ * the stack walking one).
+ */
 export function installErrorHandling(app: FastifyInstance): void {
+  installJsonBodyParser(app);
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       const body: Omit<ErrorResponse, "requestId"> = { code: error.code, message: error.message };
@@ -66,6 +92,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (fe.statusCode !== undefined && fe.statusCode >= 400 && fe.statusCode < 500) {
       // Fastify's own client errors (bad content-length, malformed URL …): never a 500.
       return sendError(reply, request, 400, { code: "E_VALIDATION", message: "The request is malformed" });
+    }
+    if (sqlState(error)?.startsWith("22")) {
+      // Still a defect (a schema let the value through): logged as an error, answered as bad input.
+      request.log.error({ err: error }, "the database refused a value from the request");
+      return sendError(reply, request, 400, { code: "E_VALIDATION", message: UNSTORABLE_VALUE_MESSAGE });
     }
     request.log.error({ err: error }, "unexpected error");
     return sendError(reply, request, 500, {
