@@ -18,6 +18,7 @@ import { scheduledTaskRoutes } from "../features/scheduled-tasks/routes";
 import { scriptRoutes } from "../features/scripts/routes";
 import { settingsRoutes } from "../features/settings/routes";
 import { technicianRoutes } from "../features/technicians/routes";
+import { roleRoutes } from "../features/roles/routes";
 import { ticketingRoutes } from "../features/ticketing/routes";
 
 // Each feature's entries come from its routes file, not its index: the index is what other
@@ -33,6 +34,7 @@ export const routeRegistry: readonly RouteEntry[] = [
   ...customFieldRoutes,
   ...backupRoutes,
   ...technicianRoutes,
+  ...roleRoutes,
   ...settingsRoutes,
   ...auditRoutes,
   ...integrationRoutes,

@@ -19,7 +19,7 @@ const later = (path: string, title: string, area: string, extra: Partial<RouteEn
   ...extra,
 });
 
-/** Everything under Administration › Users: technicians now, roles and end users later. */
+/** Administration › Users: technicians now, end users and sign-in settings later (roles: features/roles). */
 export const technicianRoutes: RouteEntry[] = [
   {
     path: LIST,
@@ -28,6 +28,7 @@ export const technicianRoutes: RouteEntry[] = [
     access: "technicians.read",
     section: "Administration",
     nav: { section: "administration", order: 20, icon: IconUsers },
+    tab: { group: "administrationUsers", label: "Technicians", order: 10 },
   },
   {
     path: "/editor/user/:id/*",
@@ -37,14 +38,10 @@ export const technicianRoutes: RouteEntry[] = [
     section: "Administration",
     parent: LIST,
   },
-  later("/administration/users/technicianRoles", "Technician roles", "Technician roles", {
-    access: "technicians.read",
-  }),
   later("/administration/users/singleSignOn", "Single sign-on", "Single sign-on"),
   later("/administration/users/securitySettings", "Security settings", "Security settings"),
   later("/administration/users/endUsers", "End users", "End users"),
   later("/administration/users/endUserRoles", "End-user roles", "End-user roles"),
   later("/administration/users/contacts", "Contacts", "Contacts", { access: "technicians.read" }),
-  later("/editor/role/:id/*", "Edit role", "Technician and end-user roles", { access: "technicians.read" }),
   later("/editor/endUser/:id/*", "Edit end user", "End users"),
 ];

@@ -4,6 +4,7 @@ import { createTechnicianRequest, type TechnicianInviteResponse } from "@steward
 import { describeError, isApiError } from "../../../api";
 import { clearError, serverFieldErrors, validateWith, type FieldErrors } from "../../../lib/forms";
 import { FormError } from "../../../ui";
+import { RolesMultiSelect } from "../../roles";
 import { useInviteTechnician } from "../api";
 
 interface InviteTechnicianModalProps {
@@ -18,12 +19,14 @@ export function InviteTechnicianModal({ opened, onClose, onInvited }: InviteTech
   const invite = useInviteTechnician();
   const [draft, setDraft] = useState(empty);
   const [isSystemAdmin, setIsSystemAdmin] = useState(false);
+  const [roleIds, setRoleIds] = useState<number[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
 
   const handleClose = () => {
     setDraft(empty);
     setIsSystemAdmin(false);
+    setRoleIds([]);
     setErrors({});
     setSubmitError(null);
     onClose();
@@ -35,6 +38,7 @@ export function InviteTechnicianModal({ opened, onClose, onInvited }: InviteTech
       ...draft,
       phone: draft.phone.trim() === "" ? undefined : draft.phone,
       isSystemAdmin,
+      roleIds,
     });
     if (!result.ok) {
       setErrors(result.errors);
@@ -49,6 +53,8 @@ export function InviteTechnicianModal({ opened, onClose, onInvited }: InviteTech
     } catch (error) {
       if (isApiError(error, "E_EMAIL_TAKEN"))
         setErrors({ email: "A technician with this email already exists" });
+      else if (isApiError(error, "E_ROLE_EXCEEDS_GRANTS") || isApiError(error, "E_ROLE_NOT_FOUND"))
+        setErrors({ roleIds: describeError(error) });
       else {
         if (isApiError(error, "E_VALIDATION")) setErrors(serverFieldErrors(error.details));
         setSubmitError(describeError(error));
@@ -76,6 +82,20 @@ export function InviteTechnicianModal({ opened, onClose, onInvited }: InviteTech
             <TextInput label="Last name" withAsterisk {...field("lastName")} />
           </Group>
           <TextInput label="Phone" type="tel" {...field("phone")} />
+          <RolesMultiSelect
+            value={roleIds}
+            onChange={(next) => {
+              setRoleIds(next);
+              setErrors((current) => clearError(current, "roleIds"));
+            }}
+            required={!isSystemAdmin}
+            error={errors.roleIds}
+            description={
+              isSystemAdmin
+                ? "System administrators hold every permission; roles apply if they stop being one."
+                : "Their access is the sum of these roles."
+            }
+          />
           <Checkbox
             label="System administrator"
             description="Full access, including technicians and settings."

@@ -5,7 +5,11 @@ import { updateTechnicianRequest, type Technician } from "@steward/contracts";
 import { describeError, isApiError } from "../../../api";
 import { clearError, serverFieldErrors, validateWith, type FieldErrors } from "../../../lib/forms";
 import { FormError, formatDateTime, FormCard, SaveBar } from "../../../ui";
+import { RolesMultiSelect } from "../../roles";
 import { useUpdateTechnician } from "../api";
+
+const sameIds = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((id) => b.includes(id));
 
 interface TechnicianFormProps {
   technician: Technician;
@@ -20,6 +24,7 @@ export function TechnicianForm({ technician, canEdit, isSelf }: TechnicianFormPr
     lastName: technician.lastName,
     phone: technician.phone ?? "",
     isSystemAdmin: technician.isSystemAdmin,
+    roleIds: technician.roleIds,
   };
   const [draft, setDraft] = useState(saved);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -29,7 +34,8 @@ export function TechnicianForm({ technician, canEdit, isSelf }: TechnicianFormPr
     draft.firstName !== saved.firstName ||
     draft.lastName !== saved.lastName ||
     draft.phone !== saved.phone ||
-    draft.isSystemAdmin !== saved.isSystemAdmin;
+    draft.isSystemAdmin !== saved.isSystemAdmin ||
+    !sameIds(draft.roleIds, saved.roleIds);
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -38,7 +44,12 @@ export function TechnicianForm({ technician, canEdit, isSelf }: TechnicianFormPr
       lastName: draft.lastName,
       phone: draft.phone.trim() === "" ? null : draft.phone,
       ...(isSelf ? {} : { isSystemAdmin: draft.isSystemAdmin }),
+      ...(sameIds(draft.roleIds, saved.roleIds) ? {} : { roleIds: draft.roleIds }),
     };
+    if (!draft.isSystemAdmin && draft.roleIds.length === 0) {
+      setErrors({ roleIds: "Choose at least one role" });
+      return;
+    }
     const result = validateWith(updateTechnicianRequest, body);
     if (!result.ok) {
       setErrors(result.errors);
@@ -51,6 +62,8 @@ export function TechnicianForm({ technician, canEdit, isSelf }: TechnicianFormPr
       notifications.show({ color: "teal", message: "Technician saved" });
     } catch (error) {
       if (isApiError(error, "E_VALIDATION")) setErrors(serverFieldErrors(error.details));
+      if (isApiError(error, "E_ROLE_EXCEEDS_GRANTS") || isApiError(error, "E_ROLE_NOT_FOUND"))
+        setErrors({ roleIds: describeError(error) });
       setSubmitError(
         isApiError(error, "E_CANNOT_MODIFY_SELF")
           ? "You cannot change your own administrator role."
@@ -83,6 +96,21 @@ export function TechnicianForm({ technician, canEdit, isSelf }: TechnicianFormPr
         <TextInput label="Last name" withAsterisk {...text("lastName")} />
       </Group>
       <TextInput label="Phone" type="tel" {...text("phone")} />
+      <RolesMultiSelect
+        value={draft.roleIds}
+        onChange={(next) => {
+          setDraft((d) => ({ ...d, roleIds: next }));
+          setErrors((current) => clearError(current, "roleIds"));
+        }}
+        readOnly={!canEdit}
+        required={!draft.isSystemAdmin}
+        error={errors.roleIds}
+        description={
+          draft.isSystemAdmin
+            ? "System administrators hold every permission; roles apply if they stop being one."
+            : "Their access is the sum of these roles."
+        }
+      />
       <Checkbox
         label="System administrator"
         description={

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { Technician } from "@steward/contracts";
+import type { Technician, TechnicianRole } from "@steward/contracts";
 import { authenticatedSession, json, mockFetch, renderApp } from "../../../test/render";
 import { authKeys } from "../../auth";
 import { TechniciansPage } from "./TechniciansPage";
@@ -17,11 +17,26 @@ const grace: Technician = {
   lastName: "Hopper",
   phone: null,
   isSystemAdmin: false,
+  roleIds: [2],
   status: "ACTIVE",
   mfaEnrolled: true,
   inviteExpiresAt: null,
   lastLoginAt: null,
   createdAt: "2025-11-22T09:00:00.000Z",
+};
+
+const helpdeskRole: TechnicianRole = {
+  id: 2,
+  name: "Helpdesk",
+  description: "",
+  permissions: ["organizations.read", "devices.read"],
+  allOrganizations: true,
+  organizations: [],
+  hiddenOrganizationCount: 0,
+  builtIn: true,
+  holderCount: 0,
+  createdAt: "2025-11-22T09:00:00.000Z",
+  updatedAt: "2025-11-22T09:00:00.000Z",
 };
 
 function renderPage(handlers: Parameters<typeof mockFetch>[0]) {
@@ -36,6 +51,7 @@ describe("TechniciansPage", () => {
     let sent: unknown;
     const { user } = renderPage({
       "GET /api/technicians": () => json(200, { items: [] }),
+      "GET /api/technician-roles": () => json(200, { items: [helpdeskRole] }),
       "POST /api/technicians": ({ body }) => {
         sent = body;
         return json(201, {
@@ -58,6 +74,11 @@ describe("TechniciansPage", () => {
     await user.type(within(dialog).getByLabelText(/^Email/), "New@Example.com");
     await user.type(within(dialog).getByLabelText(/^First name/), "New");
     await user.type(within(dialog).getByLabelText(/^Last name/), "Tech");
+    // A technician needs a role.
+    await user.click(within(dialog).getByRole("button", { name: "Send invite" }));
+    expect(await within(dialog).findByText("Choose at least one role")).toBeTruthy();
+    await user.click(within(dialog).getByRole("textbox", { name: /^Roles/ }));
+    await user.click(await screen.findByRole("option", { name: "Helpdesk" }));
     await user.click(within(dialog).getByRole("button", { name: "Send invite" }));
 
     const link = await screen.findByTestId("invite-link");
@@ -70,6 +91,7 @@ describe("TechniciansPage", () => {
       firstName: "New",
       lastName: "Tech",
       isSystemAdmin: false,
+      roleIds: [2],
     });
   });
 

@@ -1,0 +1,3 @@
+export { roleKeys, useTechnicianRoles } from "./api";
+export { roleEditorPath } from "./paths";
+export { RolesMultiSelect } from "./components/RolesMultiSelect";

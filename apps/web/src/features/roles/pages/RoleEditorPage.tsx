@@ -1,0 +1,122 @@
+import { Navigate, useNavigate, useParams } from "react-router";
+import { Badge, Button, Group, Stack, Text } from "@mantine/core";
+import { IconCopy } from "@tabler/icons-react";
+import { notifications } from "@mantine/notifications";
+import type { TechnicianRole } from "@steward/contracts";
+import { describeError, isApiError } from "../../../api";
+import { EmptyState, ErrorState, LoadingState, PageHeader } from "../../../ui";
+import { usePageTitle } from "../../../routing";
+import { useCan } from "../../auth";
+import { useCopyTechnicianRole, useTechnicianRole } from "../api";
+import { RoleForm } from "../components/RoleForm";
+import { roleEditorPath } from "../paths";
+
+/** /editor/role/:id/* — creates ("new") or edits a technician role; built-in roles open read-only. */
+export function RoleEditorPage() {
+  const params = useParams();
+  const section = params["*"] ?? "";
+  if (params.id === "new") {
+    if (section !== "general") return <Navigate to={roleEditorPath("new")} replace />;
+    return <NewRole />;
+  }
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) return <EmptyState title="This role does not exist" />;
+  if (section !== "general") return <Navigate to={roleEditorPath(id)} replace />;
+  return <ExistingRole id={id} />;
+}
+
+function NewRole() {
+  const navigate = useNavigate();
+  const can = useCan();
+  usePageTitle("New role");
+  if (!can("technicians.manage"))
+    return <EmptyState title="You cannot create roles" description="Ask an administrator for access." />;
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title="New technician role"
+        description="Choose what the role allows and in which organizations."
+      />
+      <RoleForm
+        role={null}
+        readOnly={false}
+        onSaved={(role) => void navigate(roleEditorPath(role.id), { replace: true })}
+      />
+    </Stack>
+  );
+}
+
+function ExistingRole({ id }: { id: number }) {
+  const query = useTechnicianRole(id);
+  const can = useCan();
+  const navigate = useNavigate();
+  const copy = useCopyTechnicianRole();
+  usePageTitle(query.data?.name ?? null);
+
+  if (query.isPending) return <LoadingState label="Loading role…" />;
+  if (query.isError) {
+    if (isApiError(query.error, "E_ROLE_NOT_FOUND"))
+      return <EmptyState title="This role does not exist" description="It may have been deleted." />;
+    return (
+      <ErrorState title="Could not load the role" error={query.error} onRetry={() => void query.refetch()} />
+    );
+  }
+  const role: TechnicianRole = query.data;
+  const canManage = can("technicians.manage");
+
+  const handleCopy = () =>
+    copy.mutate(
+      { id: role.id },
+      {
+        onSuccess: (created) => {
+          notifications.show({ color: "teal", message: `Role "${created.name}" created` });
+          void navigate(roleEditorPath(created.id));
+        },
+        onError: (error) =>
+          notifications.show({
+            color: "red",
+            title: "Could not copy the role",
+            message: describeError(error),
+          }),
+      },
+    );
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={role.name}
+        description={
+          <Group gap="xs" component="span">
+            <Text span size="sm">
+              Held by {role.holderCount} technician{role.holderCount === 1 ? "" : "s"}
+            </Text>
+            {role.builtIn ? (
+              <Badge component="span" size="sm" variant="light" color="gray">
+                Built-in
+              </Badge>
+            ) : null}
+          </Group>
+        }
+        actions={
+          canManage ? (
+            <Button
+              variant="default"
+              leftSection={<IconCopy size={16} />}
+              loading={copy.isPending}
+              onClick={handleCopy}
+            >
+              Copy
+            </Button>
+          ) : null
+        }
+      />
+      {role.builtIn ? (
+        <Text size="sm" c="dimmed">
+          Built-in roles are templates and cannot be changed. Copy this role to make your own version.
+        </Text>
+      ) : null}
+      {/* Remount on a new saved version so the draft starts from it. */}
+      <RoleForm key={role.updatedAt} role={role} readOnly={role.builtIn || !canManage} />
+    </Stack>
+  );
+}
