@@ -12,6 +12,8 @@ import {
 import { installErrorHandling } from "./platform/errors/error-handler.js";
 import { installAccessControl } from "./platform/identity/index.js";
 import { installWebAssets, defaultWebDist } from "./platform/http/web-assets.js";
+import { installSecurityHeaders } from "./platform/http/security-headers.js";
+import { installAuthRateLimits } from "./platform/http/rate-limit.js";
 import type { AppDeps } from "./platform/deps.js";
 import { healthModule } from "./modules/health/index.js";
 import { authModule } from "./modules/auth/index.js";
@@ -58,12 +60,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
-  app.addHook("onSend", async (request, reply) => {
-    reply.header("x-request-id", request.id);
-    if (request.url.startsWith("/api")) reply.header("cache-control", "no-store");
-    reply.header("x-content-type-options", "nosniff");
-    reply.header("referrer-policy", "same-origin");
-  });
+  installSecurityHeaders(app);
 
   await app.register(fastifyCookie);
   installAccessControl(app, {
@@ -88,6 +85,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+
+  await installAuthRateLimits(app, deps.config.authRateLimits);
 
   await app.register(healthModule(deps), { prefix: "/api" });
   await app.register(

@@ -24,6 +24,8 @@ export interface ServerConfig {
   /** Seconds between agent heartbeats, and of silence after which a device is marked DOWN. */
   agentHeartbeatSeconds: number;
   agentSilenceSeconds: number;
+  /** Requests per minute to the sign-in, MFA, setup and invitation endpoints, per address and per account. */
+  authRateLimits: { perIpPerMinute: number; perAccountPerMinute: number };
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -66,6 +68,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ),
     agentHeartbeatSeconds: int(env.STEWARD_AGENT_HEARTBEAT_SECONDS, 20, "STEWARD_AGENT_HEARTBEAT_SECONDS"),
     agentSilenceSeconds: int(env.STEWARD_AGENT_SILENCE_SECONDS, 60, "STEWARD_AGENT_SILENCE_SECONDS"),
+    authRateLimits: {
+      perIpPerMinute: int(env.STEWARD_AUTH_RATE_LIMIT_IP, 100, "STEWARD_AUTH_RATE_LIMIT_IP"),
+      perAccountPerMinute: int(env.STEWARD_AUTH_RATE_LIMIT_ACCOUNT, 30, "STEWARD_AUTH_RATE_LIMIT_ACCOUNT"),
+    },
   };
 }
 

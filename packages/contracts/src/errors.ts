@@ -15,6 +15,7 @@ export const errorCodes = [
   "E_CSRF",
   "E_INVALID_CREDENTIALS",
   "E_LOCKED_OUT",
+  "E_RATE_LIMITED",
   "E_MFA_INVALID_CODE",
   "E_MFA_ALREADY_ENROLLED",
   "E_MFA_NOT_ENROLLED",

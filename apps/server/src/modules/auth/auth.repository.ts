@@ -10,35 +10,9 @@ export function createAuthRepository(db: Db) {
       return rows[0];
     },
 
-    async recordLoginFailure(userId: number, lockedUntil: (failures: number) => Date | null) {
-      const [row] = await db
-        .update(users)
-        .set({ loginFailedCount: sql`${users.loginFailedCount} + 1` })
-        .where(eq(users.id, userId))
-        .returning({ failures: users.loginFailedCount });
-      const until = row ? lockedUntil(row.failures) : null;
-      if (until) await db.update(users).set({ loginLockedUntil: until }).where(eq(users.id, userId));
-    },
-
+    /** A password was proven: the last sign-in time (attempt counters live in auth_throttle). */
     async recordLoginSuccess(userId: number) {
-      await db
-        .update(users)
-        .set({ loginFailedCount: 0, loginLockedUntil: null, lastLoginAt: new Date() })
-        .where(eq(users.id, userId));
-    },
-
-    async recordMfaFailure(userId: number, lockedUntil: (failures: number) => Date | null) {
-      const [row] = await db
-        .update(users)
-        .set({ mfaFailedCount: sql`${users.mfaFailedCount} + 1` })
-        .where(eq(users.id, userId))
-        .returning({ failures: users.mfaFailedCount });
-      const until = row ? lockedUntil(row.failures) : null;
-      if (until) await db.update(users).set({ mfaLockedUntil: until }).where(eq(users.id, userId));
-    },
-
-    async recordMfaSuccess(userId: number) {
-      await db.update(users).set({ mfaFailedCount: 0, mfaLockedUntil: null }).where(eq(users.id, userId));
+      await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
     },
 
     async confirmedTotp(userId: number) {
@@ -67,18 +41,32 @@ export function createAuthRepository(db: Db) {
       return rows[0];
     },
 
-    /** Replaces any unconfirmed TOTP factor with a new one holding the sealed secret. */
-    async startTotpEnrollment(userId: number, secretEncrypted: string) {
+    /**
+     * Replaces any unconfirmed TOTP factor with a new one holding the secret, sealed for the new
+     * row's id (written in the same transaction right after the row exists).
+     */
+    async startTotpEnrollment(userId: number, sealSecret: (factorId: number) => string) {
       await db.transaction(async (tx) => {
         await tx
           .delete(mfaFactors)
           .where(
             and(eq(mfaFactors.userId, userId), eq(mfaFactors.type, "TOTP"), isNull(mfaFactors.confirmedAt)),
           );
-        await tx
+        const [row] = await tx
           .insert(mfaFactors)
-          .values({ userId, type: "TOTP", name: "Authenticator app", secretEncrypted });
+          .values({ userId, type: "TOTP", name: "Authenticator app" })
+          .returning({ id: mfaFactors.id });
+        if (!row) throw new Error("factor insert returned no row");
+        await tx
+          .update(mfaFactors)
+          .set({ secretEncrypted: sealSecret(row.id) })
+          .where(eq(mfaFactors.id, row.id));
       });
+    },
+
+    /** Writes a factor's secret sealed anew (values from the old format move to the new one). */
+    async resealFactorSecret(factorId: number, secretEncrypted: string) {
+      await db.update(mfaFactors).set({ secretEncrypted }).where(eq(mfaFactors.id, factorId));
     },
 
     /**
@@ -106,18 +94,20 @@ export function createAuthRepository(db: Db) {
       });
     },
 
-    /** Uses a recovery code once; true if it was valid and unused. */
-    async consumeRecoveryCode(userId: number, codeHash: string): Promise<boolean> {
+    /** The user's unused recovery codes (their hashes), compared by the caller. */
+    async unusedRecoveryCodes(userId: number) {
+      return db
+        .select({ id: mfaRecoveryCodes.id, codeHash: mfaRecoveryCodes.codeHash })
+        .from(mfaRecoveryCodes)
+        .where(and(eq(mfaRecoveryCodes.userId, userId), isNull(mfaRecoveryCodes.usedAt)));
+    },
+
+    /** Uses a recovery code once: of parallel uses of the same code exactly one wins. */
+    async consumeRecoveryCode(codeId: number): Promise<boolean> {
       const rows = await db
         .update(mfaRecoveryCodes)
         .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(mfaRecoveryCodes.userId, userId),
-            eq(mfaRecoveryCodes.codeHash, codeHash),
-            isNull(mfaRecoveryCodes.usedAt),
-          ),
-        )
+        .where(and(eq(mfaRecoveryCodes.id, codeId), isNull(mfaRecoveryCodes.usedAt)))
         .returning({ id: mfaRecoveryCodes.id });
       return rows.length === 1;
     },

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { lockoutSeconds } from "@steward/domain";
 import type { LoginRequest, MfaVerifyRequest, SessionResponse, SetupRequest } from "@steward/contracts";
 import { sql } from "drizzle-orm";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
@@ -11,10 +10,13 @@ import {
   newTotpSecret,
   otpauthUrl,
   base32Encode,
+  safeEqual,
   sha256,
   verifyPassword,
+  type SecretBox,
 } from "../../platform/crypto/index.js";
 import {
+  auditAs,
   confirmedFactorTypes,
   countSystemAdmins,
   createSession,
@@ -28,6 +30,7 @@ import {
   type ResolvedSession,
 } from "../../platform/identity/index.js";
 import { createAuthRepository } from "./auth.repository.js";
+import { createThrottle, throttleKey, type ThrottleKey } from "./auth.throttle.js";
 import { presentSession } from "./auth.presenter.js";
 
 export const TOTP_ISSUER = "Steward";
@@ -47,12 +50,14 @@ export interface IssuedSession {
 export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretBox">, hooks: AuthHooks = {}) {
   const { db, config, secretBox } = deps;
   const repo = createAuthRepository(db);
+  const throttle = createThrottle(db);
   const policy = { idleSeconds: config.sessionIdleSeconds, absoluteSeconds: config.sessionAbsoluteSeconds };
   const now = () => new Date();
-  const lockUntil = (failures: number) => {
-    const seconds = lockoutSeconds(failures);
-    return seconds > 0 ? new Date(Date.now() + seconds * 1000) : null;
-  };
+  const actor = (meta: ClientMeta, user: { id: number; email: string } | null, label?: string) => ({
+    actorUserId: user?.id ?? null,
+    actorLabel: user?.email ?? label ?? null,
+    ip: meta.ip ?? null,
+  });
 
   async function viewOf(token: string): Promise<SessionResponse> {
     const found = await lookupSession(db, token, policy);
@@ -81,30 +86,58 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
     return { token: created.token, response: await viewOf(created.token) };
   }
 
-  function assertNotLocked(until: Date | null) {
-    if (until && until.getTime() > Date.now()) {
-      const retryAfterSeconds = Math.ceil((until.getTime() - Date.now()) / 1000);
-      throw new AppError(
-        "E_LOCKED_OUT",
-        429,
-        `Too many failed attempts. Try again in ${retryAfterSeconds} seconds.`,
-        { retryAfterSeconds },
-      );
-    }
+  const mfaKey = (userId: number) => [throttleKey("mfa", userId)];
+
+  /**
+   * Counts a second-factor attempt before the code is checked; refuses it, unchecked, while
+   * the user's codes are blocked.
+   */
+  async function claimMfaAttempt(session: ResolvedSession, meta: ClientMeta) {
+    const verdict = await throttle.attempt(mfaKey(session.user.id));
+    if (verdict.allowed) return;
+    await auditAs(db, actor(meta, session.user), {
+      action: "auth.mfa_locked",
+      targetType: "user",
+      targetId: session.user.id,
+      outcome: "FAILURE",
+      data: { retryAfterSeconds: verdict.retryAfterSeconds },
+    });
+    throw new AppError(
+      "E_LOCKED_OUT",
+      429,
+      `Too many failed attempts. Try again in ${verdict.retryAfterSeconds} seconds.`,
+      { retryAfterSeconds: verdict.retryAfterSeconds },
+    );
   }
 
-  async function mfaUser(session: ResolvedSession) {
-    const user = await repo.userById(session.user.id);
-    if (!user) throw new AppError("E_UNAUTHENTICATED", 401);
-    assertNotLocked(user.mfaLockedUntil);
-    return user;
+  async function mfaFailed(session: ResolvedSession, meta: ClientMeta, method: string): Promise<never> {
+    await auditAs(db, actor(meta, session.user), {
+      action: "auth.mfa_failed",
+      targetType: "user",
+      targetId: session.user.id,
+      outcome: "FAILURE",
+      data: { method },
+    });
+    throw new AppError("E_MFA_INVALID_CODE", 401);
   }
 
   /** A fresh session id after MFA (no fixation): the pre-MFA session is deleted. */
   async function completeMfa(session: ResolvedSession, meta: ClientMeta): Promise<IssuedSession> {
-    await repo.recordMfaSuccess(session.user.id);
+    await throttle.succeeded(mfaKey(session.user.id));
     await deleteSession(db, session.idHash);
     return issueSession(session.user.id, meta, true);
+  }
+
+  /** The throttle keys of a sign-in attempt; unknown emails get keys of their own, counted alike. */
+  function loginKeys(email: string, userId: number | undefined, ip: string | undefined): ThrottleKey[] {
+    const account =
+      userId === undefined ? `email-${sha256(email.trim().toLowerCase()).slice(0, 24)}` : String(userId);
+    const address = ip ?? "unknown";
+    return [
+      throttleKey("ip", address),
+      throttleKey("account-ip", account, address),
+      throttleKey("account", account),
+    ];
   }
 
   return {
@@ -126,21 +159,60 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
       return issueSession(created.id, meta);
     },
 
+    /**
+     * The password step. Unknown email, wrong password, invited and disabled accounts answer
+     * the same 401 after the same argon2 work; every attempt is counted before the password is
+     * checked, and a blocked one answers 429 E_RATE_LIMITED without being checked, whether the
+     * account exists or not.
+     */
     async login(input: LoginRequest, meta: ClientMeta): Promise<IssuedSession> {
-      const user = await findUserByEmail(db, input.email);
-      if (!user || !user.passwordHash || user.status === "INVITED") {
-        await burnPasswordTime(input.password);
+      const found = await findUserByEmail(db, input.email);
+      const keys = loginKeys(input.email, found?.id, meta.ip);
+      const verdict = await throttle.attempt(keys);
+      if (!verdict.allowed) {
+        await auditAs(db, actor(meta, null, input.email), {
+          action: "auth.sign_in_throttled",
+          targetType: "user",
+          targetId: found?.id ?? null,
+          outcome: "FAILURE",
+          data: { email: input.email, retryAfterSeconds: verdict.retryAfterSeconds },
+        });
+        throw new AppError(
+          "E_RATE_LIMITED",
+          429,
+          `Too many sign-in attempts. Try again in ${verdict.retryAfterSeconds} seconds.`,
+          { retryAfterSeconds: verdict.retryAfterSeconds },
+        );
+      }
+      const usable = found?.passwordHash && found.status !== "INVITED" ? found : undefined;
+      const passwordOk = usable?.passwordHash
+        ? await verifyPassword(usable.passwordHash, input.password)
+        : (await burnPasswordTime(input.password), false);
+      if (!usable || !passwordOk || usable.status !== "ACTIVE") {
+        const reason = !found
+          ? "unknown_account"
+          : !usable
+            ? "not_activated"
+            : !passwordOk
+              ? "wrong_password"
+              : "disabled";
+        await auditAs(db, actor(meta, null, input.email), {
+          action: "auth.sign_in",
+          targetType: "user",
+          targetId: found?.id ?? null,
+          outcome: "FAILURE",
+          data: { email: input.email, reason },
+        });
         throw new AppError("E_INVALID_CREDENTIALS", 401);
       }
-      assertNotLocked(user.loginLockedUntil);
-      if (!(await verifyPassword(user.passwordHash, input.password))) {
-        await repo.recordLoginFailure(user.id, lockUntil);
-        throw new AppError("E_INVALID_CREDENTIALS", 401);
-      }
-      if (user.status === "DISABLED") {
-        throw new AppError("E_USER_DISABLED", 403, "This account is disabled. Ask a system administrator.");
-      }
-      return issueSession(user.id, meta);
+      // The address's count is shared with other accounts: only this attempt is given back.
+      await throttle.succeeded(keys.slice(1), keys.slice(0, 1));
+      await auditAs(db, actor(meta, usable), {
+        action: "auth.sign_in",
+        targetType: "user",
+        targetId: usable.id,
+      });
+      return issueSession(usable.id, meta);
     },
 
     async logout(session: ResolvedSession): Promise<void> {
@@ -157,7 +229,9 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
       if (await repo.confirmedTotp(session.user.id))
         throw new AppError("E_MFA_ALREADY_ENROLLED", 409, "Multi-factor authentication is already set up");
       const secret = newTotpSecret();
-      await repo.startTotpEnrollment(session.user.id, secretBox.seal(secret));
+      await repo.startTotpEnrollment(session.user.id, (factorId) =>
+        secretBox.seal(secret, factorSecretContext(factorId)),
+      );
       return {
         secret,
         otpauthUrl: otpauthUrl(TOTP_ISSUER, session.user.email, secret),
@@ -168,23 +242,24 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
 
     /** Confirms enrollment with a first code; returns recovery codes (shown once) and a verified session. */
     async confirmTotp(session: ResolvedSession, code: string, meta: ClientMeta) {
-      await mfaUser(session);
       if (await repo.confirmedTotp(session.user.id))
         throw new AppError("E_MFA_ALREADY_ENROLLED", 409, "Multi-factor authentication is already set up");
       const factor = await repo.pendingTotp(session.user.id);
       if (!factor?.secretEncrypted)
         throw new AppError("E_MFA_ENROLLMENT_NOT_STARTED", 409, "Start the authenticator setup first");
+      await claimMfaAttempt(session, meta);
       const step = matchTotpStep(
-        base32Decode(secretBox.open(factor.secretEncrypted)),
+        base32Decode(secretBox.open(factor.secretEncrypted, factorSecretContext(factor.id))),
         code,
         Date.now() / 1000,
       );
-      if (step === null || !(await repo.consumeTotpStep(factor.id, step))) {
-        await repo.recordMfaFailure(session.user.id, lockUntil);
-        throw new AppError("E_MFA_INVALID_CODE", 401);
-      }
+      if (step === null || !(await repo.consumeTotpStep(factor.id, step)))
+        return mfaFailed(session, meta, "totp");
       const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-      await repo.replaceRecoveryCodes(session.user.id, recoveryCodes.map(hashRecoveryCode));
+      await repo.replaceRecoveryCodes(
+        session.user.id,
+        recoveryCodes.map((c) => hashRecoveryCode(secretBox, c)),
+      );
       const issued = await completeMfa(session, meta);
       return { ...issued, recoveryCodes };
     },
@@ -194,25 +269,31 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
       input: MfaVerifyRequest,
       meta: ClientMeta,
     ): Promise<IssuedSession> {
-      await mfaUser(session);
       const factor = await repo.confirmedTotp(session.user.id);
       if (!factor?.secretEncrypted)
         throw new AppError("E_MFA_NOT_ENROLLED", 409, "Set up multi-factor authentication first");
-      let ok: boolean;
+      await claimMfaAttempt(session, meta);
       if ("code" in input) {
-        const step = matchTotpStep(
-          base32Decode(secretBox.open(factor.secretEncrypted)),
-          input.code,
-          Date.now() / 1000,
-        );
-        ok = step !== null && (await repo.consumeTotpStep(factor.id, step));
-      } else {
-        ok = await repo.consumeRecoveryCode(session.user.id, hashRecoveryCode(input.recoveryCode));
+        const context = factorSecretContext(factor.id);
+        const secret = secretBox.open(factor.secretEncrypted, context);
+        const step = matchTotpStep(base32Decode(secret), input.code, Date.now() / 1000);
+        if (step === null || !(await repo.consumeTotpStep(factor.id, step)))
+          return mfaFailed(session, meta, "totp");
+        // A secret sealed in the old format (bound to no row) is sealed anew for its row.
+        if (secretBox.needsReseal(factor.secretEncrypted))
+          await repo.resealFactorSecret(factor.id, secretBox.seal(secret, context));
+        return completeMfa(session, meta);
       }
-      if (!ok) {
-        await repo.recordMfaFailure(session.user.id, lockUntil);
-        throw new AppError("E_MFA_INVALID_CODE", 401);
-      }
+      const codes = await repo.unusedRecoveryCodes(session.user.id);
+      const matched = matchRecoveryCode(secretBox, input.recoveryCode, codes);
+      if (matched === undefined || !(await repo.consumeRecoveryCode(matched.id)))
+        return mfaFailed(session, meta, "recovery_code");
+      await auditAs(db, actor(meta, session.user), {
+        action: "auth.recovery_code_used",
+        targetType: "user",
+        targetId: session.user.id,
+        data: { remaining: codes.length - 1 },
+      });
       return completeMfa(session, meta);
     },
 
@@ -227,17 +308,46 @@ export interface AuthHooks {
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-function newRecoveryCode(): string {
-  // 50 bits of base32: typed by hand from paper, so no ambiguous punctuation.
-  const raw = base32Encode(randomBytes(7)).toLowerCase().slice(0, 10);
-  return `${raw.slice(0, 5)}-${raw.slice(5, 10)}`;
+/** Where a TOTP factor's secret is sealed for: its own row. */
+export const factorSecretContext = (factorId: number) => `mfa_factors:${factorId}:secret`;
+
+/** 80 random bits as 16 base32 characters in four groups: typed by hand from paper. */
+export function newRecoveryCode(): string {
+  const raw = base32Encode(randomBytes(10)).toLowerCase();
+  return raw.match(/.{4}/g)!.join("-");
 }
 
-export function hashRecoveryCode(code: string): string {
-  return sha256(
-    code
-      .trim()
-      .toLowerCase()
-      .replace(/[^a-z0-9]/g, ""),
-  );
+const normalizeRecoveryCode = (code: string) =>
+  code
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
+
+const RECOVERY_MAC_PREFIX = "hmac:";
+
+/**
+ * Recovery codes are stored as keyed hashes (HMAC-SHA256 under a key derived from the server
+ * key), so a copy of the database alone does not allow testing guesses offline.
+ */
+export function hashRecoveryCode(box: Pick<SecretBox, "mac">, code: string): string {
+  return RECOVERY_MAC_PREFIX + box.mac("recovery-code", normalizeRecoveryCode(code));
+}
+
+/**
+ * The stored code a typed one matches, compared in constant time against every unused code.
+ * Codes issued before keyed hashes (plain SHA-256 of the 10-character code) still match.
+ */
+export function matchRecoveryCode<T extends { codeHash: string }>(
+  box: Pick<SecretBox, "mac">,
+  typed: string,
+  stored: T[],
+): T | undefined {
+  const keyed = hashRecoveryCode(box, typed);
+  const legacy = sha256(normalizeRecoveryCode(typed));
+  let found: T | undefined;
+  for (const row of stored) {
+    const candidate = row.codeHash.startsWith(RECOVERY_MAC_PREFIX) ? keyed : legacy;
+    if (safeEqual(row.codeHash, candidate) && found === undefined) found = row;
+  }
+  return found;
 }

@@ -213,13 +213,14 @@ describe("sign-in with mandatory TOTP", () => {
         vi.setSystemTime(start + 2 * STEP_MS + 31_000);
         const wrongAgain = await client.post("/api/auth/mfa/verify", { code: "000000" });
         expect(wrongAgain.json().code).toBe("E_MFA_INVALID_CODE");
+        // Seven attempts counted (the refused one too): 30 s doubled twice.
         const lockedLonger = await client.post("/api/auth/mfa/verify", { code: codeFor(admin.secret) });
         expect(lockedLonger.json()).toMatchObject({
           code: "E_LOCKED_OUT",
-          details: { retryAfterSeconds: 60 },
+          details: { retryAfterSeconds: 120 },
         });
 
-        vi.setSystemTime(start + 2 * STEP_MS + 31_000 + 61_000);
+        vi.setSystemTime(start + 2 * STEP_MS + 31_000 + 121_000);
         const ok = await client.post("/api/auth/mfa/verify", { code: codeFor(admin.secret) });
         expect(ok.statusCode, ok.body).toBe(200);
       } finally {
@@ -242,7 +243,7 @@ describe("sign-in with mandatory TOTP", () => {
         }
         const locked = await client.post("/api/auth/login", { email: admin.email, password: admin.password });
         expect(locked.statusCode).toBe(429);
-        expect(locked.json().code).toBe("E_LOCKED_OUT");
+        expect(locked.json()).toMatchObject({ code: "E_RATE_LIMITED", details: { retryAfterSeconds: 30 } });
         vi.setSystemTime(Date.now() + 31_000);
         expect(
           (await client.post("/api/auth/login", { email: admin.email, password: admin.password })).statusCode,

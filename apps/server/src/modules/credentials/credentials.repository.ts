@@ -61,19 +61,34 @@ export class CredentialsRepository {
     return row;
   }
 
-  /** Inserts; a preferred credential takes the preference from the organization's other one of its type. */
+  /**
+   * Inserts; a preferred credential takes the preference from the organization's other one of its
+   * type. The secret is sealed for the new row's id, so it is written in the same transaction
+   * right after the row exists.
+   */
   async insert(
     organizationId: number,
-    values: CredentialValues & { secretSealed: string },
+    values: Omit<CredentialValues, "secretSealed"> & { sealSecret: (id: number) => string },
     userId: number | null,
   ): Promise<number> {
+    const { sealSecret, ...rest } = values;
     return this.db.transaction(async (tx) => {
       if (values.preferred) await new CredentialsRepository(tx).clearPreferred(organizationId, values.type);
       const [row] = await tx
         .insert(credentials)
-        .values({ ...values, organizationId, createdByUserId: userId, updatedByUserId: userId })
+        .values({
+          ...rest,
+          secretSealed: "",
+          organizationId,
+          createdByUserId: userId,
+          updatedByUserId: userId,
+        })
         .returning({ id: credentials.id });
       if (!row) throw new Error("credential insert returned no row");
+      await tx
+        .update(credentials)
+        .set({ secretSealed: sealSecret(row.id) })
+        .where(eq(credentials.id, row.id));
       return row.id;
     });
   }

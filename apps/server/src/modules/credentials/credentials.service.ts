@@ -14,6 +14,7 @@ import { AppError } from "../../platform/errors/app-error.js";
 import { audit } from "../../platform/identity/index.js";
 import { presentCredential } from "./credentials.presenter.js";
 import type { CredentialsRepository } from "./credentials.repository.js";
+import { credentialSecretContext } from "./credentials.sealing.js";
 
 const notFound = () => new AppError("E_CREDENTIAL_NOT_FOUND", 404, "Credential not found");
 const organizationNotFound = () => new AppError("E_ORGANIZATION_NOT_FOUND", 404, "No such organization");
@@ -70,7 +71,11 @@ export function createCredentialsService({
       await requireOrganization(organizationId);
       const { secret, ...values } = input;
       const id = await repo
-        .insert(organizationId, { ...values, secretSealed: secretBox.seal(secret) }, userIdOf(request))
+        .insert(
+          organizationId,
+          { ...values, sealSecret: (id) => secretBox.seal(secret, credentialSecretContext(id)) },
+          userIdOf(request),
+        )
         .catch((e: unknown) => nameTaken(e, input.name));
       await audit(repo.db, request, {
         action: "credential.create",
@@ -93,7 +98,11 @@ export function createCredentialsService({
         .update(
           organizationId,
           id,
-          { ...values, secretSealed: secret === undefined ? undefined : secretBox.seal(secret) },
+          {
+            ...values,
+            secretSealed:
+              secret === undefined ? undefined : secretBox.seal(secret, credentialSecretContext(id)),
+          },
           userIdOf(request),
         )
         .catch((e: unknown) => nameTaken(e, input.name));

@@ -5,6 +5,7 @@ import { auditEvents } from "../../platform/identity/index.js";
 import { createTestContext, signedInClient, TestClient, type TestContext } from "../../testing/test-app.js";
 import { createOrganization } from "../../testing/agent-harness.js";
 import { credentials } from "./credentials.tables.js";
+import { credentialSecretContext } from "./credentials.sealing.js";
 
 let ctx: TestContext;
 let admin: TestClient;
@@ -86,8 +87,15 @@ describe("secrets are sealed at rest and never answered", () => {
     const { body, res, credential } = await create(organizationId);
     const row = await rawRow(credential.id);
     expect(row.secretSealed).not.toContain(body.secret);
-    expect(row.secretSealed).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(ctx.deps.secretBox.open(row.secretSealed)).toBe(body.secret);
+    expect(row.secretSealed).toMatch(/^v2\.[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(ctx.deps.secretBox.open(row.secretSealed, credentialSecretContext(credential.id))).toBe(
+      body.secret,
+    );
+    // Sealed for its own row: copied into another credential's row it does not open there.
+    const other = await create(organizationId, { name: "Other" });
+    expect(() =>
+      ctx.deps.secretBox.open(row.secretSealed, credentialSecretContext(other.credential.id)),
+    ).toThrow();
 
     const list = await admin.get(`/api/credential/organization/${organizationId}/list`);
     const choices = await admin.get(`/api/run-as/choices?os=WINDOWS&organizationId=${organizationId}`);
@@ -125,7 +133,7 @@ describe("secrets are sealed at rest and never answered", () => {
     expect(replaced.statusCode).toBe(200);
     const row = await rawRow(credential.id);
     expect(row.secretSealed).not.toBe(sealed);
-    expect(ctx.deps.secretBox.open(row.secretSealed)).toBe("new one");
+    expect(ctx.deps.secretBox.open(row.secretSealed, credentialSecretContext(credential.id))).toBe("new one");
   });
 });
 

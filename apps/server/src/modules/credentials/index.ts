@@ -12,6 +12,7 @@ export function credentialsModule(deps: AppDeps): FastifyPluginAsyncZod {
     createCredentialsService({ repo: new CredentialsRepository(deps.db), secretBox: deps.secretBox }),
   );
 }
+export { credentialSecretContext } from "./credentials.sealing.js";
 export {
   preloadRunAs,
   resolveRunAs,

@@ -142,8 +142,9 @@ describe("managing technicians", () => {
       email: tech.email,
       password: "correct horse battery staple",
     });
-    expect(login.statusCode).toBe(403);
-    expect(login.json().code).toBe("E_USER_DISABLED");
+    // A disabled account answers like a wrong password: sign-in does not tell which accounts exist.
+    expect(login.statusCode).toBe(401);
+    expect(login.json().code).toBe("E_INVALID_CREDENTIALS");
     expect((await admin.post(`/api/technicians/${tech.userId}/enable`)).json().status).toBe("ACTIVE");
     const again = await new TestClient(ctx.app).post("/api/auth/login", {
       email: tech.email,

@@ -9,7 +9,8 @@ export const defaultWebDist = fileURLToPath(new URL("../../../../web/dist", impo
 
 /**
  * Serves the built console and answers unknown paths: JSON 404 under /api, the console's
- * index.html for any other GET (client-side routes), plain 404 otherwise.
+ * index.html for any other GET (client-side routes), plain 404 otherwise. The security headers
+ * (the Content-Security-Policy among them) come from installSecurityHeaders, for every answer.
  */
 export async function installWebAssets(app: FastifyInstance, webDist: string): Promise<void> {
   const indexFile = path.join(webDist, "index.html");
@@ -40,21 +41,9 @@ export async function installWebAssets(app: FastifyInstance, webDist: string): P
     if (request.method === "GET" && hasWeb && !path.extname(pathname)) {
       return reply
         .header("cache-control", "no-cache")
-        .header("content-security-policy", CSP)
         .type("text/html")
         .send(fs.createReadStream(indexFile));
     }
     return reply.status(404).type("text/plain").send("Not found");
   });
 }
-
-const CSP = [
-  "default-src 'self'",
-  "img-src 'self' data: blob:",
-  "style-src 'self' 'unsafe-inline'",
-  "script-src 'self'",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join("; ");
