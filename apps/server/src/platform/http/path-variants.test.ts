@@ -276,6 +276,17 @@ describe("spellings of guarded routes never reach a handler", () => {
   });
 });
 
+describe("the built console", () => {
+  it("boots with its static files (they declare themselves public) and serves them without a session", async () => {
+    const script = await raw("GET", "/assets/app.js");
+    expect(script.status).toBe(200);
+    expect(script.body).toBe("console.log('app');");
+    const page = await raw("GET", "/organizations/1");
+    expect(page.status).toBe(200);
+    expect(page.body).toBe(INDEX_HTML);
+  });
+});
+
 describe("the answer check", () => {
   const json = (status: number, body: unknown): RawResponse => ({
     status,
