@@ -4,9 +4,13 @@ import { ApiError, describeError } from "../../../api";
 import { formatRelativeSeconds } from "../../../ui";
 import { useCountdown } from "../../../lib/use-countdown";
 
-/** Seconds the server asked us to wait (E_LOCKED_OUT details.retryAfterSeconds). */
+/**
+ * Seconds the server asked us to wait (details.retryAfterSeconds): E_LOCKED_OUT for second-factor
+ * codes, E_RATE_LIMITED for sign-in attempts and too many requests.
+ */
 export function retryAfterSeconds(error: unknown): number | null {
-  if (!(error instanceof ApiError) || error.code !== "E_LOCKED_OUT") return null;
+  if (!(error instanceof ApiError) || (error.code !== "E_LOCKED_OUT" && error.code !== "E_RATE_LIMITED"))
+    return null;
   const seconds = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
   return typeof seconds === "number" && Number.isFinite(seconds) ? seconds : null;
 }
@@ -30,6 +34,12 @@ export function authErrorMessage(error: unknown): string {
         return INVALID_INVITE;
       case "E_SETUP_ALREADY_DONE":
         return "Steward is already set up. Sign in instead.";
+      case "E_RATE_LIMITED": {
+        const seconds = retryAfterSeconds(error);
+        return seconds === null
+          ? "Too many attempts. Wait a moment and try again."
+          : `Too many attempts. Try again in ${formatRelativeSeconds(seconds)}.`;
+      }
       default:
         return describeError(error);
     }

@@ -2,7 +2,7 @@ import { useCallback, useState } from "react";
 import { useCountdown } from "../../../lib/use-countdown";
 import { retryAfterSeconds } from "./AuthErrorAlert";
 
-/** Tracks an E_LOCKED_OUT answer: until when, and whether attempts are still refused. */
+/** Tracks an E_LOCKED_OUT or E_RATE_LIMITED answer: until when, and whether attempts are still refused. */
 export function useLockout() {
   const [until, setUntil] = useState<number | null>(null);
   const left = useCountdown(until);
