@@ -16,6 +16,7 @@ import {
 } from "../../testing/agent-harness.js";
 import { deviceActivities, devices } from "../devices/devices.tables.js";
 import { enrollmentTokens } from "./agents.tables.js";
+import { systemScope } from "../../platform/identity/index.js";
 import type { AgentSide } from "./index.js";
 
 let ctx: TestContext;
@@ -140,7 +141,7 @@ describe("enrollment tokens", () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(enrollmentTokens.id, expired.row.id));
     const revoked = await token();
-    await side.enrollment.repo.revoke(revoked.row.id, new Date());
+    await side.enrollment.repo.revoke(systemScope, revoked.row.id, new Date());
     const once = await token({ maxUses: 1 });
     expect((await enroll({ token: once.value, publicKey: keyPair(), inventory })).status).toBe(201);
     const other = await createOrganization(ctx);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import {
   createEnrollmentTokenRequest,
   enrollmentToken,
@@ -11,9 +11,9 @@ import {
   idParam,
 } from "@steward/contracts";
 import { AppError } from "../../platform/errors/app-error.js";
-import { audit, requireAuth } from "../../platform/identity/index.js";
+import { audit, requireAuth, requireScope, type Scope } from "../../platform/identity/index.js";
 import type { AppDeps } from "../../platform/deps.js";
-import { locations, organizations } from "../organizations/organizations.tables.js";
+import { locations } from "../organizations/organizations.tables.js";
 import type { EnrollmentService } from "./enrollment.service.js";
 import type { EnrollmentTokenRow } from "./enrollment.repository.js";
 import { installCommands, presentToken } from "./enrollment.presenter.js";
@@ -45,10 +45,17 @@ export function enrollmentRoutes(deps: AppDeps, enrollment: EnrollmentService): 
       commands: installCommands(deps.config.agentPublicUrl, secret, row.organizationId),
     };
   }
-  async function tokenOr404(id: number) {
-    const row = await enrollment.repo.byId(id);
+  /** A token of an organization outside the scope answers like one that does not exist. */
+  async function tokenOr404(scope: Scope, id: number) {
+    const row = await enrollment.repo.byId(scope, id);
     if (!row) throw new AppError("E_ENROLLMENT_TOKEN_NOT_FOUND", 404, "No such enrollment token");
     return row;
+  }
+
+  /** Tokens are listed and created only for an organization inside the scope. */
+  async function organizationOr404(scope: Scope, organizationId: number) {
+    if (!(await enrollment.repo.organizationInScope(scope, organizationId)))
+      throw new AppError("E_ORGANIZATION_NOT_FOUND", 404, "No such organization");
   }
 
   return async (app) => {
@@ -59,12 +66,9 @@ export function enrollmentRoutes(deps: AppDeps, enrollment: EnrollmentService): 
         schema: { tags, params: idParam, response: { 200: enrollmentTokenList } },
       },
       async (request) => {
-        const org = await deps.db
-          .select({ id: organizations.id })
-          .from(organizations)
-          .where(eq(organizations.id, request.params.id));
-        if (org.length === 0) throw new AppError("E_ORGANIZATION_NOT_FOUND", 404, "No such organization");
-        const rows = await enrollment.repo.listForOrganization(request.params.id);
+        const scope = requireScope(request);
+        await organizationOr404(scope, request.params.id);
+        const rows = await enrollment.repo.listForOrganization(scope, request.params.id);
         const names = await locationNames(rows);
         return { items: rows.map((r) => presentToken(r, names.get(r.locationId) ?? "")) };
       },
@@ -83,6 +87,7 @@ export function enrollmentRoutes(deps: AppDeps, enrollment: EnrollmentService): 
       },
       async (request, reply) => {
         const actor = requireAuth(request);
+        await organizationOr404(requireScope(request), request.params.id);
         const { row } = await enrollment.createToken({
           organizationId: request.params.id,
           locationId: request.body.locationId,
@@ -108,7 +113,7 @@ export function enrollmentRoutes(deps: AppDeps, enrollment: EnrollmentService): 
         schema: { tags, params: idParam, response: { 200: enrollmentTokenSecret } },
       },
       async (request) => {
-        const row = await tokenOr404(request.params.id);
+        const row = await tokenOr404(requireScope(request), request.params.id);
         await audit(deps.db, request, {
           action: "enrollment_token.revealed",
           targetType: "enrollment_token",
@@ -126,15 +131,16 @@ export function enrollmentRoutes(deps: AppDeps, enrollment: EnrollmentService): 
         schema: { tags, params: idParam, response: { 200: enrollmentToken } },
       },
       async (request) => {
-        const token = await tokenOr404(request.params.id);
-        await enrollment.repo.revoke(request.params.id, new Date());
+        const scope = requireScope(request);
+        const token = await tokenOr404(scope, request.params.id);
+        await enrollment.repo.revoke(scope, request.params.id, new Date());
         await audit(deps.db, request, {
           action: "enrollment_token.revoked",
           targetType: "enrollment_token",
           targetId: request.params.id,
           organizationId: token.organizationId,
         });
-        return present(await tokenOr404(request.params.id));
+        return present(await tokenOr404(scope, request.params.id));
       },
     );
 

@@ -3,6 +3,7 @@ import type { agent } from "@steward/contracts";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { AppDeps } from "../../platform/deps.js";
 import { randomToken, sha256 } from "../../platform/crypto/index.js";
+import { systemScope } from "../../platform/identity/index.js";
 import { locations, organizations } from "../organizations/organizations.tables.js";
 import { createDevicesService } from "../devices/index.js";
 import { createEnrollmentRepository, type EnrollmentTokenRow } from "./enrollment.repository.js";
@@ -80,7 +81,8 @@ export function createEnrollmentService(
       publicIp: string | null,
       options: { simulated?: boolean } = {},
     ) {
-      const token = await repo.byHash(sha256(request.token));
+      // The agent proves itself with the token, which names its organization: no caller scope here.
+      const token = await repo.byHash(systemScope, sha256(request.token));
       if (!token) throw new AppError("E_ENROLLMENT_TOKEN_INVALID", 401, "Unknown enrollment token");
       const state = tokenState(token);
       if (state !== "ACTIVE") throw refusal[state]();
@@ -106,7 +108,8 @@ export function createEnrollmentService(
       try {
         // One transaction (one commit) for the use count, the device and its first activity.
         const device = await deps.db.transaction(async (tx) => {
-          if (!(await createEnrollmentRepository(tx).claimUse(token.id, new Date()))) return null;
+          if (!(await createEnrollmentRepository(tx).claimUse(systemScope, token.id, new Date())))
+            return null;
           return createDevicesService({ db: tx }).enroll({
             organizationId: token.organizationId,
             locationId: token.locationId,
@@ -119,7 +122,7 @@ export function createEnrollmentService(
           });
         });
         if (!device) {
-          const again = await repo.byId(token.id);
+          const again = await repo.byId(systemScope, token.id);
           const now = again ? tokenState(again) : "REVOKED";
           throw refusal[now === "ACTIVE" ? "EXHAUSTED" : now]();
         }
