@@ -1,2 +1,1 @@
-export { activityKeys } from "./api";
 export { ActivitiesView } from "./components/ActivitiesView";

@@ -1,12 +1,4 @@
-export {
-  useSessionQuery,
-  useLogout,
-  sessionDestination,
-  refreshSession,
-  forgetSession,
-  authKeys,
-  type AuthenticatedSession,
-} from "./api";
+export { useSessionQuery, useLogout, authKeys, type AuthenticatedSession } from "./api";
 export { canAccess, useCan, useCurrentUser } from "./permissions";
 export { SessionExpiryWatcher } from "./components/SessionExpiryWatcher";
 export { SessionRedirect } from "./components/SessionRedirect";

@@ -1,1 +1,1 @@
-export { CREDENTIALS_ERROR, credentialKeys, fetchCredentials, useCredentials } from "./api";
+export { CREDENTIALS_ERROR, useCredentials } from "./api";

@@ -1,4 +1,4 @@
-export { customFieldKeys, useCustomFieldDefinitions } from "./api";
+export { useCustomFieldDefinitions } from "./api";
 export type { ValueLevel } from "./api";
 export { CustomFieldValuesEditor } from "./components/CustomFieldValuesEditor";
 export { CustomFieldInput } from "./components/CustomFieldInput";

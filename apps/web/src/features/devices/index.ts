@@ -1,4 +1,3 @@
-export { deviceKeys } from "./api";
 export { deviceSearchLink } from "./grid/grid-state";
 export { DeviceName, SimulatedBadge, StatusBadge, deviceLabel } from "./components/DeviceName";
 export { ActivityList } from "./components/ActivityList";

@@ -1,1 +1,1 @@
-export { organizationKeys, useLocationOptions, useOrganization, useOrganizationOptions } from "./api";
+export { useLocationOptions, useOrganization, useOrganizationOptions } from "./api";

@@ -1,4 +1,4 @@
-export { scriptKeys, useScripts, useScript } from "./api";
+export { useScripts, useScript } from "./api";
 export { RunScriptDialog, type RunScriptTarget } from "./components/RunScriptDialog";
 export type { QueueScriptJob } from "./components/use-run-script";
 export { RunScriptPanel } from "./components/RunScriptPanel";

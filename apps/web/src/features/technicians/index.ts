@@ -1,1 +1,1 @@
-export { technicianKeys, useTechnicians } from "./api";
+export { useTechnicians } from "./api";
