@@ -5,6 +5,7 @@
 //
 //   node scripts/migration-checksums.mjs          check, print what differs (exit 1 when anything does)
 //   node scripts/migration-checksums.mjs --add    record the migration files not listed yet
+//   … --dir <folder>                               another migrations folder (the script's own tests)
 //
 // --add only appends: it never rewrites or removes an existing entry, so it cannot hide a change
 // to a migration that was already recorded.
@@ -13,29 +14,26 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const drizzleDir = fileURLToPath(new URL("../apps/server/drizzle/", import.meta.url));
-const checksumFile = path.join(drizzleDir, "checksums.json");
+const defaultDir = fileURLToPath(new URL("../apps/server/drizzle/", import.meta.url));
 
 /** sha256 of a migration's text; line endings are normalized so a Windows checkout hashes alike. */
 export function migrationChecksum(text) {
   return crypto.createHash("sha256").update(text.replace(/\r\n/g, "\n")).digest("hex");
 }
 
-export function migrationFileNames() {
+export function migrationFileNames(drizzleDir = defaultDir) {
   return fs
     .readdirSync(drizzleDir)
     .filter((name) => name.endsWith(".sql"))
     .sort();
 }
 
-function readRecorded() {
-  if (!fs.existsSync(checksumFile)) return {};
-  return JSON.parse(fs.readFileSync(checksumFile, "utf8"));
-}
-
 function main(args) {
-  const recorded = readRecorded();
-  const files = migrationFileNames();
+  const dirAt = args.indexOf("--dir");
+  const drizzleDir = dirAt >= 0 && args[dirAt + 1] ? path.resolve(args[dirAt + 1]) : defaultDir;
+  const checksumFile = path.join(drizzleDir, "checksums.json");
+  const recorded = fs.existsSync(checksumFile) ? JSON.parse(fs.readFileSync(checksumFile, "utf8")) : {};
+  const files = migrationFileNames(drizzleDir);
   const actual = Object.fromEntries(
     files.map((name) => [name, migrationChecksum(fs.readFileSync(path.join(drizzleDir, name), "utf8"))]),
   );
