@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.js";
+import { inScope, scopeCovers, type Scope } from "../../platform/identity/index.js";
 import { organizations } from "../organizations/organizations.tables.js";
 import { credentials } from "./credentials.tables.js";
 
@@ -28,36 +29,46 @@ export interface CredentialValues {
   secretSealed?: string | undefined;
 }
 
-/** Every query on the credentials table. */
+/**
+ * Every query on the credentials table, inside the caller's organization scope: an organization
+ * outside it has no credentials to read, and nothing there is written.
+ */
 export class CredentialsRepository {
   constructor(readonly db: Db) {}
 
-  async organizationExists(organizationId: number): Promise<boolean> {
+  async organizationExists(scope: Scope, organizationId: number): Promise<boolean> {
     const [row] = await this.db
       .select({ id: organizations.id })
       .from(organizations)
-      .where(eq(organizations.id, organizationId));
+      .where(and(eq(organizations.id, organizationId), inScope(scope, organizations.id)));
     return row !== undefined;
   }
 
-  list(organizationId: number, types?: readonly string[]) {
+  list(scope: Scope, organizationId: number, types?: readonly string[]) {
     return this.db
       .select(publicColumns)
       .from(credentials)
       .where(
         and(
           eq(credentials.organizationId, organizationId),
+          inScope(scope, credentials.organizationId),
           types ? inArray(credentials.type, [...types]) : undefined,
         ),
       )
       .orderBy(asc(sql`lower(${credentials.name})`), asc(credentials.id));
   }
 
-  async find(organizationId: number, id: number): Promise<CredentialRow | undefined> {
+  async find(scope: Scope, organizationId: number, id: number): Promise<CredentialRow | undefined> {
     const [row] = await this.db
       .select(publicColumns)
       .from(credentials)
-      .where(and(eq(credentials.organizationId, organizationId), eq(credentials.id, id)));
+      .where(
+        and(
+          eq(credentials.organizationId, organizationId),
+          eq(credentials.id, id),
+          inScope(scope, credentials.organizationId),
+        ),
+      );
     return row;
   }
 
@@ -67,10 +78,14 @@ export class CredentialsRepository {
    * right after the row exists.
    */
   async insert(
+    scope: Scope,
     organizationId: number,
     values: Omit<CredentialValues, "secretSealed"> & { sealSecret: (id: number) => string },
     userId: number | null,
   ): Promise<number> {
+    // The service checked the organization against the scope; one outside it here is a bug.
+    if (!scopeCovers(scope, organizationId))
+      throw new Error(`credential for organization ${organizationId} outside the caller's scope`);
     const { sealSecret, ...rest } = values;
     return this.db.transaction(async (tx) => {
       if (values.preferred) await new CredentialsRepository(tx).clearPreferred(organizationId, values.type);
@@ -94,12 +109,14 @@ export class CredentialsRepository {
   }
 
   async update(
+    scope: Scope,
     organizationId: number,
     id: number,
     values: CredentialValues,
     userId: number | null,
   ): Promise<boolean> {
     const { secretSealed, ...rest } = values;
+    if (!scopeCovers(scope, organizationId)) return false;
     return this.db.transaction(async (tx) => {
       if (values.preferred)
         await new CredentialsRepository(tx).clearPreferred(organizationId, values.type, id);
@@ -111,16 +128,28 @@ export class CredentialsRepository {
           updatedByUserId: userId,
           updatedAt: new Date(),
         })
-        .where(and(eq(credentials.organizationId, organizationId), eq(credentials.id, id)))
+        .where(
+          and(
+            eq(credentials.organizationId, organizationId),
+            eq(credentials.id, id),
+            inScope(scope, credentials.organizationId),
+          ),
+        )
         .returning({ id: credentials.id });
       return rows.length === 1;
     });
   }
 
-  async delete(organizationId: number, id: number): Promise<boolean> {
+  async delete(scope: Scope, organizationId: number, id: number): Promise<boolean> {
     const rows = await this.db
       .delete(credentials)
-      .where(and(eq(credentials.organizationId, organizationId), eq(credentials.id, id)))
+      .where(
+        and(
+          eq(credentials.organizationId, organizationId),
+          eq(credentials.id, id),
+          inScope(scope, credentials.organizationId),
+        ),
+      )
       .returning({ id: credentials.id });
     return rows.length === 1;
   }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
   createCredentialRequest,
@@ -9,10 +10,34 @@ import {
   runAsChoicesQuery,
   runAsChoicesResponse,
   updateCredentialRequest,
+  type Permission,
 } from "@steward/contracts";
+import { AppError } from "../../platform/errors/app-error.js";
+import {
+  requireAuth,
+  requireScope,
+  scopeOfOrganizations,
+  type Scope,
+} from "../../platform/identity/index.js";
 import type { CredentialsService } from "./credentials.service.js";
 
 const tags = ["credentials"];
+
+/** Who may read an organization's credential list: the Run As picker (jobs.run) and their managers. */
+const LIST_PERMISSIONS: readonly Permission[] = ["jobs.run", "credentials.manage"];
+
+/**
+ * The organizations whose credential list the caller may read: every organization where they
+ * hold jobs.run or credentials.manage. Holding neither anywhere is refused like any missing
+ * permission (403).
+ */
+function listScope(request: FastifyRequest): Scope {
+  const auth = requireAuth(request);
+  const scopes = LIST_PERMISSIONS.filter((p) => auth.permissions.has(p)).map((p) => auth.scopeFor(p));
+  if (scopes.length === 0) throw new AppError("E_FORBIDDEN", 403);
+  const all = scopes.find((s) => s.all);
+  return all ?? scopeOfOrganizations(scopes.flatMap((s) => (s.all ? [] : s.organizationIds)));
+}
 
 /** The spec's credential list call, credential changes under the organization, and the run-as choices. */
 export function credentialsRoutes(service: CredentialsService): FastifyPluginAsyncZod {
@@ -20,26 +45,29 @@ export function credentialsRoutes(service: CredentialsService): FastifyPluginAsy
     app.get(
       "/credential/organization/:id/list",
       {
-        config: { access: "organizations.read" },
+        // Two permissions may read it; the handler narrows to the organizations where one is held.
+        config: { access: "authenticated" },
         schema: { tags, params: idParam, response: { 200: credentialListResponse } },
       },
-      async (request) => service.list(request.params.id),
+      async (request) => service.list(listScope(request), request.params.id),
     );
 
     app.post(
       "/organizations/:id/credentials",
       {
-        config: { access: "organizations.write" },
+        config: { access: "credentials.manage" },
         schema: { tags, params: idParam, body: createCredentialRequest, response: { 201: credentialView } },
       },
       async (request, reply) =>
-        reply.code(201).send(await service.create(request.params.id, request.body, request)),
+        reply
+          .code(201)
+          .send(await service.create(requireScope(request), request.params.id, request.body, request)),
     );
 
     app.put(
       "/organizations/:id/credentials/:credentialId",
       {
-        config: { access: "organizations.write" },
+        config: { access: "credentials.manage" },
         schema: {
           tags,
           params: organizationCredentialParams,
@@ -48,13 +76,19 @@ export function credentialsRoutes(service: CredentialsService): FastifyPluginAsy
         },
       },
       async (request) =>
-        service.update(request.params.id, request.params.credentialId, request.body, request),
+        service.update(
+          requireScope(request),
+          request.params.id,
+          request.params.credentialId,
+          request.body,
+          request,
+        ),
     );
 
     app.delete(
       "/organizations/:id/credentials/:credentialId",
       {
-        config: { access: "organizations.write" },
+        config: { access: "credentials.manage" },
         schema: {
           tags,
           params: organizationCredentialParams,
@@ -62,7 +96,7 @@ export function credentialsRoutes(service: CredentialsService): FastifyPluginAsy
         },
       },
       async (request, reply) => {
-        await service.remove(request.params.id, request.params.credentialId, request);
+        await service.remove(requireScope(request), request.params.id, request.params.credentialId, request);
         return reply.code(204).send(null);
       },
     );
@@ -73,7 +107,8 @@ export function credentialsRoutes(service: CredentialsService): FastifyPluginAsy
         config: { access: "jobs.run" },
         schema: { tags, querystring: runAsChoicesQuery, response: { 200: runAsChoicesResponse } },
       },
-      async (request) => service.runAsChoices(request.query.os, request.query.organizationId),
+      async (request) =>
+        service.runAsChoices(requireScope(request), request.query.os, request.query.organizationId),
     );
   };
 }

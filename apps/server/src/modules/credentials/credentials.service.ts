@@ -11,7 +11,7 @@ import type {
 import { builtInRunAsChoices, credentialRunAsValue, credentialTypesFor, type RunAsOs } from "@steward/domain";
 import type { SecretBox } from "../../platform/crypto/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
-import { audit } from "../../platform/identity/index.js";
+import { audit, type Scope } from "../../platform/identity/index.js";
 import { presentCredential } from "./credentials.presenter.js";
 import type { CredentialsRepository } from "./credentials.repository.js";
 import { credentialSecretContext } from "./credentials.sealing.js";
@@ -38,6 +38,8 @@ const userIdOf = (request: FastifyRequest) => request.auth?.session.user.id ?? n
 /**
  * An organization's stored credentials (editor /editor/customer/:id/credentials) and the run-as
  * choices built from them. Secrets are sealed before they reach the repository and never leave it.
+ * Every call takes the caller's scope: an organization outside it answers like one that does not
+ * exist, and nothing there is read or changed.
  */
 export function createCredentialsService({
   repo,
@@ -46,32 +48,37 @@ export function createCredentialsService({
   repo: CredentialsRepository;
   secretBox: SecretBox;
 }) {
-  async function requireOrganization(organizationId: number) {
-    if (!(await repo.organizationExists(organizationId))) throw organizationNotFound();
+  async function requireOrganization(scope: Scope, organizationId: number) {
+    if (!(await repo.organizationExists(scope, organizationId))) throw organizationNotFound();
   }
 
-  async function existing(organizationId: number, id: number) {
-    const row = await repo.find(organizationId, id);
+  async function existing(scope: Scope, organizationId: number, id: number) {
+    const row = await repo.find(scope, organizationId, id);
     if (!row) throw notFound();
     return row;
   }
 
   return {
     /** GET /api/credential/organization/{id}/list: the spec's answer, exactly. */
-    async list(organizationId: number): Promise<CredentialListResponse> {
-      await requireOrganization(organizationId);
-      return { resultCode: "SUCCESS", credentials: (await repo.list(organizationId)).map(presentCredential) };
+    async list(scope: Scope, organizationId: number): Promise<CredentialListResponse> {
+      await requireOrganization(scope, organizationId);
+      return {
+        resultCode: "SUCCESS",
+        credentials: (await repo.list(scope, organizationId)).map(presentCredential),
+      };
     },
 
     async create(
+      scope: Scope,
       organizationId: number,
       input: z.output<typeof createCredentialRequest>,
       request: FastifyRequest,
     ): Promise<CredentialView> {
-      await requireOrganization(organizationId);
+      await requireOrganization(scope, organizationId);
       const { secret, ...values } = input;
       const id = await repo
         .insert(
+          scope,
           organizationId,
           { ...values, sealSecret: (id) => secretBox.seal(secret, credentialSecretContext(id)) },
           userIdOf(request),
@@ -83,19 +90,21 @@ export function createCredentialsService({
         targetId: id,
         data: { organizationId, name: input.name, type: input.type },
       });
-      return presentCredential(await existing(organizationId, id));
+      return presentCredential(await existing(scope, organizationId, id));
     },
 
     async update(
+      scope: Scope,
       organizationId: number,
       id: number,
       input: z.output<typeof updateCredentialRequest>,
       request: FastifyRequest,
     ): Promise<CredentialView> {
-      await requireOrganization(organizationId);
+      await requireOrganization(scope, organizationId);
       const { secret, ...values } = input;
       const updated = await repo
         .update(
+          scope,
           organizationId,
           id,
           {
@@ -113,13 +122,13 @@ export function createCredentialsService({
         targetId: id,
         data: { organizationId, name: input.name, type: input.type, secretChanged: secret !== undefined },
       });
-      return presentCredential(await existing(organizationId, id));
+      return presentCredential(await existing(scope, organizationId, id));
     },
 
-    async remove(organizationId: number, id: number, request: FastifyRequest): Promise<void> {
-      await requireOrganization(organizationId);
-      const row = await existing(organizationId, id);
-      if (!(await repo.delete(organizationId, id))) throw notFound();
+    async remove(scope: Scope, organizationId: number, id: number, request: FastifyRequest): Promise<void> {
+      await requireOrganization(scope, organizationId);
+      const row = await existing(scope, organizationId, id);
+      if (!(await repo.delete(scope, organizationId, id))) throw notFound();
       await audit(repo.db, request, {
         action: "credential.delete",
         targetType: "credential",
@@ -129,13 +138,17 @@ export function createCredentialsService({
     },
 
     /** Spec §3 run-as choices for an OS, then the organization's stored credentials that fit it. */
-    async runAsChoices(os: RunAsOs, organizationId: number | undefined): Promise<RunAsChoicesResponse> {
+    async runAsChoices(
+      scope: Scope,
+      os: RunAsOs,
+      organizationId: number | undefined,
+    ): Promise<RunAsChoicesResponse> {
       const stored =
         organizationId === undefined
           ? []
           : await (async () => {
-              await requireOrganization(organizationId);
-              return repo.list(organizationId, credentialTypesFor[os]);
+              await requireOrganization(scope, organizationId);
+              return repo.list(scope, organizationId, credentialTypesFor[os]);
             })();
       const builtIn: RunAsChoice[] = builtInRunAsChoices[os].map((c) => ({
         value: c.value,

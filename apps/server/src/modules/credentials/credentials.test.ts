@@ -54,30 +54,43 @@ describe("access", () => {
     }
   });
 
-  it("lists with organizations.read, changes with organizations.write, run-as choices with jobs.run", async () => {
+  it("lists with jobs.run or credentials.manage, changes with credentials.manage, run-as choices with jobs.run", async () => {
     const { organizationId } = await createOrganization(ctx);
     const { credential } = await create(organizationId);
-    const reader = (await signedInClient(ctx, { permissions: ["organizations.read"] })).client;
-    expect((await reader.get(`/api/credential/organization/${organizationId}/list`)).statusCode).toBe(200);
-    for (const res of [
-      await reader.post(`/api/organizations/${organizationId}/credentials`, credentialBody()),
-      await reader.put(`/api/organizations/${organizationId}/credentials/${credential.id}`, credentialBody()),
-      await reader.delete(`/api/organizations/${organizationId}/credentials/${credential.id}`),
-      await reader.get(`/api/run-as/choices?os=LINUX&organizationId=${organizationId}`),
-    ]) {
+    const list = `/api/credential/organization/${organizationId}/list`;
+    const choices = `/api/run-as/choices?os=LINUX&organizationId=${organizationId}`;
+    const changes = (client: TestClient) => [
+      () => client.post(`/api/organizations/${organizationId}/credentials`, credentialBody()),
+      () => client.put(`/api/organizations/${organizationId}/credentials/${credential.id}`, credentialBody()),
+      () => client.delete(`/api/organizations/${organizationId}/credentials/${credential.id}`),
+    ];
+    const forbidden = async (res: { statusCode: number; json(): { code: string } }) => {
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe("E_FORBIDDEN");
-    }
+    };
+    // Organization permissions no longer reach credentials.
+    const organizationWriter = (
+      await signedInClient(ctx, { permissions: ["organizations.read", "organizations.write"] })
+    ).client;
+    await forbidden(await organizationWriter.get(list));
+    for (const change of changes(organizationWriter)) await forbidden(await change());
+    await forbidden(await organizationWriter.get(choices));
     const outsider = (await signedInClient(ctx, { permissions: ["devices.read"] })).client;
-    expect((await outsider.get(`/api/credential/organization/${organizationId}/list`)).statusCode).toBe(403);
+    await forbidden(await outsider.get(list));
+
     const runner = (await signedInClient(ctx, { permissions: ["jobs.run"] })).client;
-    expect(
-      (await runner.get(`/api/run-as/choices?os=LINUX&organizationId=${organizationId}`)).statusCode,
-    ).toBe(200);
-    const writer = (await signedInClient(ctx, { permissions: ["organizations.write"] })).client;
-    expect(
-      (await writer.post(`/api/organizations/${organizationId}/credentials`, credentialBody())).statusCode,
-    ).toBe(201);
+    expect((await runner.get(list)).statusCode).toBe(200);
+    expect((await runner.get(choices)).statusCode).toBe(200);
+    for (const change of changes(runner)) await forbidden(await change());
+
+    const manager = (await signedInClient(ctx, { permissions: ["credentials.manage"] })).client;
+    expect((await manager.get(list)).statusCode).toBe(200);
+    await forbidden(await manager.get(choices));
+    const created = await manager.post(
+      `/api/organizations/${organizationId}/credentials`,
+      credentialBody({ name: "By manager" }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
   });
 });
 

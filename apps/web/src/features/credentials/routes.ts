@@ -9,7 +9,7 @@ export const credentialRoutes: RouteEntry[] = [
     path: "/editor/customer/:id/credentials",
     page: page.credentials,
     title: "Credentials",
-    access: "organizations.read",
+    access: "credentials.manage",
     section: "Administration",
     parent: "/customerDashboard/:id/overview",
   },

@@ -32,7 +32,7 @@ export function CredentialsPage() {
 
 function Credentials({ organizationId }: { organizationId: number }) {
   const can = useCan();
-  const canWrite = can("organizations.write");
+  const canWrite = can("credentials.manage");
   const organization = useOrganization(organizationId);
   const credentials = useCredentials(organizationId);
   const remove = useDeleteCredential(organizationId);
