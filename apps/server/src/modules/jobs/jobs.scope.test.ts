@@ -35,7 +35,9 @@ beforeAll(async () => {
   deviceB = (await enrollDevice(ctx, orgB)).id;
   const both = await submit(admin, [deviceA, deviceB]);
   expect(both.statusCode, both.body).toBe(200);
-  [jobA, jobB] = (both.json().jobs as { jobUid: string }[]).map((j) => j.jobUid);
+  const queued = both.json().jobs as { jobUid: string; nodeId: number }[];
+  jobA = queued.find((j) => j.nodeId === deviceA)!.jobUid;
+  jobB = queued.find((j) => j.nodeId === deviceB)!.jobUid;
   fullAccess = (await signedInClient(ctx, { permissions: ["devices.read", "jobs.run"] })).client;
   const scoped = await signedInClient(ctx, {
     permissions: ["devices.read", "jobs.run"],
