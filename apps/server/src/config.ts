@@ -24,6 +24,11 @@ export interface ServerConfig {
   /** Seconds between agent heartbeats, and of silence after which a device is marked DOWN. */
   agentHeartbeatSeconds: number;
   agentSilenceSeconds: number;
+  /**
+   * STEWARD_TLS_CERT and STEWARD_TLS_KEY (PEM file paths): both listeners serve HTTPS (and WSS)
+   * themselves; the public URLs then default to https.
+   */
+  tls: { certFile: string; keyFile: string } | undefined;
   /** Requests per minute to the sign-in, MFA, setup and invitation endpoints, per address and per account. */
   authRateLimits: { perIpPerMinute: number; perAccountPerMinute: number };
 }
@@ -40,6 +45,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = int(env.PORT, 8080, "PORT");
   const agentPort =
     env.STEWARD_AGENT_PORT === "0" ? 0 : int(env.STEWARD_AGENT_PORT, port + 1, "STEWARD_AGENT_PORT");
+  const tls = tlsFiles(env);
+  const scheme = tls ? "https" : "http";
   const email = env.STEWARD_ADMIN_EMAIL;
   const password = env.STEWARD_ADMIN_PASSWORD;
   return {
@@ -47,7 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST ?? "0.0.0.0",
     dataDir: path.resolve(env.STEWARD_DATA_DIR ?? "./var"),
     databaseUrl: env.DATABASE_URL || undefined,
-    publicUrl: (env.STEWARD_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+    publicUrl: (env.STEWARD_PUBLIC_URL ?? `${scheme}://localhost:${port}`).replace(/\/+$/, ""),
     sessionIdleSeconds: int(env.STEWARD_SESSION_IDLE_SECONDS, 3600, "STEWARD_SESSION_IDLE_SECONDS"),
     sessionAbsoluteSeconds: int(
       env.STEWARD_SESSION_ABSOLUTE_SECONDS,
@@ -62,17 +69,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedAdmin: email && password ? { email, password } : undefined,
     bodyLimitBytes: int(env.STEWARD_BODY_LIMIT_BYTES, 1048576, "STEWARD_BODY_LIMIT_BYTES"),
     agentPort,
-    agentPublicUrl: (env.STEWARD_AGENT_PUBLIC_URL ?? `http://${publicHost(env, port)}:${agentPort}`).replace(
-      /\/+$/,
-      "",
-    ),
+    agentPublicUrl: (
+      env.STEWARD_AGENT_PUBLIC_URL ?? `${scheme}://${publicHost(env, port)}:${agentPort}`
+    ).replace(/\/+$/, ""),
     agentHeartbeatSeconds: int(env.STEWARD_AGENT_HEARTBEAT_SECONDS, 20, "STEWARD_AGENT_HEARTBEAT_SECONDS"),
     agentSilenceSeconds: int(env.STEWARD_AGENT_SILENCE_SECONDS, 60, "STEWARD_AGENT_SILENCE_SECONDS"),
+    tls,
     authRateLimits: {
       perIpPerMinute: int(env.STEWARD_AUTH_RATE_LIMIT_IP, 100, "STEWARD_AUTH_RATE_LIMIT_IP"),
       perAccountPerMinute: int(env.STEWARD_AUTH_RATE_LIMIT_ACCOUNT, 30, "STEWARD_AUTH_RATE_LIMIT_ACCOUNT"),
     },
   };
+}
+
+function tlsFiles(env: NodeJS.ProcessEnv): ServerConfig["tls"] {
+  const cert = env.STEWARD_TLS_CERT || undefined;
+  const key = env.STEWARD_TLS_KEY || undefined;
+  if (!cert && !key) return undefined;
+  if (!cert || !key)
+    throw new Error("Set both STEWARD_TLS_CERT and STEWARD_TLS_KEY (PEM file paths), or neither");
+  return { certFile: path.resolve(cert), keyFile: path.resolve(key) };
 }
 
 function publicHost(env: NodeJS.ProcessEnv, port: number): string {

@@ -8,6 +8,7 @@ import { createAgentSide } from "./modules/agents/index.js";
 import { startCompanions, type Companions } from "./companions.js";
 import { startScheduler } from "./modules/scheduled-tasks/index.js";
 import { parseArgs } from "node:util";
+import { listenHttps, readTls } from "./tls.js";
 
 const { values: flags } = parseArgs({
   options: { "no-local-agent": { type: "boolean" }, "demo-fleet": { type: "string" } },
@@ -17,6 +18,8 @@ const { values: flags } = parseArgs({
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config);
+  // Read before anything starts: a missing certificate stops the start with a clear message.
+  const tls = readTls(config);
   const database = await openConfiguredDatabase(config);
   logger.info({ database: database.kind, dataDir: config.dataDir }, "database migrated");
   const deps = createDeps(config, database, logger);
@@ -36,14 +39,14 @@ async function main() {
     onDeviceRemoved: (deviceId) => side.agents?.gateway.disconnect(deviceId),
   });
   // Single node: nobody is connected yet, whatever the database last said.
-  const agents = createAgentSide(deps, app.log);
+  const agents = createAgentSide(deps, app.log, { tls });
   side.agents = agents;
   const wentDown = await agents.devices.markAllDown(new Date());
   if (wentDown > 0) logger.info({ devices: wentDown }, "marked devices DOWN until their agents reconnect");
   const scheduler = startScheduler(deps, { logger: app.log });
   let closing = false;
   // Filled once the listeners are up; shutdown may come before that.
-  const running: { companions?: Companions } = {};
+  const running: { companions?: Companions; https?: { close(): Promise<void> } } = {};
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -56,6 +59,7 @@ async function main() {
     try {
       running.companions?.stop();
       await agents.listener.close();
+      await running.https?.close();
       await app.close();
       await scheduler.stop();
       await database.close();
@@ -69,7 +73,10 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
-  await app.listen({ port: config.port, host: config.host });
+  if (tls) {
+    running.https = await listenHttps(app, tls, config.port, config.host);
+    logger.info({ port: config.port }, "console listening over HTTPS");
+  } else await app.listen({ port: config.port, host: config.host });
   const agentPort = await agents.listener.listen(config.agentPort, config.host);
   if (config.agentPort === 0 && !process.env.STEWARD_AGENT_PUBLIC_URL) {
     // "Any free port": install commands must carry the port the listener actually got.
@@ -79,10 +86,13 @@ async function main() {
   }
   logger.info({ port: agentPort, url: config.agentPublicUrl }, "agent listener ready");
   const demoFleet = Number(flags["demo-fleet"] ?? process.env.STEWARD_DEMO_FLEET ?? 0);
+  // Over TLS the companions (child processes) reach the listener by its public name, the one the
+  // certificate is for, and trust the certificate file itself (a self-signed one included).
+  if (config.tls) process.env.NODE_EXTRA_CA_CERTS ??= config.tls.certFile;
   running.companions = await startCompanions(
     deps,
     agents,
-    `http://127.0.0.1:${agentPort}`,
+    config.tls ? config.agentPublicUrl : `http://127.0.0.1:${agentPort}`,
     {
       localAgent: flags["no-local-agent"] !== true && process.env.STEWARD_LOCAL_AGENT !== "false",
       demoFleet: Number.isInteger(demoFleet) && demoFleet > 0 ? Math.min(demoFleet, 20_000) : 0,

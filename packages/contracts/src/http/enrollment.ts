@@ -35,6 +35,10 @@ export const enrollmentTokenSecret = z.object({
   token: enrollmentToken,
   secret: z.string(),
   agentServerUrl: z.string(),
+  /** SHA-256 (hex) of the server's command-signing key: the agent refuses to enroll with another key. */
+  serverKeyFingerprint: z.string(),
+  /** SHA-256 (hex) of the agent file the server serves (null: the agent has not been built). */
+  agentSha256: z.string().nullable(),
   commands: z.object({ linux: z.string(), mac: z.string(), windows: z.string() }),
 });
 export type EnrollmentTokenSecret = z.infer<typeof enrollmentTokenSecret>;

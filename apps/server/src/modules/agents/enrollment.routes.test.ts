@@ -1,13 +1,17 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, signedInClient, TestClient, type TestContext } from "../../testing/test-app.js";
 import { createOrganization, ensureAgentBundle, startAgentSide } from "../../testing/agent-harness.js";
+import { agentBundlePath } from "./enrollment.routes.js";
 
 let ctx: TestContext;
 let org: { organizationId: number; locationId: number };
 beforeAll(async () => {
   ctx = await createTestContext({ agentPublicUrl: "http://agents.example.test:8081" });
   org = await createOrganization(ctx);
-});
+  await ensureAgentBundle();
+}, 120_000);
 afterAll(async () => {
   await ctx.close();
 });
@@ -47,7 +51,16 @@ describe("enrollment tokens in the console", () => {
       locationName: "Main Office",
     });
     expect(created.agentServerUrl).toBe("http://agents.example.test:8081");
+    // The install commands pin the server's command key and the agent file's SHA-256.
+    const fingerprint = createHash("sha256")
+      .update(Buffer.from(ctx.deps.commandSigner.publicKey, "base64"))
+      .digest("hex");
+    expect(created.serverKeyFingerprint).toBe(fingerprint);
+    const bundleSha256 = createHash("sha256").update(fs.readFileSync(agentBundlePath)).digest("hex");
+    expect(created.agentSha256).toBe(bundleSha256);
     for (const os of ["linux", "mac", "windows"]) {
+      expect(created.commands[os]).toContain(`--server-key-fingerprint ${fingerprint}`);
+      expect(created.commands[os]).toContain(bundleSha256);
       expect(created.commands[os]).toContain(
         `enroll --server http://agents.example.test:8081 --token ${created.secret}`,
       );

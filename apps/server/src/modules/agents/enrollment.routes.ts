@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -23,6 +24,33 @@ export const agentBundlePath = fileURLToPath(
 );
 const tags = ["enrollment"];
 
+let bundleHash: { stamp: string; sha256: string } | undefined;
+
+/**
+ * SHA-256 (hex) of the agent file the listener serves, printed in install commands so that a
+ * file changed on the way is never run; recomputed when the file changes (null: not built).
+ */
+export function agentBundleSha256(): string | null {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(agentBundlePath);
+  } catch {
+    return null;
+  }
+  const stamp = `${stat.size}:${stat.mtimeMs}`;
+  if (bundleHash?.stamp !== stamp)
+    bundleHash = {
+      stamp,
+      sha256: createHash("sha256").update(fs.readFileSync(agentBundlePath)).digest("hex"),
+    };
+  return bundleHash.sha256;
+}
+
+/** SHA-256 (hex) of the server's raw command-signing public key: agents pin it at enrollment. */
+export function serverKeyFingerprint(publicKey: string): string {
+  return createHash("sha256").update(Buffer.from(publicKey, "base64")).digest("hex");
+}
+
 export function enrollmentRoutes(deps: AppDeps, enrollment: EnrollmentService): FastifyPluginAsyncZod {
   async function locationNames(rows: EnrollmentTokenRow[]) {
     const ids = [...new Set(rows.map((r) => r.locationId))];
@@ -38,11 +66,16 @@ export function enrollmentRoutes(deps: AppDeps, enrollment: EnrollmentService): 
   }
   async function secretOf(row: EnrollmentTokenRow) {
     const secret = enrollment.revealToken(row);
+    const pins = {
+      serverKeyFingerprint: serverKeyFingerprint(deps.commandSigner.publicKey),
+      agentSha256: agentBundleSha256(),
+    };
     return {
       token: await present(row),
       secret,
       agentServerUrl: deps.config.agentPublicUrl,
-      commands: installCommands(deps.config.agentPublicUrl, secret, row.organizationId),
+      ...pins,
+      commands: installCommands(deps.config.agentPublicUrl, secret, row.organizationId, pins),
     };
   }
   /** A token of an organization outside the scope answers like one that does not exist. */

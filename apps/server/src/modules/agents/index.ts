@@ -31,7 +31,11 @@ export type { AgentListener } from "./listener.js";
 export { createEnrollmentService, tokenState, TOKEN_PREFIX } from "./enrollment.service.js";
 
 /** Builds the agent side of the server: enrollment, the WebSocket gateway, their own listener. */
-export function createAgentSide(deps: AppDeps, logger: FastifyBaseLogger) {
+export function createAgentSide(
+  deps: AppDeps,
+  logger: FastifyBaseLogger,
+  options: { tls?: { cert: Buffer; key: Buffer } | undefined } = {},
+) {
   const devices = createDevicesService(deps);
   const enrollment = createEnrollmentService(deps);
   const jobs = createJobsService(deps);
@@ -55,7 +59,13 @@ export function createAgentSide(deps: AppDeps, logger: FastifyBaseLogger) {
     onAgentReady: (deviceId) => void dispatcher.onAgentReady(deviceId),
     onJobMessage: async (deviceId, message) => dispatcher.onMessage(deviceId, message),
   });
-  const listener = createAgentListener({ enrollment, gateway, logger, trustProxy: deps.config.trustProxy });
+  const listener = createAgentListener({
+    enrollment,
+    gateway,
+    logger,
+    trustProxy: deps.config.trustProxy,
+    tls: options.tls,
+  });
   const closeListener = listener.close.bind(listener);
   listener.close = async () => {
     dispatcher.close();

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import http from "node:http";
+import https from "node:https";
 import type { AddressInfo } from "node:net";
 import type { FastifyBaseLogger } from "fastify";
 import { agent as proto } from "@steward/contracts";
@@ -13,6 +14,8 @@ export interface AgentListenerOptions {
   gateway: AgentGateway;
   logger: FastifyBaseLogger;
   trustProxy: boolean;
+  /** Certificate and key: the listener serves HTTPS and WSS itself. */
+  tls?: { cert: Buffer; key: Buffer } | undefined;
 }
 
 function clientIp(req: http.IncomingMessage, trustProxy: boolean): string {
@@ -43,14 +46,14 @@ async function readBody(req: http.IncomingMessage, limit: number): Promise<strin
 }
 
 /**
- * The agent listener: its own HTTP server and port, separate from the console. It knows two
+ * The agent listener: its own HTTP (or, with a certificate, HTTPS) server and port, separate from the console. It knows two
  * things only: POST /agent/v1/enroll and the WebSocket at /agent/v1/ws. No cookies, no
  * console routes; everything else is 404.
  */
 export function createAgentListener(options: AgentListenerOptions) {
   const { enrollment, gateway, logger } = options;
 
-  const server = http.createServer((req, res) => {
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const path = (req.url ?? "/").split("?")[0];
     if (req.method === "POST" && path === "/agent/v1/enroll") {
       void handleEnroll(req, res);
@@ -74,7 +77,10 @@ export function createAgentListener(options: AgentListenerOptions) {
       return;
     }
     reply(res, 404, { code: "E_NOT_FOUND", message: "Not an agent endpoint" });
-  });
+  };
+  const server: http.Server | https.Server = options.tls
+    ? https.createServer({ cert: options.tls.cert, key: options.tls.key, minVersion: "TLSv1.2" }, handle)
+    : http.createServer(handle);
 
   async function handleEnroll(req: http.IncomingMessage, res: http.ServerResponse) {
     try {

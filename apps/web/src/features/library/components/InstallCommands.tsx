@@ -27,6 +27,17 @@ export function InstallCommands({ secret }: { secret: EnrollmentTokenSecret }) {
         </Text>
         .
       </Alert>
+      <Text size="sm" c="dimmed">
+        Each command checks what it installs: the agent file&apos;s SHA-256{" "}
+        <Text span ff="monospace" data-testid="agent-sha256" style={{ wordBreak: "break-all" }}>
+          {secret.agentSha256 ?? "not available (the agent has not been built)"}
+        </Text>{" "}
+        and the fingerprint of the server&apos;s command-signing key{" "}
+        <Text span ff="monospace" data-testid="server-key-fingerprint" style={{ wordBreak: "break-all" }}>
+          {secret.serverKeyFingerprint}
+        </Text>
+        . The agent refuses to enroll with a server whose key differs.
+      </Text>
       {systems.map((system) => (
         <CommandBlock
           key={system.key}

@@ -15,6 +15,7 @@ const commands = {
   mac: "sudo node steward-agent.mjs enroll --token MAC",
   windows: "node steward-agent.mjs enroll --token WINDOWS",
 };
+const pins = { serverKeyFingerprint: "ab".repeat(32), agentSha256: "cd".repeat(32) };
 
 function renderPage(handlers: Parameters<typeof mockFetch>[0]) {
   const fetchMock = mockFetch({
@@ -39,6 +40,7 @@ describe("DownloadsPage", () => {
           token: aToken({ id: 8, locationId: 11, locationName: "Warehouse" }),
           secret: "s3cret",
           agentServerUrl: "http://localhost:8081",
+          ...pins,
           commands,
         });
       },
@@ -53,6 +55,9 @@ describe("DownloadsPage", () => {
     expect(screen.getByTestId("install-command-mac").textContent).toBe(commands.mac);
     expect(screen.getByTestId("install-command-windows").textContent).toBe(commands.windows);
     expect(screen.getByRole("button", { name: "Copy Linux command" })).toBeTruthy();
+    // What the commands check, shown for a technician who verifies by hand.
+    expect(screen.getByTestId("server-key-fingerprint").textContent).toBe(pins.serverKeyFingerprint);
+    expect(screen.getByTestId("agent-sha256").textContent).toBe(pins.agentSha256);
     expect(screen.getByRole("button", { name: "Copy Windows command" })).toBeTruthy();
     expect(
       screen.getAllByText(/Node\.js 20 or later must be installed on the device/).length,
@@ -72,7 +77,13 @@ describe("DownloadsPage", () => {
       "GET /api/organizations/1/enrollment-tokens": () => json(200, { items: [] }),
       "POST /api/organizations/1/enrollment-tokens": ({ body }) => {
         sent = body;
-        return json(201, { token: aToken(), secret: "s", agentServerUrl: "http://h:8081", commands });
+        return json(201, {
+          token: aToken(),
+          secret: "s",
+          agentServerUrl: "http://h:8081",
+          ...pins,
+          commands,
+        });
       },
     });
     await user.type(await screen.findByLabelText(/^Token name/), "Front desk");
@@ -93,7 +104,7 @@ describe("DownloadsPage", () => {
       "GET /api/organizations/1/enrollment-tokens": () =>
         json(200, { items: [aToken(), aToken({ id: 9, name: "Old", state: "REVOKED", maxUses: null })] }),
       "GET /api/enrollment-tokens/7/secret": () =>
-        json(200, { token: aToken(), secret: "x", agentServerUrl: "http://h:8081", commands }),
+        json(200, { token: aToken(), secret: "x", agentServerUrl: "http://h:8081", ...pins, commands }),
       "POST /api/enrollment-tokens/7/revoke": ({ url }) => {
         calls.push(url.pathname);
         return json(200, aToken({ state: "REVOKED" }));
