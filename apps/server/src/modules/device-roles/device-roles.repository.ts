@@ -1,11 +1,16 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { builtInDeviceRoles } from "@steward/domain";
 import type { Db } from "../../platform/db/database.js";
+import { inScope, type Scope } from "../../platform/identity/index.js";
 import { customFields } from "../custom-fields/custom-fields.tables.js";
 import { devices } from "../devices/devices.tables.js";
 import { deviceRoles } from "./device-roles.tables.js";
 
-const columns = {
+/**
+ * A role's columns. Roles are global, but the devices that hold one belong to organizations: the
+ * device count covers the caller's organizations only.
+ */
+const columns = (scope: Scope) => ({
   id: deviceRoles.id,
   key: deviceRoles.key,
   name: deviceRoles.name,
@@ -14,14 +19,14 @@ const columns = {
   builtIn: deviceRoles.builtIn,
   createdAt: deviceRoles.createdAt,
   deviceCount:
-    sql<number>`(select count(*) from ${devices} where ${devices}.role_id = ${deviceRoles}.id)`.mapWith(
+    sql<number>`(select count(*) from ${devices} where ${devices}.role_id = ${deviceRoles}.id and ${inScope(scope, sql`${devices}.organization_id`)})`.mapWith(
       Number,
     ),
   customFieldCount:
     sql<number>`(select count(*) from ${customFields} where ${customFields}.role_id = ${deviceRoles}.id)`.mapWith(
       Number,
     ),
-};
+});
 
 export type DeviceRoleRow = Awaited<ReturnType<DeviceRolesRepository["list"]>>[number];
 
@@ -39,15 +44,15 @@ export class DeviceRolesRepository {
       .onConflictDoNothing();
   }
 
-  list() {
+  list(scope: Scope) {
     return this.db
-      .select(columns)
+      .select(columns(scope))
       .from(deviceRoles)
       .orderBy(asc(deviceRoles.osFamily), desc(deviceRoles.builtIn), asc(sql`lower(${deviceRoles.name})`));
   }
 
-  async find(id: number) {
-    const [row] = await this.db.select(columns).from(deviceRoles).where(eq(deviceRoles.id, id));
+  async find(scope: Scope, id: number) {
+    const [row] = await this.db.select(columns(scope)).from(deviceRoles).where(eq(deviceRoles.id, id));
     return row;
   }
 

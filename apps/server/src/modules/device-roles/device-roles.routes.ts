@@ -8,6 +8,7 @@ import {
   nodeRoleList,
   updateDeviceRoleRequest,
 } from "@steward/contracts";
+import { requireScope } from "../../platform/identity/index.js";
 import type { DeviceRolesService } from "./device-roles.service.js";
 
 const tags = ["device roles"];
@@ -20,13 +21,13 @@ export function deviceRolesRoutes(service: DeviceRolesService): FastifyPluginAsy
     app.get(
       "/noderole/list",
       { config: { access: "devices.read" }, schema: { tags, response: { 200: nodeRoleList } } },
-      async () => service.list(),
+      async (request) => service.list(requireScope(request)),
     );
 
     app.get(
       "/device-roles",
       { config: { access: "devices.read" }, schema: { tags, response: { 200: deviceRoleList } } },
-      async () => ({ items: await service.list() }),
+      async (request) => ({ items: await service.list(requireScope(request)) }),
     );
 
     app.get(
@@ -35,7 +36,7 @@ export function deviceRolesRoutes(service: DeviceRolesService): FastifyPluginAsy
         config: { access: "devices.read" },
         schema: { tags, params: idParam, response: { 200: deviceRole } },
       },
-      async (request) => service.get(request.params.id),
+      async (request) => service.get(requireScope(request), request.params.id),
     );
 
     app.post(
@@ -44,7 +45,8 @@ export function deviceRolesRoutes(service: DeviceRolesService): FastifyPluginAsy
         config: { access: "devices.manage" },
         schema: { tags, body: createDeviceRoleRequest, response: { 201: deviceRole } },
       },
-      async (request, reply) => reply.code(201).send(await service.create(request.body, request)),
+      async (request, reply) =>
+        reply.code(201).send(await service.create(requireScope(request), request.body, request)),
     );
 
     app.patch(
@@ -53,7 +55,7 @@ export function deviceRolesRoutes(service: DeviceRolesService): FastifyPluginAsy
         config: { access: "devices.manage" },
         schema: { tags, params: idParam, body: updateDeviceRoleRequest, response: { 200: deviceRole } },
       },
-      async (request) => service.update(request.params.id, request.body, request),
+      async (request) => service.update(requireScope(request), request.params.id, request.body, request),
     );
 
     app.delete(
@@ -63,7 +65,7 @@ export function deviceRolesRoutes(service: DeviceRolesService): FastifyPluginAsy
         schema: { tags, params: idParam, response: { 204: z.null().describe("Deleted") } },
       },
       async (request, reply) => {
-        await service.remove(request.params.id, request);
+        await service.remove(requireScope(request), request.params.id, request);
         return reply.code(204).send(null);
       },
     );

@@ -1,12 +1,25 @@
 import type { DeviceRole, createDeviceRoleRequest, updateDeviceRoleRequest } from "@steward/contracts";
 import type { z } from "zod";
 import { AppError } from "../../platform/errors/app-error.js";
-import { audit } from "../../platform/identity/index.js";
+import { audit, type Scope } from "../../platform/identity/index.js";
 import type { DeviceRoleRow, DeviceRolesRepository } from "./device-roles.repository.js";
 
 type Actor = Parameters<typeof audit>[1];
 
 const notFound = () => new AppError("E_DEVICE_ROLE_NOT_FOUND", 404, "Device role not found");
+/**
+ * Roles are shared by every organization's devices (deleting one clears it on all of them), so
+ * creating, changing and deleting one needs devices.manage over every organization.
+ */
+function requireEverywhere(scope: Scope): void {
+  if (!scope.all)
+    throw new AppError(
+      "E_FORBIDDEN",
+      403,
+      "Changing device roles needs device management in every organization",
+    );
+}
+
 const builtIn = () =>
   new AppError("E_DEVICE_ROLE_BUILT_IN", 409, "Built-in roles cannot be changed or deleted");
 
@@ -30,8 +43,8 @@ export function presentRole(row: DeviceRoleRow): DeviceRole {
 
 /** Device roles: the built-in set per OS family, and technicians' own (administration → devices → roles). */
 export function createDeviceRolesService({ repo }: { repo: DeviceRolesRepository }) {
-  async function existing(id: number) {
-    const row = await repo.find(id);
+  async function existing(scope: Scope, id: number) {
+    const row = await repo.find(scope, id);
     if (!row) throw notFound();
     return row;
   }
@@ -39,11 +52,16 @@ export function createDeviceRolesService({ repo }: { repo: DeviceRolesRepository
   return {
     ensureBuiltIns: () => repo.ensureBuiltIns(),
 
-    list: async () => (await repo.list()).map(presentRole),
+    list: async (scope: Scope) => (await repo.list(scope)).map(presentRole),
 
-    get: async (id: number) => presentRole(await existing(id)),
+    get: async (scope: Scope, id: number) => presentRole(await existing(scope, id)),
 
-    async create(input: z.output<typeof createDeviceRoleRequest>, actor: Actor): Promise<DeviceRole> {
+    async create(
+      scope: Scope,
+      input: z.output<typeof createDeviceRoleRequest>,
+      actor: Actor,
+    ): Promise<DeviceRole> {
+      requireEverywhere(scope);
       const id = await repo.insert(input).catch((e: unknown) => nameTaken(e, input.name));
       await audit(repo.db, actor, {
         action: "device_role.create",
@@ -51,15 +69,17 @@ export function createDeviceRolesService({ repo }: { repo: DeviceRolesRepository
         targetId: id,
         data: { ...input },
       });
-      return presentRole(await existing(id));
+      return presentRole(await existing(scope, id));
     },
 
     async update(
+      scope: Scope,
       id: number,
       input: z.output<typeof updateDeviceRoleRequest>,
       actor: Actor,
     ): Promise<DeviceRole> {
-      if ((await existing(id)).builtIn) throw builtIn();
+      requireEverywhere(scope);
+      if ((await existing(scope, id)).builtIn) throw builtIn();
       await repo.update(id, input).catch((e: unknown) => nameTaken(e, input.name));
       await audit(repo.db, actor, {
         action: "device_role.update",
@@ -67,12 +87,13 @@ export function createDeviceRolesService({ repo }: { repo: DeviceRolesRepository
         targetId: id,
         data: { ...input },
       });
-      return presentRole(await existing(id));
+      return presentRole(await existing(scope, id));
     },
 
     /** Deletes a custom role: its devices keep no role, its custom fields go with it. */
-    async remove(id: number, actor: Actor): Promise<void> {
-      const row = await existing(id);
+    async remove(scope: Scope, id: number, actor: Actor): Promise<void> {
+      requireEverywhere(scope);
+      const row = await existing(scope, id);
       if (row.builtIn) throw builtIn();
       await repo.delete(id);
       await audit(repo.db, actor, {

@@ -91,12 +91,13 @@ export function createDeviceActions(devices: DevicesService, jobs?: JobsService)
         data: runScriptActionData,
         run: async (scope, where, data, actor) => {
           const { jobName, cacheExpiration, ...content } = data;
-          // The condition itself carries the scope (devices.manage and jobs.run both held there).
+          // The organizations where both devices.manage and jobs.run are held, in the condition too.
           const rows = await jobs.submitOver(
             actorOf(actor),
             withinScope(scope, where),
             { jobType: "ACTION", ...(jobName ? { jobName } : {}), content },
             cacheExpiration,
+            scope,
           );
           await audit(devices.grid.db, actor, {
             action: "jobs.submitted",
