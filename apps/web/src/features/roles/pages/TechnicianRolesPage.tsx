@@ -89,7 +89,7 @@ export function TechnicianRolesPage() {
                 <Table.Tr>
                   <Table.Th>Name</Table.Th>
                   <Table.Th>Permissions</Table.Th>
-                  <Table.Th>Organizations</Table.Th>
+                  <Table.Th miw={170}>Organizations</Table.Th>
                   <Table.Th>Technicians</Table.Th>
                   {canManage ? <Table.Th aria-label="Actions" /> : null}
                 </Table.Tr>
@@ -123,13 +123,8 @@ export function TechnicianRolesPage() {
                     <Table.Td>{role.holderCount}</Table.Td>
                     {canManage ? (
                       <Table.Td>
-                        <RowActions>
-                          {role.builtIn ? null : (
-                            <EditIconButton
-                              name={role.name}
-                              onClick={() => void navigate(roleEditorPath(role.id))}
-                            />
-                          )}
+                        {/* Copy first, so it lines up on every row (built-in rows have only Copy). */}
+                        <RowActions justify="flex-start">
                           <RowAction
                             tooltip="Copy"
                             label={`Copy ${role.name}`}
@@ -137,6 +132,12 @@ export function TechnicianRolesPage() {
                             icon={<IconCopy size={16} />}
                             onClick={() => handleCopy(role)}
                           />
+                          {role.builtIn ? null : (
+                            <EditIconButton
+                              name={role.name}
+                              onClick={() => void navigate(roleEditorPath(role.id))}
+                            />
+                          )}
                           {role.builtIn ? null : (
                             <DeleteIconButton name={role.name} onClick={() => handleDelete(role)} />
                           )}
