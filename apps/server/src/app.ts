@@ -18,6 +18,7 @@ import type { AppDeps } from "./platform/deps.js";
 import { healthModule } from "./modules/health/index.js";
 import { authModule } from "./modules/auth/index.js";
 import { technicianModule } from "./modules/technicians/index.js";
+import { rolesModule } from "./modules/roles/index.js";
 import { organizationsModule } from "./modules/organizations/index.js";
 import { settingsModule, updateGeneralSettings } from "./modules/settings/index.js";
 import { dashboardModule } from "./modules/dashboard/index.js";
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     { prefix: "/api" },
   );
   await app.register(technicianModule(deps), { prefix: "/api" });
+  await app.register(rolesModule(deps), { prefix: "/api" });
   const onDeviceRemoved = (deviceId: number) => options.onDeviceRemoved?.(deviceId);
   const devices = createDevicesService(deps, { onDeviceRemoved });
   await app.register(organizationsModule(deps, { onDeviceRemoved }), { prefix: "/api" });
