@@ -11,7 +11,9 @@ import { enrollDevice } from "../../testing/device-fixtures.js";
 import { systemScope } from "../../platform/identity/index.js";
 import { createJobsRepository } from "./jobs.repository.js";
 import { createJobsService } from "./jobs.service.js";
-import { payloadOf } from "./envelope.js";
+import { NO_ENCRYPTION_KEY_MESSAGE, runScriptPayloadOf } from "./commands.js";
+import { sealSecret } from "../agents/index.js";
+import { agentEncryptionKeys, openAsAgent } from "../../testing/sealed-secrets.js";
 
 let ctx: TestContext;
 let admin: TestClient;
@@ -67,11 +69,32 @@ async function submitAs(nodeId: number, runAs: string) {
   });
 }
 
-/** The payload the dispatcher signs for the job's agent. */
-async function signedPayload(jobUid: string) {
-  const row = await createJobsRepository(ctx.deps.db).byUid(systemScope, jobUid);
-  const what = payloadOf(row!, ctx.deps.secretBox);
-  return proto.runScriptPayload.parse(what!.payload);
+const agentKeys = agentEncryptionKeys();
+
+/**
+ * The payload the dispatcher signs for the job's agent (one with an encryption key, or an older
+ * one without), with a sealed password opened the way that agent opens it.
+ */
+async function signedPayload(jobUid: string, options: { agentHasKey?: boolean } = {}) {
+  const row = (await createJobsRepository(ctx.deps.db).byUid(systemScope, jobUid))!;
+  const target = { agentId: row.deviceId, jobUid: row.jobUid, attempt: row.attempt };
+  const built = runScriptPayloadOf(row, {
+    seal: (secret) =>
+      options.agentHasKey === false ? null : sealSecret(agentKeys.publicKey, secret, target),
+    openAtRest: (sealed, context) => ctx.deps.secretBox.open(sealed, context),
+  });
+  if (!built || "fail" in built) throw new Error(built ? built.fail : "no payload");
+  const payload = proto.runScriptPayload.parse(built.payload);
+  if (!payload.account) return { ...payload, sealedPassword: undefined };
+  const { passwordSealed, ...account } = payload.account;
+  return {
+    ...payload,
+    sealedPassword: passwordSealed,
+    account: {
+      ...account,
+      ...(passwordSealed ? { password: openAsAgent(passwordSealed, agentKeys, target) } : {}),
+    },
+  };
 }
 
 async function refusedWith(nodeId: number, runAs: string, message: string) {
@@ -152,7 +175,27 @@ describe("Run As reaches the agent inside the signed command", () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const uid = res.json().jobs[0].jobUid as string;
-    expect((await signedPayload(uid)).account).toEqual({ username: "CORP\\helpdesk", password: SECRET });
+    const signed = await signedPayload(uid);
+    expect(signed.account).toEqual({ username: "CORP\\helpdesk", password: SECRET });
+    // Inside the signed command the password is sealed to the agent's key: never in clear text.
+    expect(signed.sealedPassword).toMatchObject({ alg: "x25519-hkdf-sha256-aes256gcm" });
+    const row0 = (await createJobsRepository(ctx.deps.db).byUid(systemScope, uid))!;
+    const built = runScriptPayloadOf(row0, {
+      seal: (secret) =>
+        sealSecret(agentKeys.publicKey, secret, {
+          agentId: row0.deviceId,
+          jobUid: uid,
+          attempt: row0.attempt,
+        }),
+      openAtRest: (sealed, context) => ctx.deps.secretBox.open(sealed, context),
+    });
+    expect(JSON.stringify(built)).not.toContain(SECRET);
+    // Sealed for this job: opening it as another job (or attempt) fails.
+    expect(() =>
+      openAsAgent(signed.sealedPassword!, agentKeys, { agentId: row0.deviceId, jobUid: "other", attempt: 1 }),
+    ).toThrow();
+    // An agent without an encryption key (older agent) gets no password: the job fails instead.
+    await expect(signedPayload(uid, { agentHasKey: false })).rejects.toThrow(NO_ENCRYPTION_KEY_MESSAGE);
     // Sealed at rest on the job row, like the credential itself.
     const row = await createJobsRepository(ctx.deps.db).byUid(systemScope, uid);
     expect(JSON.stringify(row)).not.toContain(SECRET);
