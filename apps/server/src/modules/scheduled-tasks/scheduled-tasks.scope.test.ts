@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, signedInClient, TestClient, type TestContext } from "../../testing/test-app.js";
 import { createOrganization } from "../../testing/agent-harness.js";
+import { devices } from "../devices/devices.tables.js";
 import { jobs } from "../jobs/jobs.tables.js";
 import { enrollTestDevice as enrollDevice } from "./scheduled-tasks.fixtures.js";
 import { scheduledTasks } from "./scheduled-tasks.tables.js";
@@ -126,6 +127,30 @@ describe("which scheduled tasks a caller sees", () => {
     expect((await techA.get(`/api/scheduled-tasks/${id}`)).statusCode).toBe(404);
     expect(await namesIn(techA)).not.toContain("growing");
     await admin.delete(`/api/scheduled-tasks/${id}`);
+  });
+});
+
+describe("deleted targets", () => {
+  it("a task whose device or group was deleted is hidden from the scoped technician, shown to full access", async () => {
+    const gone = (await enrollDevice(ctx, orgA)).id;
+    const goneGroup = await group("Gone", orgA.organizationId);
+    const ids: number[] = [];
+    for (const targets of [{ deviceIds: [gone] }, { groupIds: [goneGroup] }]) {
+      const res = await admin.post("/api/scheduled-tasks", {
+        ...body("Deleted target", targets),
+        enabled: false,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().id as number);
+      expect((await techA.get(`/api/scheduled-tasks/${res.json().id}`)).statusCode).toBe(200);
+    }
+    await ctx.deps.db.delete(devices).where(eq(devices.id, gone));
+    expect((await admin.delete(`/api/saved-searches/${goneGroup}`)).statusCode).toBe(204);
+    for (const id of ids) {
+      expect((await techA.get(`/api/scheduled-tasks/${id}`)).statusCode).toBe(404);
+      expect((await fullAccess.get(`/api/scheduled-tasks/${id}`)).statusCode).toBe(200);
+      await admin.delete(`/api/scheduled-tasks/${id}`);
+    }
   });
 });
 

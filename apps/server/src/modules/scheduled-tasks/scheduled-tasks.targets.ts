@@ -119,7 +119,9 @@ declare const taskScopeBrand: unique symbol;
  * Which scheduled tasks a caller may see and change: those whose every target lies in their
  * scope. Devices and organizations are checked in SQL; a group reaches organizations through
  * the devices it selects, which only the devices module can resolve, so the groups of saved
- * tasks that select a device outside the scope are found first and listed here.
+ * tasks that select a device outside the scope are found first and listed here. For a caller
+ * limited to some organizations, a target deleted since the task was saved (a device or group)
+ * no longer shows where it was, so its task is hidden from them too.
  */
 export type TaskScope = {
   readonly scope: Scope;
@@ -145,7 +147,8 @@ export async function taskScopeFor(db: Db, scope: Scope): Promise<TaskScope> {
         continue;
       }
       const where = await groupWhere(db, id);
-      if (where && (await groupReachesOutside(db, where, scope))) hiddenGroupIds.push(id);
+      // A group deleted since the task was saved can no longer show where it reached: hidden.
+      if (!where || (await groupReachesOutside(db, where, scope))) hiddenGroupIds.push(id);
     }
   }
   return { scope, hiddenGroupIds } as unknown as TaskScope;
@@ -159,9 +162,9 @@ export function taskVisible(view: TaskScope): SQL {
   const conditions: SQL[] = [
     sql`not exists (select 1 from jsonb_array_elements_text(${targets} -> 'organizationIds') as o(value)
       where not (${inScope(scope, sql`(o.value)::int`)}))`,
-    sql`not exists (select 1 from ${devices}
-      where ${devices.id} in (select (d.value)::int from jsonb_array_elements_text(${targets} -> 'deviceIds') as d(value))
-        and not (${inScope(scope, devices.organizationId)}))`,
+    sql`not exists (select 1 from jsonb_array_elements_text(${targets} -> 'deviceIds') as d(value)
+      where not exists (select 1 from ${devices}
+        where ${devices.id} = (d.value)::int and ${inScope(scope, devices.organizationId)}))`,
   ];
   if (hiddenGroupIds.length > 0)
     conditions.push(
