@@ -87,6 +87,10 @@ async function enroll({ serverUrl, token, dataDir, fingerprint, caFile }: Enroll
   const answer = proto.enrollResponse.parse(json);
   const mismatch = checkServerKey(answer.serverPublicKey, fingerprint);
   if (mismatch) die(mismatch);
+  if (fingerprint === undefined)
+    process.stderr.write(
+      "No --server-key-fingerprint given: the server's command key was trusted as received. Install commands from the console carry it.\n",
+    );
   saveState(dataDir, {
     deviceId: answer.deviceId,
     serverUrl,
