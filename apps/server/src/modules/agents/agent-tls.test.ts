@@ -147,10 +147,10 @@ describe("the agent listener over HTTPS and WSS", () => {
 });
 
 describe("the console over HTTPS", () => {
-  it("serves the API and marks the session cookie Secure", async () => {
+  it("serves the API, marks the session cookie Secure and sends HSTS", async () => {
     const server = await listenHttps(ctx.app, tls, 0, "127.0.0.1");
     try {
-      const res = await new Promise<{ status: number; cookies: string[]; body: string }>(
+      const res = await new Promise<{ status: number; cookies: string[]; body: string; hsts?: string }>(
         (resolve, reject) => {
           const body = JSON.stringify({
             email: "tls-admin@example.test",
@@ -171,7 +171,12 @@ describe("the console over HTTPS", () => {
               let text = "";
               r.on("data", (d: Buffer) => (text += d.toString()));
               r.on("end", () =>
-                resolve({ status: r.statusCode ?? 0, cookies: r.headers["set-cookie"] ?? [], body: text }),
+                resolve({
+                  status: r.statusCode ?? 0,
+                  cookies: r.headers["set-cookie"] ?? [],
+                  body: text,
+                  hsts: r.headers["strict-transport-security"] as string | undefined,
+                }),
               );
             },
           );
@@ -182,6 +187,7 @@ describe("the console over HTTPS", () => {
       expect(res.status, res.body).toBe(201);
       expect(res.cookies.length).toBeGreaterThan(0);
       for (const cookie of res.cookies) expect(cookie).toMatch(/;\s*Secure/i);
+      expect(res.hsts).toMatch(/max-age=\d+/);
     } finally {
       await server.close();
     }
