@@ -45,7 +45,7 @@ export function AuditFilterBar({ params, onChange, onClear, organizations, filte
     <Group gap="sm" align="flex-end">
       <TextInput
         label="Search"
-        placeholder="Action, target, address, details"
+        placeholder="Target, address, details"
         leftSection={<IconSearch size={16} />}
         w={240}
         value={q}

@@ -1,6 +1,6 @@
-import { Badge, Table, Text, Tooltip } from "@mantine/core";
+import { Table, Text, Tooltip } from "@mantine/core";
 import type { AuditEvent } from "@steward/contracts";
-import { TableCard, formatDateTime } from "../../../ui";
+import { TableCard } from "../../../ui";
 import { actionLabel } from "./audit-filters";
 
 /** A short line of the event's details: its names, ids and flags. */
@@ -9,6 +9,32 @@ function details(data: Record<string, unknown>): string {
     .filter(([, v]) => v !== null && v !== undefined && v !== "")
     .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`)
     .join(", ");
+}
+
+const dayOfYear = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric" });
+const dayWithYear = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
+const full = new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeStyle: "long" });
+
+/** "Nov 24" this year, "Nov 24, 2025" before (the column stays narrow at 1024 px). */
+function dayOf(date: Date): string {
+  return date.getFullYear() === new Date().getFullYear() ? dayOfYear.format(date) : dayWithYear.format(date);
+}
+const time = new Intl.DateTimeFormat("en-US", { timeStyle: "short" });
+// Long words (emails, ids) wrap only where they must, so columns size to whole words.
+const wrap = { overflowWrap: "break-word", wordBreak: "normal" } as const;
+
+/** An email that may wrap after its "@" (narrow columns at 1024 px). */
+function Actor({ label }: { label: string | null }) {
+  if (!label) return <>System</>;
+  const at = label.indexOf("@");
+  if (at <= 0) return <>{label}</>;
+  return (
+    <>
+      {label.slice(0, at)}
+      <wbr />
+      {label.slice(at)}
+    </>
+  );
 }
 
 /** The audit events of one page: time, actor, action, target, organization, outcome, IP address. */
@@ -21,7 +47,7 @@ export function AuditTable({ events, dimmed }: { events: AuditEvent[]; dimmed: b
       testId="audit-table"
     >
       <Table.Thead>
-        <Table.Tr>
+        <Table.Tr style={{ whiteSpace: "nowrap" }}>
           <Table.Th>Time</Table.Th>
           <Table.Th>Actor</Table.Th>
           <Table.Th>Action</Table.Th>
@@ -36,13 +62,18 @@ export function AuditTable({ events, dimmed }: { events: AuditEvent[]; dimmed: b
           const more = details(e.data);
           return (
             <Table.Tr key={e.id}>
-              <Table.Td style={{ minWidth: 110 }}>
-                <Text size="sm">{formatDateTime(e.at)}</Text>
+              <Table.Td style={{ whiteSpace: "nowrap" }} title={full.format(new Date(e.at))}>
+                <Text size="sm">{dayOf(new Date(e.at))}</Text>
+                <Text size="xs" c="dimmed">
+                  {time.format(new Date(e.at))}
+                </Text>
               </Table.Td>
-              <Table.Td style={{ maxWidth: 170, overflowWrap: "anywhere" }}>
-                <Text size="sm">{e.actorLabel ?? "System"}</Text>
+              <Table.Td style={{ ...wrap, maxWidth: 170 }}>
+                <Text size="sm">
+                  <Actor label={e.actorLabel} />
+                </Text>
               </Table.Td>
-              <Table.Td style={{ minWidth: 130, overflowWrap: "anywhere" }}>
+              <Table.Td style={{ ...wrap, minWidth: 110 }}>
                 <Text size="sm" title={e.action}>
                   {actionLabel(e.action)}
                 </Text>
@@ -54,23 +85,24 @@ export function AuditTable({ events, dimmed }: { events: AuditEvent[]; dimmed: b
                   </Tooltip>
                 ) : null}
               </Table.Td>
-              <Table.Td style={{ maxWidth: 150, overflowWrap: "anywhere" }}>
-                <Text size="sm">
-                  {e.targetId ? `${actionLabel(e.targetType)} ${e.targetId}` : actionLabel(e.targetType)}
+              <Table.Td style={{ ...wrap, maxWidth: 120 }}>
+                <Text size="sm">{e.targetId ?? "—"}</Text>
+                <Text size="xs" c="dimmed">
+                  {actionLabel(e.targetType)}
                 </Text>
               </Table.Td>
-              <Table.Td style={{ maxWidth: 140, overflowWrap: "anywhere" }}>
+              <Table.Td style={{ ...wrap, maxWidth: 130 }}>
                 <Text size="sm">
                   {e.organizationName ?? (e.organizationId !== null ? `#${e.organizationId} (deleted)` : "—")}
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color={e.outcome === "SUCCESS" ? "teal" : "red"} miw="max-content">
+                <Text size="sm" fw={500} c={e.outcome === "SUCCESS" ? "teal.8" : "red.7"}>
                   {e.outcome === "SUCCESS" ? "Succeeded" : "Failed"}
-                </Badge>
+                </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm" ff="monospace">
+                <Text size="sm" maw={110} style={{ wordBreak: "break-all" }}>
                   {e.ip ?? "—"}
                 </Text>
               </Table.Td>
