@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
   createCredentialRequest,
@@ -12,13 +11,7 @@ import {
   updateCredentialRequest,
   type Permission,
 } from "@steward/contracts";
-import { AppError } from "../../platform/errors/app-error.js";
-import {
-  requireAuth,
-  requireScope,
-  scopeOfOrganizations,
-  type Scope,
-} from "../../platform/identity/index.js";
+import { requireScope } from "../../platform/identity/index.js";
 import type { CredentialsService } from "./credentials.service.js";
 
 const tags = ["credentials"];
@@ -26,30 +19,17 @@ const tags = ["credentials"];
 /** Who may read an organization's credential list: the Run As picker (jobs.run) and their managers. */
 const LIST_PERMISSIONS: readonly Permission[] = ["jobs.run", "credentials.manage"];
 
-/**
- * The organizations whose credential list the caller may read: every organization where they
- * hold jobs.run or credentials.manage. Holding neither anywhere is refused like any missing
- * permission (403).
- */
-function listScope(request: FastifyRequest): Scope {
-  const auth = requireAuth(request);
-  const scopes = LIST_PERMISSIONS.filter((p) => auth.permissions.has(p)).map((p) => auth.scopeFor(p));
-  if (scopes.length === 0) throw new AppError("E_FORBIDDEN", 403);
-  const all = scopes.find((s) => s.all);
-  return all ?? scopeOfOrganizations(scopes.flatMap((s) => (s.all ? [] : s.organizationIds)));
-}
-
 /** The spec's credential list call, credential changes under the organization, and the run-as choices. */
 export function credentialsRoutes(service: CredentialsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/credential/organization/:id/list",
       {
-        // Two permissions may read it; the handler narrows to the organizations where one is held.
-        config: { access: "authenticated" },
+        // Either permission reads it, in the organizations where one of them is held.
+        config: { access: LIST_PERMISSIONS },
         schema: { tags, params: idParam, response: { 200: credentialListResponse } },
       },
-      async (request) => service.list(listScope(request), request.params.id),
+      async (request) => service.list(requireScope(request), request.params.id),
     );
 
     app.post(

@@ -5,7 +5,7 @@ import { safeEqual } from "../crypto/index.js";
 import type { Db } from "../db/database.js";
 import { lookupSession, touchSession, type ResolvedSession, type SessionPolicy } from "./session-store.js";
 import { grantsFor, type Grants } from "./permissions.js";
-import type { Scope } from "./scope.js";
+import { unionScopes, type Scope } from "./scope.js";
 
 export const SESSION_COOKIE = "steward_session";
 export const CSRF_HEADER = "x-csrf-token";
@@ -18,16 +18,22 @@ export interface AuthContext {
   scopeFor: Grants["scopeFor"];
 }
 
+/**
+ * What a route declares: an access level, one permission, or several permissions of which any
+ * one suffices (the scope is then the union of the organizations where one of them is held).
+ */
+export type RouteAccessDeclaration = RouteAccess | readonly Permission[];
+
 export interface RouteAccessEntry {
   method: string;
   url: string;
-  access: RouteAccess | undefined;
+  access: RouteAccessDeclaration | undefined;
 }
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /** Who may call the route; every /api route must declare it. */
-    access?: RouteAccess;
+    /** Who may call the route; every route must declare it. */
+    access?: RouteAccessDeclaration;
     /** false: the call does not count as user activity for the idle timeout (status polls). */
     touchSession?: boolean;
     /** Static assets: public and never look at the session cookie. */
@@ -63,7 +69,7 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; polic
 
   const registered: { method: string; url: string; route: { config?: unknown } }[] = [];
   app.addHook("onRoute", (route) => {
-    const config = (route.config ?? {}) as { access?: RouteAccess };
+    const config = (route.config ?? {}) as { access?: RouteAccessDeclaration };
     if (!config.access && route.url.startsWith("/api/docs")) {
       // The generated API documentation is public by design (the explicit list in docs/SECURITY.md).
       route.config = { ...config, access: "public" } as typeof route.config;
@@ -77,7 +83,7 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; polic
   app.addHook("onReady", async () => {
     const undeclared: string[] = [];
     for (const { method, url, route } of registered) {
-      const access = (route.config as { access?: RouteAccess } | undefined)?.access;
+      const access = (route.config as { access?: RouteAccessDeclaration } | undefined)?.access;
       if (!access) undeclared.push(`${method} ${url}`);
       if (method === "HEAD" || !url.startsWith("/api")) continue;
       app.routeAccessTable.push({ method, url, access });
@@ -93,7 +99,8 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; polic
     // No matched route: the not-found handler answers, and it reveals nothing.
     if (request.routeOptions.url === undefined) return;
     const config = request.routeOptions.config as
-      { access?: RouteAccess; touchSession?: boolean; staticAsset?: boolean; csrf?: boolean } | undefined;
+      | { access?: RouteAccessDeclaration; touchSession?: boolean; staticAsset?: boolean; csrf?: boolean }
+      | undefined;
     const access = config?.access;
     if (!access) throw new AppError("E_FORBIDDEN", 403, "This endpoint declares no access rule");
     if (config.staticAsset) return;
@@ -132,6 +139,12 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; polic
     if (access === "authenticated") return;
     if (access === "system-admin") {
       if (!auth.session.user.isSystemAdmin) throw new AppError("E_FORBIDDEN", 403);
+      return;
+    }
+    if (typeof access !== "string") {
+      const held = access.filter((p) => auth.permissions.has(p));
+      if (held.length === 0) throw new AppError("E_FORBIDDEN", 403);
+      request.scope = unionScopes(held.map((p) => auth.scopeFor(p)));
       return;
     }
     if (!auth.permissions.has(access)) throw new AppError("E_FORBIDDEN", 403);

@@ -41,6 +41,12 @@ export function intersectScopes(a: Scope, b: Scope): Scope {
   return scopeOfOrganizations(a.organizationIds.filter((id) => other.has(id)));
 }
 
+/** The organizations either scope covers. */
+export function unionScopes(scopes: readonly Scope[]): Scope {
+  if (scopes.some((s) => s.all)) return systemScope;
+  return scopeOfOrganizations(scopes.flatMap((s) => (s.all ? [] : s.organizationIds)));
+}
+
 /** True when every organization `inner` covers is covered by `outer`. */
 export function scopeContains(outer: Scope, inner: Scope): boolean {
   if (outer.all) return true;
