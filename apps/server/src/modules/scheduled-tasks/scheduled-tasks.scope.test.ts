@@ -135,7 +135,8 @@ describe("deleted targets", () => {
     const gone = (await enrollDevice(ctx, orgA)).id;
     const goneGroup = await group("Gone", orgA.organizationId);
     const ids: number[] = [];
-    for (const targets of [{ deviceIds: [gone] }, { groupIds: [goneGroup] }]) {
+    const deleted: Record<string, number[]>[] = [{ deviceIds: [gone] }, { groupIds: [goneGroup] }];
+    for (const targets of deleted) {
       const res = await admin.post("/api/scheduled-tasks", {
         ...body("Deleted target", targets),
         enabled: false,
