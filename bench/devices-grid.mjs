@@ -34,8 +34,9 @@ try {
 const dist = (p) => import(pathToFileURL(path.join(root, "apps/server/dist", p)).href);
 const { openDatabase } = await dist("platform/db/database.js");
 const schema = await dist("platform/db/schema.js");
-const { createDevicesService, refreshFieldValues } = await dist("modules/devices/index.js");
+const { createDevicesService, refreshFieldValues, withinScope } = await dist("modules/devices/index.js");
 const { DeviceRolesRepository } = await dist("modules/device-roles/device-roles.repository.js");
+const { systemScope, scopeOfOrganizations } = await dist("platform/identity/index.js");
 const { listDevicesQuery } = await import("@steward/contracts");
 const { sql } = await import("drizzle-orm");
 
@@ -319,6 +320,11 @@ async function seedFleet() {
 
 // --- the scenarios ---------------------------------------------------------------------------
 const service = createDevicesService({ db, dbKind: database.kind });
+// The target scenarios run as a caller who sees every organization; the scoped ones as a
+// technician limited to ten organizations (the scope is an organization list on the grid query).
+const tenOrganizations = scopeOfOrganizations(
+  (await db.execute(sql`select id from organizations order by id limit 10`)).rows.map((r) => Number(r.id)),
+);
 const searches = [
   "desktop-1",
   "srv",
@@ -352,22 +358,32 @@ const extras = [
   ],
   ["built-in WARNING", () => ({ builtIn: "WARNING" })],
   ["sorted by organization", (i) => ({ sort: "organization", page: String((i % 50) + 1) })],
+  [
+    "10-organization technician, by name",
+    (i) => ({ sort: i % 2 ? "-name" : "name", page: String((i % 5) + 1) }),
+    tenOrganizations,
+  ],
+  [
+    "10-organization technician, free text",
+    (i) => ({ search: searches[i % searches.length] }),
+    tenOrganizations,
+  ],
 ];
 
 if (process.env.BENCH_EXPLAIN === "1") {
   // The plans behind the figures: the page query and the count, for one query of each scenario.
   const { criteriaFromQuery } = await dist("modules/devices/devices.manage.js");
   const { count } = await import("drizzle-orm");
-  for (const [label, query] of [...scenarios, ...extras]) {
+  for (const [label, query, scope = systemScope] of [...scenarios, ...extras]) {
     const q = listDevicesQuery.parse(query(3));
     const where = await service.whereOf(criteriaFromQuery(q));
     // The grid's own choice: one pass (page with total) for scanning filters, else page + count.
     const oneQuery = Boolean(q.search);
     const offset = (q.page - 1) * q.pageSize;
     const page = oneQuery
-      ? service.grid.pageWithTotalQuery(where, q.sort, q.pageSize, offset).toSQL()
-      : service.grid.page(where, q.sort, q.pageSize, offset).toSQL();
-    const total = db.select({ n: count() }).from(schema.devices).where(where).toSQL();
+      ? service.grid.pageWithTotalQuery(scope, where, q.sort, q.pageSize, offset).toSQL()
+      : service.grid.page(scope, where, q.sort, q.pageSize, offset).toSQL();
+    const total = db.select({ n: count() }).from(schema.devices).where(withinScope(scope, where)).toSQL();
     for (const [kind, built] of oneQuery
       ? [["page with total", page]]
       : [
@@ -386,7 +402,7 @@ if (process.env.BENCH_EXPLAIN === "1") {
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const results = [];
-for (const [label, query] of [...scenarios, ...extras]) {
+for (const [label, query, scope = systemScope] of [...scenarios, ...extras]) {
   const times = [];
   const cpu = [];
   let total = 0;
@@ -394,7 +410,7 @@ for (const [label, query] of [...scenarios, ...extras]) {
     const q = listDevicesQuery.parse(query(i));
     const c0 = process.cpuUsage();
     const t0 = performance.now();
-    const page = await service.list(q);
+    const page = await service.list(scope, q);
     const ms = performance.now() - t0;
     const used = process.cpuUsage(c0);
     if (i >= WARMUP) {
