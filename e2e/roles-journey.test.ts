@@ -146,6 +146,21 @@ describe("roles journey", { timeout: 180_000 }, () => {
     const link = await visible(admin.getByTestId("invite-link"));
     inviteUrl = await link.inputValue();
     expect(inviteUrl).toMatch(/\/invite\/[A-Za-z0-9_-]{43}$/);
+
+    // The list names the roles each technician holds; the editor shows them in its roles field.
+    await admin.getByRole("button", { name: "Done" }).click();
+    await admin.goto("/administration/users/technicians");
+    const row = admin.getByRole("row").filter({ hasText: TECH.email });
+    await visible(row.getByText(ROLE, { exact: true }));
+    await fitsWidth(admin);
+    await shot(admin, "technicians");
+    await row.getByRole("link", { name: `${TECH.firstName} ${TECH.lastName}` }).click();
+    await atPath(admin, /^\/editor\/user\/\d+\/general$/);
+    await visible(admin.getByRole("heading", { name: `${TECH.firstName} ${TECH.lastName}` }));
+    await visible(admin.getByRole("textbox", { name: /^Roles/ }));
+    await visible(admin.getByText(ROLE, { exact: true }).first());
+    await fitsWidth(admin);
+    await shot(admin, "technician-editor");
   });
 
   it("the technician sets a password and enrolls MFA", async ({ onTestFailed }) => {

@@ -16,6 +16,8 @@ import { TechnicianStatusBadge } from "./TechnicianBadges";
 
 interface TechniciansTableProps {
   items: Technician[];
+  /** Role id → name, for the roles a technician holds. */
+  roleNames: ReadonlyMap<number, string>;
   currentUserId: number | undefined;
   canManage: boolean;
   onAction: (technician: Technician, action: TechnicianAction) => void;
@@ -25,13 +27,26 @@ function fullName(t: Technician): string {
   return `${t.firstName} ${t.lastName}`.trim();
 }
 
-export function TechniciansTable({ items, currentUserId, canManage, onAction }: TechniciansTableProps) {
+/** "System administrator", or the names of the roles held. */
+function rolesText(t: Technician, roleNames: ReadonlyMap<number, string>): string {
+  if (t.isSystemAdmin) return "System administrator";
+  if (t.roleIds.length === 0) return "No role";
+  return t.roleIds.map((id) => roleNames.get(id) ?? `Role ${id}`).join(", ");
+}
+
+export function TechniciansTable({
+  items,
+  roleNames,
+  currentUserId,
+  canManage,
+  onAction,
+}: TechniciansTableProps) {
   return (
     <Table striped highlightOnHover verticalSpacing="sm" layout="fixed" aria-label="Technicians">
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Name</Table.Th>
-          <Table.Th w={130}>Role</Table.Th>
+          <Table.Th w={150}>Roles</Table.Th>
           <Table.Th w={150}>Status</Table.Th>
           <Table.Th w={100}>Two-factor</Table.Th>
           <Table.Th w={112}>Last sign-in</Table.Th>
@@ -59,7 +74,9 @@ export function TechniciansTable({ items, currentUserId, canManage, onAction }: 
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{t.isSystemAdmin ? "System administrator" : "Technician"}</Text>
+                <Text size="sm" lineClamp={2} title={rolesText(t, roleNames)}>
+                  {rolesText(t, roleNames)}
+                </Text>
               </Table.Td>
               <Table.Td>
                 <TechnicianStatusBadge status={t.status} />

@@ -112,6 +112,20 @@ describe("TechniciansPage", () => {
     await waitFor(() => expect(calls).toEqual(["/api/technicians/5/disable"]));
   });
 
+  it("shows the roles each technician holds", async () => {
+    renderPage({
+      "GET /api/technicians": () =>
+        json(200, {
+          items: [grace, { ...grace, id: 6, firstName: "Alan", isSystemAdmin: true, roleIds: [] }],
+        }),
+      "GET /api/technician-roles": () => json(200, { items: [helpdeskRole] }),
+    });
+    const row = (await screen.findByRole("link", { name: "Grace Hopper" })).closest("tr")!;
+    await waitFor(() => expect(within(row).getByText("Helpdesk")).toBeTruthy());
+    const adminRow = screen.getByRole("link", { name: "Alan Hopper" }).closest("tr")!;
+    expect(within(adminRow).getByText("System administrator")).toBeTruthy();
+  });
+
   it("offers no actions on one's own account", async () => {
     renderPage({ "GET /api/technicians": () => json(200, { items: [{ ...grace, id: 1 }] }) });
     expect(await screen.findByText("You")).toBeTruthy();

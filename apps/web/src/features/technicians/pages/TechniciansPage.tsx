@@ -6,6 +6,7 @@ import type { Technician, TechnicianInviteResponse } from "@steward/contracts";
 import { describeError } from "../../../api";
 import { EmptyState, PageHeader, QueryView, confirmAction } from "../../../ui";
 import { useCan, useCurrentUser } from "../../auth";
+import { useTechnicianRoles } from "../../roles";
 import { useTechnicianAction, useTechnicians, type TechnicianAction } from "../api";
 import { InviteLinkPanel } from "../components/InviteLinkPanel";
 import { InviteTechnicianModal } from "../components/InviteTechnicianModal";
@@ -28,6 +29,8 @@ export function TechniciansPage() {
   const canManage = can("technicians.manage");
   const me = useCurrentUser();
   const query = useTechnicians();
+  const roles = useTechnicianRoles();
+  const roleNames = new Map((roles.data ?? []).map((role) => [role.id, role.name]));
   const action = useTechnicianAction();
   const [inviting, setInviting] = useState(false);
   const [inviteResult, setInviteResult] = useState<TechnicianInviteResponse | null>(null);
@@ -102,6 +105,7 @@ export function TechniciansPage() {
           ) : (
             <Paper withBorder radius="md">
               <TechniciansTable
+                roleNames={roleNames}
                 items={data.items}
                 currentUserId={me?.id}
                 canManage={canManage}
