@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { agent } from "@steward/contracts";
+import { agent } from "@steward/contracts";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { AppDeps } from "../../platform/deps.js";
 import { randomToken, sha256 } from "../../platform/crypto/index.js";
@@ -18,6 +18,9 @@ export function tokenState(row: EnrollmentTokenRow, now = new Date()): TokenStat
   if (row.maxUses !== null && row.useCount >= row.maxUses) return "EXHAUSTED";
   return "ACTIVE";
 }
+
+/** An enrollment token is sealed for its own row, named by the token's unique hash. */
+const enrollmentTokenContext = (tokenHash: string) => `enrollment_tokens:${tokenHash}:token`;
 
 const refusal: Record<Exclude<TokenState, "ACTIVE">, () => AppError> = {
   EXPIRED: () => new AppError("E_ENROLLMENT_TOKEN_EXPIRED", 401, "This enrollment token has expired"),
@@ -63,7 +66,7 @@ export function createEnrollmentService(
         locationId: input.locationId,
         name: input.name,
         tokenHash: sha256(token),
-        tokenSealed: deps.secretBox.seal(token),
+        tokenSealed: deps.secretBox.seal(token, enrollmentTokenContext(sha256(token))),
         expiresAt: new Date(Date.now() + input.expiresInHours * 3600_000),
         maxUses: input.maxUses,
         createdByUserId: input.createdByUserId,
@@ -72,7 +75,7 @@ export function createEnrollmentService(
     },
 
     revealToken(row: EnrollmentTokenRow): string {
-      return deps.secretBox.open(row.tokenSealed);
+      return deps.secretBox.open(row.tokenSealed, enrollmentTokenContext(row.tokenHash));
     },
 
     /** The agent's enroll call; everything in it is untrusted and already schema-checked. */
@@ -81,6 +84,15 @@ export function createEnrollmentService(
       publicIp: string | null,
       options: { simulated?: boolean } = {},
     ) {
+      // A key that is not exactly 32 bytes could never verify a signature: refused before the
+      // token is even looked up, so it cannot use up one of the token's uses.
+      if (!agent.isEd25519PublicKey(request.publicKey)) {
+        throw new AppError(
+          "E_VALIDATION",
+          400,
+          "publicKey: Not an Ed25519 public key (base64 of exactly 32 bytes)",
+        );
+      }
       // The agent proves itself with the token, which names its organization: no caller scope here.
       const token = await repo.byHash(systemScope, sha256(request.token));
       if (!token) throw new AppError("E_ENROLLMENT_TOKEN_INVALID", 401, "Unknown enrollment token");
@@ -114,6 +126,7 @@ export function createEnrollmentService(
             organizationId: token.organizationId,
             locationId: token.locationId,
             publicKey: request.publicKey,
+            encryptionPublicKey: request.encryptionPublicKey ?? null,
             approvalStatus,
             inventory: request.inventory,
             publicIp,
