@@ -8,15 +8,22 @@ import {
   jobResponse,
   submitJobRequest,
   submitJobResponse,
+  text,
 } from "@steward/contracts";
-import { audit, requireAuth, requireScope, type AuthContext } from "../../platform/identity/index.js";
+import {
+  actorOfRequest,
+  audit,
+  requireAuth,
+  requireScope,
+  type AuthContext,
+} from "../../platform/identity/index.js";
 import type { AppDeps } from "../../platform/deps.js";
 import type { JobsService } from "./jobs.service.js";
 import { presentJob } from "./jobs.presenter.js";
 import { createWakeOnLan } from "./wake-on-lan.js";
 
 const tags = ["jobs"];
-const uidParam = z.object({ jobUid: z.string().min(1).max(64) });
+const uidParam = z.object({ jobUid: text().min(1).max(64) });
 const actorOf = (auth: AuthContext) => ({
   userId: auth.session.user.id,
   name: `${auth.session.user.firstName} ${auth.session.user.lastName}`.trim() || auth.session.user.email,
@@ -35,12 +42,9 @@ export function jobsRoutes(deps: AppDeps, service: JobsService): FastifyPluginAs
         schema: { tags, body: submitJobRequest, response: { 200: submitJobResponse } },
       },
       async (request) => {
-        const rows = await service.submit(actorOf(requireAuth(request)), request.body, requireScope(request));
-        await audit(deps.db, request, {
-          action: "jobs.submitted",
-          targetType: "job",
-          data: { count: rows.length, jobUids: rows.slice(0, 50).map((r) => r.jobUid) },
-        });
+        // The submit records itself in the audit log, per organization and Run As credential.
+        const actor = { ...actorOf(requireAuth(request)), audit: actorOfRequest(request) };
+        const rows = await service.submit(actor, request.body, requireScope(request));
         return {
           resultCode: "SUCCESS" as const,
           status: "SUCCESS" as const,
@@ -146,7 +150,12 @@ export function jobsRoutes(deps: AppDeps, service: JobsService): FastifyPluginAs
           request.params.jobUid,
           requireScope(request),
         );
-        await audit(deps.db, request, { action: "job.cancelled", targetType: "job", targetId: row.jobUid });
+        await audit(deps.db, request, {
+          action: "job.cancelled",
+          targetType: "job",
+          targetId: row.jobUid,
+          organizationId: row.organizationId,
+        });
         return { resultCode: "SUCCESS" as const, job: presentJob(row) };
       },
     );

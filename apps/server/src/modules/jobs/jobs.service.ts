@@ -47,10 +47,13 @@ import {
   type RunAsAccount,
   type RunAsLookupCache,
 } from "../credentials/index.js";
+import { auditJobsSubmitted, RunAsUses, type AuditActor } from "./jobs.audit.js";
 
 export interface Actor {
   userId: number;
   name: string;
+  /** Who the audit log names (email and address of the request); else the user id and name. */
+  audit?: AuditActor;
 }
 
 /** Job types this server can run today; the others are valid spec types whose engines come later. */
@@ -224,6 +227,7 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
       const rows: NewSubmittedJob[] = [];
       const scripts: ScriptLookupCache = new Map(); // scripts hook: each library script read once per submit
       const runAsLookups: RunAsLookupCache = new Map();
+      const runAsUses = new RunAsUses();
       // A fan-out sends the same content to every device: checked and normalized once per distinct
       // content (the result is shared by the rows, which never change it).
       const normalized = new Map<string, Promise<Record<string, unknown>>>();
@@ -305,6 +309,7 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
       );
       for (const { device, jobType, jobName, content, runAs } of checked) {
         const account = runAs === undefined ? null : await resolveRunAs(deps.db, device, runAs, runAsLookups);
+        runAsUses.note(device.organizationId, account);
         rows.push({
           jobUid: randomUUID(),
           deviceId: device.id,
@@ -332,6 +337,12 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
         createJobsRepository(tx).insertMany(scope, rows),
       );
       deps.bus.emit("jobsQueued", [...new Set(inserted.map((r) => r.deviceId))]);
+      await auditJobsSubmitted(
+        deps.db,
+        actor.audit ?? { actorUserId: actor.userId, actorLabel: actor.name, ip: null },
+        inserted,
+        runAsUses,
+      );
       return inserted;
     },
 
@@ -353,7 +364,9 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
       const targets = await deps.db
         .select({ id: devices.id })
         .from(devices)
-        .where(and(where, eq(devices.approvalStatus, "APPROVED"), inScope(jobsScope, devices.organizationId)))
+        .where(
+          and(where, eq(devices.approvalStatus, "APPROVED"), inScope(jobsScope, devices.organizationId)),
+        )
         .orderBy(asc(devices.id))
         .limit(MAX_FAN_OUT);
       if (targets.length === 0) return [];
