@@ -272,4 +272,32 @@ describe("events the console records", () => {
       { action: "device.delete", organizationId: orgB.organizationId },
     ]);
   });
+
+  it("records enrollment-token creation, reveal and revocation with the organization, never the token", async () => {
+    const created = await admin.post(`/api/organizations/${orgA.organizationId}/enrollment-tokens`, {
+      locationId: orgA.locationId,
+      name: "Laptops",
+      expiresInHours: 24,
+      maxUses: null,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { token, secret } = created.json() as { token: { id: number }; secret: string };
+    expect((await admin.get(`/api/enrollment-tokens/${token.id}/secret`)).statusCode).toBe(200);
+    expect((await admin.post(`/api/enrollment-tokens/${token.id}/revoke`)).statusCode).toBe(200);
+    const rows = await ctx.deps.db
+      .select({
+        action: auditEvents.action,
+        organizationId: auditEvents.organizationId,
+        data: auditEvents.data,
+      })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetType, "enrollment_token"), eq(auditEvents.targetId, String(token.id))))
+      .orderBy(auditEvents.id);
+    expect(rows.map((r) => [r.action, r.organizationId])).toEqual([
+      ["enrollment_token.created", orgA.organizationId],
+      ["enrollment_token.revealed", orgA.organizationId],
+      ["enrollment_token.revoked", orgA.organizationId],
+    ]);
+    expect(JSON.stringify(rows)).not.toContain(secret);
+  });
 });
