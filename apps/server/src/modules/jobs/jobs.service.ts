@@ -364,9 +364,7 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
       const targets = await deps.db
         .select({ id: devices.id })
         .from(devices)
-        .where(
-          and(where, eq(devices.approvalStatus, "APPROVED"), inScope(jobsScope, devices.organizationId)),
-        )
+        .where(and(where, eq(devices.approvalStatus, "APPROVED"), inScope(jobsScope, devices.organizationId)))
         .orderBy(asc(devices.id))
         .limit(MAX_FAN_OUT);
       if (targets.length === 0) return [];
