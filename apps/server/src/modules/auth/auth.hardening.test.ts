@@ -186,6 +186,23 @@ describe("no user enumeration", () => {
     expect(ratio).toBeLessThan(3);
   });
 
+  it("drops counters that would start again anyway when someone signs in", async () => {
+    const stale = new Date(Date.now() - 2 * 3600_000);
+    await ctx.deps.db.insert(authThrottle).values([
+      { key: "account:email-stale", failures: 3, updatedAt: stale },
+      {
+        key: "account:email-still-blocked",
+        failures: 9,
+        updatedAt: stale,
+        blockedUntil: new Date(Date.now() + 60_000),
+      },
+    ]);
+    const { email } = await signedInClient(ctx);
+    expect((await login(email, "correct horse battery staple", freshAddress())).statusCode).toBe(200);
+    expect(await throttleRow("account:email-stale")).toBeUndefined();
+    expect(await throttleRow("account:email-still-blocked")).toBeDefined();
+  });
+
   it("lets the owner sign in from another address while one address is blocked", async () => {
     const { email } = await signedInClient(ctx);
     const attacker = freshAddress();

@@ -5,6 +5,7 @@ import { AppError, notFound } from "../../platform/errors/app-error.js";
 import type { AppDeps } from "../../platform/deps.js";
 import {
   burnPasswordTime,
+  prepareDummyHash,
   matchTotpStep,
   base32Decode,
   newTotpSecret,
@@ -51,6 +52,7 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
   const { db, config, secretBox } = deps;
   const repo = createAuthRepository(db);
   const throttle = createThrottle(db);
+  void prepareDummyHash();
   const policy = { idleSeconds: config.sessionIdleSeconds, absoluteSeconds: config.sessionAbsoluteSeconds };
   const now = () => new Date();
   const actor = (meta: ClientMeta, user: { id: number; email: string } | null, label?: string) => ({

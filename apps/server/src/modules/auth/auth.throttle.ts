@@ -1,4 +1,4 @@
-import { eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { LOCKOUT_BASE_SECONDS, LOCKOUT_FREE_ATTEMPTS, LOCKOUT_MAX_SECONDS } from "@steward/domain";
 import type { Db } from "../../platform/db/database.js";
 import { authThrottle } from "../../platform/identity/index.js";
@@ -30,6 +30,7 @@ export interface ThrottleKey {
   key: string;
 }
 
+const FORGET_AFTER_MS = 3600_000;
 const FORGET_AFTER = sql.raw(`interval '1 hour'`);
 
 export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -100,6 +101,17 @@ export function createThrottle(db: Db) {
           .update(t)
           .set({ failures: sql`greatest(${t.failures} - 1, 0)` })
           .where(eq(t.key, key));
+      // Counters that start again anyway (an hour without a checked attempt, not blocked) are
+      // dropped, so guesses at made-up emails do not pile up rows.
+      const now = new Date();
+      await db
+        .delete(t)
+        .where(
+          and(
+            lt(t.updatedAt, new Date(now.getTime() - FORGET_AFTER_MS)),
+            or(isNull(t.blockedUntil), lt(t.blockedUntil, now)),
+          ),
+        );
     },
   };
 }

@@ -18,6 +18,11 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
 // Verifying against this keeps the time of "no such user" equal to "wrong password".
 let dummyHash: Promise<string> | undefined;
 export async function burnPasswordTime(password: string): Promise<void> {
+  await verifyPassword(await prepareDummyHash(), password);
+}
+
+/** Computes the dummy hash ahead of time, so even the first unknown email costs one verify. */
+export function prepareDummyHash(): Promise<string> {
   dummyHash ??= hashPassword("steward-timing-equalizer");
-  await verifyPassword(await dummyHash, password);
+  return dummyHash;
 }
