@@ -1,25 +1,19 @@
 import { z } from "zod";
-import { paged } from "../common.js";
+import { coercedId, pageNumber, paged, text } from "../common.js";
 
 export const auditOutcomes = ["SUCCESS", "FAILURE"] as const;
 export const auditOutcome = z.enum(auditOutcomes);
 export type AuditOutcome = z.infer<typeof auditOutcome>;
 
-// PostgreSQL cannot store or compare text holding NUL; refuse it as bad input.
-const filterText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .refine((s) => !s.includes("\u0000"), { message: "Text contains characters that cannot be stored" })
-    .optional();
+// The one text type: PostgreSQL cannot store or compare NUL or lone surrogates.
+const filterText = (max: number) => text().trim().max(max).optional();
 
 const filterFields = z.object({
   /** Part of the actor's name as recorded (an email), case-insensitive. */
   actor: filterText(200),
   /** Actions starting with this ("credential." or "credential.create"). */
   action: filterText(100),
-  organizationId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  organizationId: coercedId().optional(),
   targetType: filterText(100),
   outcome: auditOutcome.optional(),
   from: z.iso.datetime({ offset: true }).optional(),
@@ -39,7 +33,7 @@ export type AuditEventFilters = z.infer<typeof auditEventFilters>;
 /** GET /api/audit-events: newest first, a page at a time. */
 export const auditEventQuery = filterFields
   .extend({
-    page: z.coerce.number().int().min(1).max(2_147_483_647).default(1),
+    page: pageNumber(),
     pageSize: z.coerce.number().int().min(1).max(200).default(50),
   })
   .refine(periodInOrder, periodMessage);
