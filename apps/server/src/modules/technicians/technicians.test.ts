@@ -272,6 +272,24 @@ describe("technician roles on invite and edit", () => {
     expect((await admin.get(`/api/technicians/${created.id}`)).json().roleIds).toEqual([readerRoleId]);
   });
 
+  it("an administrator demoted to technician needs a role", async () => {
+    const { client: admin } = await signedInClient(ctx, { admin: true });
+    const other = await signedInClient(ctx, { admin: true });
+    const bare = await admin.patch(`/api/technicians/${other.userId}`, { isSystemAdmin: false });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().message).toContain("Choose at least one role");
+    expect((await admin.get(`/api/technicians/${other.userId}`)).json().isSystemAdmin).toBe(true);
+    const demoted = await admin.patch(`/api/technicians/${other.userId}`, {
+      isSystemAdmin: false,
+      roleIds: [readerRoleId],
+    });
+    expect(demoted.statusCode, demoted.body).toBe(200);
+    expect(demoted.json()).toMatchObject({ isSystemAdmin: false, roleIds: [readerRoleId] });
+    // Now a technician holding only technicians.read: reading technicians yes, organizations no.
+    expect((await other.client.get("/api/technicians")).statusCode).toBe(200);
+    expect((await other.client.get("/api/organizations")).statusCode).toBe(403);
+  });
+
   it("changes the roles of a technician on edit and audits what was added and removed", async () => {
     const { client: admin } = await signedInClient(ctx, { admin: true });
     const other = await createRoleAs(admin, ["devices.read"]);

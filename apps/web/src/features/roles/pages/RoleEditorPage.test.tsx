@@ -144,6 +144,16 @@ describe("RoleEditorPage", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/editor/role/40/general"));
   });
 
+  it("shows a custom role read-only to a technician who may only read roles", async () => {
+    renderAt("/editor/role/7/general", { "GET /api/technician-roles/7": () => json(200, role({})) }, [
+      "technicians.read",
+    ]);
+    expect(((await screen.findByLabelText(/^Name/)) as HTMLInputElement).readOnly).toBe(true);
+    expect(screen.queryByRole("button", { name: "Save" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Copy" })).toBeNull();
+    expect(screen.getByRole("checkbox", { name: /View devices/ })).toHaveProperty("disabled", true);
+  });
+
   it("shows a role that does not exist", async () => {
     renderAt("/editor/role/99/general", {
       "GET /api/technician-roles/99": () =>
