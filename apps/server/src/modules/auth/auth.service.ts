@@ -30,6 +30,7 @@ import {
   touchSession,
   type ResolvedSession,
 } from "../../platform/identity/index.js";
+import { throttleAddress } from "../../platform/http/client-address.js";
 import { createAuthRepository } from "./auth.repository.js";
 import { createThrottle, throttleKey, type ThrottleKey } from "./auth.throttle.js";
 import { presentSession } from "./auth.presenter.js";
@@ -134,7 +135,7 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
   function loginKeys(email: string, userId: number | undefined, ip: string | undefined): ThrottleKey[] {
     const account =
       userId === undefined ? `email-${sha256(email.trim().toLowerCase()).slice(0, 24)}` : String(userId);
-    const address = ip ?? "unknown";
+    const address = throttleAddress(ip);
     return [
       throttleKey("ip", address),
       throttleKey("account-ip", account, address),

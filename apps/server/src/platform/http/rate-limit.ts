@@ -7,6 +7,7 @@ import type {
 } from "fastify";
 import fastifyRateLimit from "@fastify/rate-limit";
 import { AppError } from "../errors/app-error.js";
+import { throttleAddress } from "./client-address.js";
 
 export interface AuthRateLimits {
   /** Requests per minute from one address to one of the endpoints below. */
@@ -65,14 +66,14 @@ export async function installAuthRateLimits(app: FastifyInstance, limits: AuthRa
   const perIp = app.createRateLimit({
     max: limits.perIpPerMinute,
     timeWindow: 60_000,
-    keyGenerator: (request) => `ip:${request.routeOptions.url ?? ""}:${request.ip}`,
+    keyGenerator: (request) => `ip:${request.routeOptions.url ?? ""}:${throttleAddress(request.ip)}`,
   });
   const perAccount = app.createRateLimit({
     max: limits.perAccountPerMinute,
     timeWindow: 60_000,
     keyGenerator: (request) => {
       const accountOf = LIMITED[`${request.method} ${request.routeOptions.url ?? ""}`];
-      return `account:${request.routeOptions.url ?? ""}:${accountOf?.(request) ?? `ip:${request.ip}`}`;
+      return `account:${request.routeOptions.url ?? ""}:${accountOf?.(request) ?? `ip:${throttleAddress(request.ip)}`}`;
     },
   });
   const enforce = async (
