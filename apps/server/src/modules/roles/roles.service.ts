@@ -18,10 +18,14 @@ const builtIn = () =>
 const taken = (name: string) =>
   new AppError("E_ROLE_NAME_TAKEN", 409, `A role named "${name}" already exists`);
 
+// The exact name, and the name regardless of case (two saves racing past the service's check).
+const nameConstraints = new Set(["technician_roles_name_unique", "technician_roles_name_lower_key"]);
+
 function rethrowNameTaken(error: unknown, name: string): never {
   for (let e: unknown = error; e !== null && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
     const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === "23505" && constraint === "technician_roles_name_unique") throw taken(name);
+    if (code === "23505" && typeof constraint === "string" && nameConstraints.has(constraint))
+      throw taken(name);
   }
   throw error;
 }

@@ -174,6 +174,19 @@ describe("creating, changing and deleting roles", () => {
     expect(rename.json().code).toBe("E_ROLE_NAME_TAKEN");
   });
 
+  it("the database keeps names unique regardless of case, also for saves that race", async () => {
+    const name = roleName("Racing");
+    const results = await Promise.all([
+      createRole(admin, { name, permissions: ["devices.read"] }),
+      createRole(admin, { name: name.toUpperCase(), permissions: ["devices.read"] }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(results.find((r) => r.statusCode === 409)?.json().code).toBe("E_ROLE_NAME_TAKEN");
+    await expect(
+      ctx.deps.db.insert(technicianRoles).values({ name: name.toLowerCase(), permissions: [] }),
+    ).rejects.toThrow();
+  });
+
   it("changes a custom role's permissions and scope and records both versions in the audit log", async () => {
     const role = (await createRole(admin, { permissions: ["devices.read"] })).json<TechnicianRole>();
     expect((await lastAudit("technician_role.created"))?.targetId).toBe(String(role.id));

@@ -104,17 +104,22 @@ export const mfaRecoveryCodes = pgTable(
  * Technician roles: a named permission set over an organization scope (every organization, or
  * the list in technician_role_organizations). Built-in roles are templates: copied, never edited.
  */
-export const technicianRoles = pgTable("technician_roles", {
-  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-  name: text("name").notNull().unique(),
-  description: text("description").notNull().default(""),
-  permissions: jsonb("permissions").$type<string[]>().notNull().default([]),
-  isBuiltIn: boolean("is_built_in").notNull().default(false),
-  /** true: the role applies in every organization; false: only in its listed organizations. */
-  allOrganizations: boolean("all_organizations").notNull().default(true),
-  createdAt: ts("created_at").notNull().defaultNow(),
-  updatedAt: ts("updated_at").notNull().defaultNow(),
-});
+export const technicianRoles = pgTable(
+  "technician_roles",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull().unique(),
+    description: text("description").notNull().default(""),
+    permissions: jsonb("permissions").$type<string[]>().notNull().default([]),
+    isBuiltIn: boolean("is_built_in").notNull().default(false),
+    /** true: the role applies in every organization; false: only in its listed organizations. */
+    allOrganizations: boolean("all_organizations").notNull().default(true),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  // Role names are unique regardless of case ("Helpdesk" and "helpdesk" would be confused).
+  (t) => [uniqueIndex("technician_roles_name_lower_key").on(sql`lower(${t.name})`)],
+);
 
 /** The organizations a role limited to a list applies in. */
 export const technicianRoleOrganizations = pgTable(

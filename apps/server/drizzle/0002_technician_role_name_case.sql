@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "technician_roles_name_lower_key" ON "technician_roles" USING btree (lower("name"));
