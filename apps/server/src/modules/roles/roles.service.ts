@@ -7,7 +7,7 @@ import {
   type UpdateTechnicianRoleRequest,
 } from "@steward/contracts";
 import { AppError } from "../../platform/errors/app-error.js";
-import { scopeCovers, type Grants } from "../../platform/identity/index.js";
+import type { Grants } from "../../platform/identity/index.js";
 import { permissionsBeyond, visibleScope } from "./roles.grants.js";
 import { presentRole } from "./roles.presenter.js";
 import type { RoleRow, RoleValues, RolesRepository } from "./roles.repository.js";
@@ -71,7 +71,8 @@ export function createRolesService({ repo }: { repo: RolesRepository }) {
     if (values.allOrganizations) return;
     const scope = visibleScope(actor);
     const found = await repo.organizationNames(values.organizationIds, scope);
-    const unknown = values.organizationIds.filter((id) => !found.has(id) || !scopeCovers(scope, id));
+    // organizationNames reads through the scope: an id it does not name is unknown or out of scope.
+    const unknown = values.organizationIds.filter((id) => !found.has(id));
     if (unknown.length > 0)
       throw new AppError("E_ORGANIZATION_NOT_FOUND", 400, "Organization not found", {
         organizationIds: unknown,
