@@ -5,11 +5,6 @@ import { mfaFactors, mfaRecoveryCodes, users } from "../../platform/identity/ind
 /** Every query of the sign-in and MFA flows. */
 export function createAuthRepository(db: Db) {
   return {
-    async userById(id: number) {
-      const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
-      return rows[0];
-    },
-
     /** A password was proven: the last sign-in time (attempt counters live in auth_throttle). */
     async recordLoginSuccess(userId: number) {
       await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
