@@ -42,7 +42,7 @@ export function deviceRolesRoutes(service: DeviceRolesService): FastifyPluginAsy
     app.post(
       "/device-roles",
       {
-        config: { access: "devices.manage" },
+        config: { access: "devices.manage", everywhere: true },
         schema: { tags, body: createDeviceRoleRequest, response: { 201: deviceRole } },
       },
       async (request, reply) =>
@@ -52,7 +52,7 @@ export function deviceRolesRoutes(service: DeviceRolesService): FastifyPluginAsy
     app.patch(
       "/device-roles/:id",
       {
-        config: { access: "devices.manage" },
+        config: { access: "devices.manage", everywhere: true },
         schema: { tags, params: idParam, body: updateDeviceRoleRequest, response: { 200: deviceRole } },
       },
       async (request) => service.update(requireScope(request), request.params.id, request.body, request),
@@ -61,7 +61,7 @@ export function deviceRolesRoutes(service: DeviceRolesService): FastifyPluginAsy
     app.delete(
       "/device-roles/:id",
       {
-        config: { access: "devices.manage" },
+        config: { access: "devices.manage", everywhere: true },
         schema: { tags, params: idParam, response: { 204: z.null().describe("Deleted") } },
       },
       async (request, reply) => {

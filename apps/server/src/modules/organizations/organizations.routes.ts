@@ -33,7 +33,8 @@ export function organizationsRoutes(service: OrganizationsService): FastifyPlugi
     app.post(
       "/organizations",
       {
-        config: { access: "organizations.write" },
+        // A new organization lies outside every list: creating one takes the permission everywhere.
+        config: { access: "organizations.write", everywhere: true },
         schema: { tags, body: createOrganizationRequest, response: { 201: organizationDetail } },
       },
       async (request, reply) =>

@@ -28,6 +28,8 @@ export interface RouteAccessEntry {
   method: string;
   url: string;
   access: RouteAccessDeclaration | undefined;
+  /** The permission must be held over every organization (see FastifyContextConfig.everywhere). */
+  everywhere: boolean;
 }
 
 declare module "fastify" {
@@ -40,6 +42,11 @@ declare module "fastify" {
     staticAsset?: boolean;
     /** true: a GET that changes state, so it needs the CSRF header like a POST. */
     csrf?: boolean;
+    /**
+     * true: the declared permission must be held over every organization, because the route
+     * creates an organization or changes a definition every organization shares.
+     */
+    everywhere?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -83,10 +90,11 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; polic
   app.addHook("onReady", async () => {
     const undeclared: string[] = [];
     for (const { method, url, route } of registered) {
-      const access = (route.config as { access?: RouteAccessDeclaration } | undefined)?.access;
+      const config = route.config as { access?: RouteAccessDeclaration; everywhere?: boolean } | undefined;
+      const access = config?.access;
       if (!access) undeclared.push(`${method} ${url}`);
       if (method === "HEAD" || !url.startsWith("/api")) continue;
-      app.routeAccessTable.push({ method, url, access });
+      app.routeAccessTable.push({ method, url, access, everywhere: config?.everywhere === true });
     }
     if (undeclared.length > 0)
       throw new Error(`Routes without an access declaration: ${undeclared.slice(0, 10).join(", ")}`);
@@ -99,7 +107,13 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; polic
     // No matched route: the not-found handler answers, and it reveals nothing.
     if (request.routeOptions.url === undefined) return;
     const config = request.routeOptions.config as
-      | { access?: RouteAccessDeclaration; touchSession?: boolean; staticAsset?: boolean; csrf?: boolean }
+      | {
+          access?: RouteAccessDeclaration;
+          touchSession?: boolean;
+          staticAsset?: boolean;
+          csrf?: boolean;
+          everywhere?: boolean;
+        }
       | undefined;
     const access = config?.access;
     if (!access) throw new AppError("E_FORBIDDEN", 403, "This endpoint declares no access rule");
@@ -149,6 +163,9 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; polic
     }
     if (!auth.permissions.has(access)) throw new AppError("E_FORBIDDEN", 403);
     request.scope = auth.scopeFor(access);
+    if (config.everywhere && !request.scope.all) throw new AppError("E_FORBIDDEN", 403);
+    // A GET that changes state has no HEAD form: HEAD must never trigger it.
+    if (config.csrf && request.method === "HEAD") throw new AppError("E_METHOD_NOT_ALLOWED", 405);
   });
 }
 
