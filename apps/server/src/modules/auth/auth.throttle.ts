@@ -50,10 +50,14 @@ export function createThrottle(db: Db) {
   async function attempt({ kind, key }: ThrottleKey): Promise<ThrottleVerdict> {
     const free = THROTTLE_FREE_ATTEMPTS[kind];
     // The server's clock, like every other deadline (sessions, TOTP steps), not the database's.
-    const now = sql`${new Date().toISOString()}::timestamptz`;
+    const clock = new Date();
+    const now = sql`${clock.toISOString()}::timestamptz`;
     const blocked = sql`(t.blocked_until is not null and t.blocked_until > ${now})`;
     const stale = sql`(t.updated_at < ${now} - ${FORGET_AFTER})`;
     const failures = sql`(case when ${stale} and not ${blocked} then 1 else t.failures + 1 end)`;
+    // The key's row exists (committed) before the count, so that parallel first attempts do not
+    // each insert it: they all queue on its lock below.
+    await db.insert(t).values({ key, failures: 0, updatedAt: clock }).onConflictDoNothing({ target: t.key });
     // One statement: "prev" locks the key's row and reads it as it was before this attempt (a
     // parallel attempt waits for the lock and sees what the previous one left). The insert reads
     // from prev so that it runs first; the answer reads prev's materialized row.
