@@ -1,13 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { auditEventFilters, auditEventList, auditEventQuery } from "@steward/contracts";
-import { requireAuth, requireScope } from "../../platform/identity/index.js";
-import { auditReadScope, type AuditService } from "./audit.service.js";
-import type { AuditRepository } from "./audit.repository.js";
+import { requireScope } from "../../platform/identity/index.js";
+import type { AuditService } from "./audit.service.js";
 
 const tags = ["audit"];
 
-/** Administration → General → Activities: the security audit log and its CSV export. */
-export function auditRoutes(service: AuditService, repo: AuditRepository): FastifyPluginAsyncZod {
+/**
+ * Administration → General → Activities: the security audit log and its CSV export. Reading it
+ * is an organization permission: a caller over every organization sees every event, including
+ * those that concern no organization; a caller limited to some organizations sees only theirs.
+ */
+export function auditRoutes(service: AuditService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/audit-events",
@@ -15,8 +18,7 @@ export function auditRoutes(service: AuditService, repo: AuditRepository): Fasti
         config: { access: "audit.read" },
         schema: { tags, querystring: auditEventQuery, response: { 200: auditEventList } },
       },
-      async (request) =>
-        service.list(await auditReadScope(repo, requireAuth(request), requireScope(request)), request.query),
+      async (request) => service.list(requireScope(request), request.query),
     );
 
     app.get(
@@ -26,7 +28,7 @@ export function auditRoutes(service: AuditService, repo: AuditRepository): Fasti
         schema: { tags, querystring: auditEventFilters, produces: ["text/csv"] },
       },
       async (request, reply) => {
-        const scope = await auditReadScope(repo, requireAuth(request), requireScope(request));
+        const scope = requireScope(request);
         const stamp = new Date().toISOString().slice(0, 10);
         return reply
           .type("text/csv; charset=utf-8")

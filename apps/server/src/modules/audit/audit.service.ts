@@ -1,14 +1,6 @@
 import type { Readable } from "node:stream";
 import type { AuditEventFilters, AuditEventList, AuditEventQuery } from "@steward/contracts";
-import {
-  audit,
-  intersectScopes,
-  rolesOf,
-  scopeOfOrganizations,
-  systemScope,
-  type AuthContext,
-  type Scope,
-} from "../../platform/identity/index.js";
+import { audit, type Scope } from "../../platform/identity/index.js";
 import type { FastifyRequest } from "fastify";
 import { auditCsv } from "./audit.csv.js";
 import { presentAuditEvent } from "./audit.presenter.js";
@@ -17,27 +9,6 @@ import type { AuditRepository } from "./audit.repository.js";
 /** The most events one CSV export holds (newest first). */
 export const AUDIT_EXPORT_MAX_ROWS = 100_000;
 const EXPORT_BATCH = 1000;
-
-/**
- * The organizations whose events a caller may read. Reading the log is a global permission, so
- * the route's own scope is every organization; the roles that grant it still name where the
- * technician works. A role over every organization (or a system administrator) sees every
- * event, including those that concern no organization; a role limited to some organizations
- * sees only their events.
- */
-export async function auditReadScope(
-  repo: AuditRepository,
-  auth: AuthContext,
-  routeScope: Scope,
-): Promise<Scope> {
-  const user = auth.session.user;
-  if (user.isSystemAdmin) return routeScope;
-  const granting = (await rolesOf(repo.db, user.id)).filter((r) => r.permissions.includes("audit.read"));
-  const reach = granting.some((r) => r.allOrganizations)
-    ? systemScope
-    : scopeOfOrganizations(granting.flatMap((r) => r.organizationIds));
-  return intersectScopes(routeScope, reach);
-}
 
 export function createAuditService(deps: { repo: AuditRepository }) {
   const { repo } = deps;

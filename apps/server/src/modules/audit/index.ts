@@ -7,5 +7,5 @@ import { createAuditService } from "./audit.service.js";
 /** The security audit log: GET /api/audit-events and GET /api/audit-events/export.csv. */
 export function auditModule(deps: AppDeps): FastifyPluginAsyncZod {
   const repo = new AuditRepository(deps.db);
-  return auditRoutes(createAuditService({ repo }), repo);
+  return auditRoutes(createAuditService({ repo }));
 }
