@@ -1,4 +1,4 @@
-// The backup demo-request dialog (spec §2, issue 2): opened from a backup page, it validates
+// The backup demo-request dialog: opened from a backup page, it validates
 // the name and the email, then posts userName/userEmail to the server, thanks the user and
 // confirms "Demo request sent".
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

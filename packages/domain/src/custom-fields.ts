@@ -1,7 +1,7 @@
 import { messages } from "./messages.js";
 import { INT_MAX, INT_MIN } from "./units.js";
 
-/** Spec §3: the ten custom field types. */
+/** The ten custom field types. */
 export const customFieldTypes = [
   "TEXT",
   "MULTI_LINE",
@@ -29,7 +29,7 @@ export const customFieldTypeLabels: Record<CustomFieldType, string> = {
   IP_ADDRESS: "IP address",
 };
 
-/** Spec §3: field behaviours. */
+/** Custom field behaviours. */
 export const customFieldBehaviours = [
   "HIDDEN",
   "OPTIONAL",
@@ -67,7 +67,7 @@ export interface NormalizedValue {
 export type ValueCheck = { ok: true; value: NormalizedValue | null } | { ok: false; message: string };
 
 export const TEXT_VALUE_MAX = 10_000;
-/** Spec §9: float maximum about 3.4e38. */
+/** The largest float accepted, about 3.4e38 (a 32-bit float's range). */
 export const FLOAT_MAX = 3.4e38;
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
@@ -112,7 +112,7 @@ export interface NumericRules {
   decimals?: number | undefined;
 }
 
-/** Spec §5 numeric messages for a number already known to be well-formed. */
+/** The numeric range messages for a number already known to be well-formed. */
 export function checkNumericRange(value: number, text: string, rules: NumericRules): string | null {
   if (!Number.isFinite(value) || Math.abs(value) > FLOAT_MAX) return messages.numeric.invalid;
   if (rules.decimals !== undefined) {
@@ -165,7 +165,7 @@ function isValidDate(text: string): boolean {
 }
 
 /**
- * Checks and normalizes one value for a field (spec §5). Empty input means "no value": null,
+ * Checks and normalizes one value for a field. Empty input means "no value": null,
  * or the mandatory message when `mandatory` (a required field being cleared).
  */
 export function checkCustomFieldValue(
@@ -264,7 +264,7 @@ function decimalText(n: number): string | null {
 const NUMERIC_TYPES = new Set<CustomFieldType>(["INTEGER", "DECIMAL"]);
 
 /**
- * Spec §5 key blocking for numeric inputs: both block plus, minus, e and E; integer inputs also
+ * Key blocking for numeric inputs: both block plus, minus, e and E; integer inputs also
  * block dot and comma. True means the key press must be prevented.
  */
 export function blockedKey(type: CustomFieldType, key: string): boolean {
@@ -274,7 +274,7 @@ export function blockedKey(type: CustomFieldType, key: string): boolean {
 }
 
 /**
- * Spec §5 input stripping: integer keeps digits only; decimal keeps digits and the first dot.
+ * Input stripping: integer keeps digits only; decimal keeps digits and the first dot.
  * Other types are returned unchanged.
  */
 export function sanitizeNumericInput(type: CustomFieldType, text: string): string {

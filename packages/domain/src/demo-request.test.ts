@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { demoRequestRules, isValidEmail } from "./demo-request.js";
 import { messages } from "./messages.js";
 
-describe("demo request rules (spec §5: name required; email must be a valid address)", () => {
-  it("requires a name, with the spec's mandatory message", () => {
+describe("demo request rules (name required; email must be a valid address)", () => {
+  it("requires a name, with the mandatory-value message", () => {
     expect(demoRequestRules.validate({ userName: "  ", userEmail: "ada@example.com" })).toEqual({
       userName: messages.mandatory,
     });

@@ -1,9 +1,9 @@
-/** Spec §4: the low-disk-space search uses free space below 10 (percent). */
+/** The low-disk-space search matches free space below 10 percent. */
 export const LOW_DISK_THRESHOLD_PERCENT = 10;
 
 /**
- * The fixed filters behind the built-in searches (spec §4 "Built-in search names ALL, UP,
- * DOWN, WARNING and others map to fixed filters"). Each is expressed in the plain criteria
+ * The fixed filters behind the built-in searches: names such as ALL, UP, DOWN and WARNING
+ * each map to one fixed filter. Each is expressed in the plain criteria
  * fields the device grid understands, so the server has one filter implementation.
  */
 /**

@@ -20,7 +20,7 @@ const start = (jobType: JobState["jobType"], content?: JobState["content"]): Job
   attempt: 1,
 });
 
-describe("cancelling (spec §4)", () => {
+describe("cancelling", () => {
   it("backup, backup-by-provider, remote and file/folder and disk-image restore jobs go to CANCEL_REQUESTED", () => {
     const viaAgent: JobState[] = [
       start("LOCKHART", { actionType: "LOCKHART_BACKUP" }),

@@ -1,4 +1,4 @@
-/** Spec §3 Job types. An unknown type is refused with the error text "Invalid Job Type". */
+/** The job types. An unknown type is refused with the error text "Invalid Job Type". */
 export const JOB_TYPES = [
   "ACTIONSET",
   "ACTION",
@@ -51,7 +51,7 @@ const RESTORE_TYPES_STOPPED_BY_AGENT = new Set([
 ]);
 
 /**
- * Spec §4 Cancelling: backup, backup-by-provider, remote, and file/folder and disk-image restore
+ * Cancelling: backup, backup-by-provider, remote, and file/folder and disk-image restore
  * jobs move to CANCEL_REQUESTED (the agent stops them); all other jobs go straight to CANCELLED.
  */
 export function cancelGoesThroughAgent(job: JobShape): boolean {
@@ -112,7 +112,7 @@ export function isTerminal(status: JobStatus): boolean {
   return TERMINAL.has(status);
 }
 
-/** The one job state machine (spec §4 Job status and Cancelling). Pure; the server persists its output. */
+/** The one job state machine (status changes and cancelling). Pure; the server persists its output. */
 export function transition(state: JobState, event: JobEvent): Transition {
   switch (event.kind) {
     case "cancel":

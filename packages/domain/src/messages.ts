@@ -1,4 +1,4 @@
-/** The spec's exact user-facing texts (console-spec §5, §8). Never paraphrase these. */
+/** The exact user-facing texts, worded as clients already know them. Never paraphrase these. */
 export const messages = {
   mandatory: "Mandatory value is undefined. Please enter a value.",
   tag: {

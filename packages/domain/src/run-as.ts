@@ -30,7 +30,7 @@ export interface BuiltInRunAsChoice {
 const SYSTEM: BuiltInRunAsChoice = { value: "System", label: "System", credentialType: null };
 
 /**
- * Spec §3 Run-as choices: System; on Windows also Current Logged on User and Preferred Windows
+ * Built-in run-as choices: System; on Windows also Current Logged on User and Preferred Windows
  * Local Admin or Domain Admin; on Mac a preferred Mac credential; on Linux a preferred Linux
  * credential (the organization's stored credentials are added by the server).
  */
@@ -69,5 +69,5 @@ export const credentialTypesFor: Record<RunAsOs, readonly CredentialType[]> = {
 /** content.runAs of a job that runs as a stored credential. */
 export const credentialRunAsValue = (credentialId: number) => `credential:${credentialId}`;
 
-/** Spec §8: shown when the credential list cannot be loaded (the selector then uses an empty list). */
+/** Shown when the credential list cannot be loaded (the selector then uses an empty list). */
 export const ERROR_LOADING_CREDENTIALS = "Error loading credentials";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { STRIPPED_SCRIPT_CHARACTERS, stripScriptText } from "./script-text.js";
 
-describe("script parameter text (spec §5)", () => {
+describe("script parameter text", () => {
   it("strips exactly & | ; $ > < backtick !", () => {
     expect(STRIPPED_SCRIPT_CHARACTERS.join("")).toBe("&|;$><`!");
     expect(stripScriptText("a&b|c;d$e>f<g`h!i")).toBe("abcdefghi");

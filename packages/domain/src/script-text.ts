@@ -1,4 +1,4 @@
-/** Spec §5: script text strips the characters & | ; $ > < backtick ! */
+/** Script text loses the characters & | ; $ > < backtick ! (shell metacharacters). */
 export const STRIPPED_SCRIPT_CHARACTERS = ["&", "|", ";", "$", ">", "<", "`", "!"] as const;
 
 const STRIP_RE = /[&|;$><`!]/g;

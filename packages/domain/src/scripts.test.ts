@@ -103,7 +103,7 @@ describe("resolveParameterValues", () => {
   });
 });
 
-describe("built-in run-as choices (spec §3)", () => {
+describe("built-in run-as choices", () => {
   it("are System plus the OS's own", () => {
     expect(builtInRunAsChoices.WINDOWS.map((c) => c.label)).toEqual([
       "System",

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { TAG_MAX_LENGTH, validateTag } from "./tags.js";
 
-describe("validateTag (spec §5)", () => {
-  it("answers the spec's exact messages, in the spec's order", () => {
+describe("validateTag", () => {
+  it("answers the exact messages, checked in a fixed order", () => {
     expect(validateTag("two words")).toBe("Tag cannot contain spaces");
     expect(validateTag("tab\there")).toBe("Tag cannot contain spaces");
     expect(validateTag('say"hi')).toBe("Tag cannot contain quotes");

@@ -1,4 +1,4 @@
-/** Spec §9 constants. */
+/** Fixed units and integer limits. */
 export const SECONDS_PER_DAY = 86400;
 export const MINUTES_PER_DAY = 1440;
 export const BYTES_PER_KB = 1024;
@@ -11,7 +11,7 @@ export const MIN_LAYOUT_WIDTH_PX = 1024;
 
 const SIZE_UNITS = ["Bytes", "KB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB"] as const;
 
-/** Formats a byte count from Bytes up to YB, base 1024, default 2 decimals (spec §9). */
+/** Formats a byte count from Bytes up to YB, base 1024, default 2 decimals. */
 export function formatBytes(bytes: number, decimals = 2): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return "0 Bytes";
   const i = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), SIZE_UNITS.length - 1);

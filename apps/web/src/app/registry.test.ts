@@ -4,7 +4,7 @@ import { permissions } from "@steward/contracts";
 import { buildPath } from "../routing";
 import { entryTrail, routeRegistry } from "./registry";
 
-/** Every route of console-spec §2, with its exact path shape. */
+/** Every route the console offers, with its exact path shape. */
 const specRoutes = [
   // Dashboards
   "/getStarted",
@@ -112,7 +112,7 @@ const specRoutes = [
   "/editor/imageManager/*",
 ];
 
-/** Spec §2: one /administration/apps sub-page per integration kind. */
+/** One /administration/apps sub-page per integration kind. */
 const integrationKinds = [
   "patching",
   "api",

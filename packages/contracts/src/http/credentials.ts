@@ -19,7 +19,7 @@ export const credentialView = z.object({
 });
 export type CredentialView = z.infer<typeof credentialView>;
 
-/** GET /api/credential/organization/{id}/list: exactly { resultCode, credentials } (spec §7). */
+/** GET /api/credential/organization/{id}/list: exactly { resultCode, credentials }, the shape clients read. */
 export const credentialListResponse = z
   .object({ resultCode: z.literal("SUCCESS"), credentials: z.array(credentialView) })
   .strict();

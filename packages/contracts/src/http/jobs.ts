@@ -37,7 +37,7 @@ export const submitJobResponse = z.object({
 });
 export type SubmitJobResponse = z.infer<typeof submitJobResponse>;
 
-/** Spec §8 "Error creating/updating jobs … silent when the failure is a devices-cache-expired error". */
+/** A submit made from an expired devices cache fails with this result code, and the console shows no "Error creating/updating jobs" for it. */
 export const DEVICES_CACHE_EXPIRED = "DEVICES_CACHE_EXPIRED";
 export const DEVICES_CACHE_EXPIRED_CODE = "E_DEVICES_CACHE_EXPIRED" as const;
 export const DEVICES_CACHE_EXPIRED_MESSAGE =

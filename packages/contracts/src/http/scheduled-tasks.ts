@@ -92,7 +92,7 @@ export const scheduleSchema = z
   .transform((s): Schedule => normalizeSchedule(s));
 export type ScheduleInput = z.input<typeof scheduleSchema>;
 
-/** The older schedule (spec §3): scheduleType DAILY, weekDays, dayOfMonth 0, 17:00, timeZone local by default. */
+/** The older schedule format, still sent by older clients: scheduleType DAILY, weekDays, dayOfMonth 0, 17:00, timeZone local by default. */
 export const legacySchedule = z.strictObject({
   scheduleType: text().max(40).optional(),
   weekDays: z

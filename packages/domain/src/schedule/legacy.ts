@@ -10,7 +10,7 @@ import {
 } from "./schedule.js";
 import { scheduleIssues, type ScheduleIssue } from "./validate.js";
 
-/** The older schedule (spec §3): what older clients and exports still send. */
+/** The older schedule format: what older clients and exports still send. */
 export interface LegacySchedule {
   scheduleType?: string;
   weekDays?: (string | number)[];

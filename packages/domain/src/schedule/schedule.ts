@@ -1,5 +1,5 @@
 /**
- * Script schedules (console-spec §3 "Script schedule", §9): the current schema 2.0, its kinds,
+ * Script schedules: the current schema 2.0, its kinds,
  * end rules, defaults and maximums. Pure data; next-run computation lives in next-run.ts.
  */
 
@@ -79,7 +79,7 @@ export interface Schedule {
   end: ScheduleEnd;
 }
 
-/** Spec §9: repeat daily, every 1, at 09:00, day of month 1, Monday, end Never. */
+/** A new schedule repeats daily, every 1, at 09:00, day of month 1, Monday, ending Never. */
 export const SCHEDULE_DEFAULTS: Readonly<Schedule> = Object.freeze({
   repeats: "DAILY",
   repeatsEveryCount: 1,
@@ -93,12 +93,12 @@ export const SCHEDULE_DEFAULTS: Readonly<Schedule> = Object.freeze({
 } satisfies Schedule);
 
 /**
- * Spec §9 recurrence maximums for "every N": daily 365, hourly 12, weekly 52, monthly 12.
- * MINUTES is this project's: the spec gives none; 720 minutes is the hourly maximum (12 h).
+ * Recurrence maximums for "every N": daily 365, hourly 12, weekly 52, monthly 12.
+ * MINUTES has no inherited limit; 720 minutes matches the hourly maximum (12 h).
  */
 export const SCHEDULE_MAXIMUMS = { DAILY: 365, HOURLY: 12, WEEKLY: 52, MONTHLY: 12, MINUTES: 720 } as const;
 
-/** The largest occurrence count (spec §9 int range). */
+/** The largest occurrence count (the 32-bit integer maximum). */
 export const MAX_OCCURENCE_COUNT = 2147483647;
 
 /** A fresh copy of the defaults. */

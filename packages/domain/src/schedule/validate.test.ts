@@ -14,7 +14,7 @@ const schedule = (over: Partial<Schedule>): Schedule => ({ ...defaultSchedule(),
 const messagesOf = (s: Partial<Schedule>) =>
   scheduleIssues(schedule(s)).map((i) => `${i.path.join(".")}: ${i.message}`);
 
-describe("defaults and maximums (spec §9)", () => {
+describe("defaults and maximums", () => {
   it("repeat daily, every 1, at 09:00, day of month 1, Monday, end Never", () => {
     expect(SCHEDULE_DEFAULTS).toEqual({
       repeats: "DAILY",

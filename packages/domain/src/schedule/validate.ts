@@ -8,7 +8,7 @@ export interface ScheduleIssue {
   message: string;
 }
 
-/** A whole number within [min, max], with the spec's numeric messages (§5). */
+/** A whole number within [min, max], with the shared numeric messages. */
 function wholeNumberIssue(value: unknown, min: number, max: number): string | null {
   if (typeof value !== "number" || !Number.isFinite(value)) return messages.numeric.invalid;
   if (!Number.isInteger(value)) return messages.numeric.oneInteger;

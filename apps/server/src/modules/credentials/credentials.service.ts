@@ -137,7 +137,7 @@ export function createCredentialsService({
       });
     },
 
-    /** Spec §3 run-as choices for an OS, then the organization's stored credentials that fit it. */
+    /** The built-in run-as choices for an OS, then the organization's stored credentials that fit it. */
     async runAsChoices(
       scope: Scope,
       os: RunAsOs,

@@ -124,7 +124,7 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
     }
     if (!parsed.data.script)
       throw new AppError("E_VALIDATION", 400, "content.script: choose a script to run");
-    // Spec §5: parameter text strips & | ; $ > < ` ! — everything else arrives byte-exact.
+    // Parameter text loses & | ; $ > < ` ! — everything else arrives byte-exact.
     return {
       ...parsed.data,
       parameters: parsed.data.parameters.map((p) => ({ name: p.name, value: stripScriptText(p.value) })),
@@ -197,7 +197,7 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
      * nothing is queued.
      */
     async submit(actor: Actor, request: SubmitJobRequest, scope: Scope) {
-      // Spec §8: a submit made from an expired devices cache is refused with a code the console keeps silent.
+      // A submit made from an expired devices cache is refused with a code the console keeps silent.
       if (request.cacheExpiration !== undefined && request.cacheExpiration <= Date.now())
         throw new AppError(
           "E_DEVICES_CACHE_EXPIRED",

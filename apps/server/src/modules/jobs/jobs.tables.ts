@@ -14,7 +14,7 @@ import { devices } from "../devices/devices.tables.js";
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 /**
- * One row per job per device (spec §3 Job). jobStatus/jobResult follow the domain state
+ * One row per job per device. jobStatus/jobResult follow the domain state
  * machine; `delivery` tracks the way to the agent: QUEUED → SENT → STARTED → FINISHED.
  * The row is written before anything is sent.
  */

@@ -7,7 +7,7 @@ import type { AppDeps } from "../../platform/deps.js";
 import { inScope, type Scope } from "../../platform/identity/index.js";
 import { deviceInventories, devices } from "../devices/devices.tables.js";
 
-/** Spec §8: the server answers 500 with this result code (the seed's spelling). */
+/** No online device can send the wake packet: 500 with this result code (spelled as clients expect it). */
 export const NO_USABLE_MAC_ADDRESSES = "NO_USABLE_MAC_ADRESSES";
 export const NO_USABLE_MESSAGE = "No devices are online that can wake up the device";
 

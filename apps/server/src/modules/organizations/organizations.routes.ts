@@ -120,7 +120,7 @@ export function organizationsRoutes(service: OrganizationsService): FastifyPlugi
       },
     );
 
-    // The spec's call (§7): "reads resultCode and client; non-SUCCESS is raised as an error".
+    // Clients read resultCode and client, and raise any resultCode other than SUCCESS as an error.
     app.get(
       "/client/:id",
       {

@@ -251,7 +251,7 @@ describe("GET, PATCH and DELETE /api/organizations/:id", () => {
   });
 });
 
-describe("GET /api/client/:id (spec §7)", () => {
+describe("GET /api/client/:id", () => {
   it("answers exactly { resultCode: SUCCESS, client } with the organization's detail", async () => {
     const org = await createOrganization(admin, { locations: [{ name: "Warehouse" }] });
     const res = await reader.get(`/api/client/${org.id}`);

@@ -7,7 +7,7 @@ const tags = ["promotion"];
 
 export function promotionRoutes(service: PromotionService): FastifyPluginAsyncZod {
   return async (app) => {
-    // The spec's call (§7): POST /division/promotion/BackupDemoRequest with userName, userEmail.
+    // The path and body clients already send: POST /division/promotion/BackupDemoRequest with userName, userEmail.
     app.post(
       "/division/promotion/BackupDemoRequest",
       {

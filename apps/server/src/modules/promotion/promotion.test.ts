@@ -53,7 +53,7 @@ describe("POST /api/division/promotion/BackupDemoRequest", () => {
     ]);
   });
 
-  it("requires a name (spec §5) with the spec's mandatory message", async () => {
+  it("requires a name, answering the mandatory-value message", async () => {
     const { client, userId } = await signedInClient(ctx);
     for (const body of [
       { userName: "   ", userEmail: "ada@example.com" },
@@ -71,7 +71,7 @@ describe("POST /api/division/promotion/BackupDemoRequest", () => {
     expect(await storedFor(userId)).toEqual([]);
   });
 
-  it("requires a valid email address (spec §5)", async () => {
+  it("requires a valid email address", async () => {
     const { client, userId } = await signedInClient(ctx);
     for (const userEmail of ["", "ada", "ada@", "ada@example", "ada lovelace@example.com", "@example.com"]) {
       const res = await client.post(URL, { userName: "Ada", userEmail });

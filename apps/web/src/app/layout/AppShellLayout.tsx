@@ -12,7 +12,7 @@ import { Sidebar } from "./Sidebar";
 import { UserMenu } from "./UserMenu";
 import { useDocumentTitle } from "./use-document-title";
 
-/** Header, sidebar, breadcrumbs and tabs around every signed-in page (min width 1024 px, spec §2). */
+/** Header, sidebar, breadcrumbs and tabs around every signed-in page (the layout is laid out for at least 1024 px). */
 export function AppShellLayout({ user }: { user: SessionUser }) {
   const entry = useCurrentEntry();
   const [pageTitle, setPageTitle] = useState<string | null>(null);

@@ -1,4 +1,4 @@
-/** The integration kinds of spec §2 (/administration/apps), each with its own sub-page. */
+/** The integration kinds under /administration/apps, each with its own sub-page. */
 export interface IntegrationKind {
   slug: string;
   name: string;

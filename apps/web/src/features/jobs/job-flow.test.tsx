@@ -250,7 +250,7 @@ describe("wake-on-LAN before a job", () => {
 });
 
 describe("job constants", () => {
-  it("polls every 1 s and gives up after 31 polls (spec §9)", async () => {
+  it("polls every 1 s and gives up after 31 polls", async () => {
     const { MAX_POLLS: max, POLL_INTERVAL_MS: interval } = await import("./messages");
     expect(max).toBe(31);
     expect(interval).toBe(1000);

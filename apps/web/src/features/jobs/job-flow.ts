@@ -38,7 +38,7 @@ export const defaultDeps: JobFlowDeps = {
 };
 
 /**
- * The devices-cache-expired error is the one submit failure the console does not show (spec §8):
+ * The devices-cache-expired error is the one submit failure the console does not show:
  * the page reloads its devices instead. The server answers it with the contract's code and resultCode.
  */
 export function isDevicesCacheExpired(error: unknown): boolean {
@@ -92,7 +92,7 @@ export interface WaitOptions {
 let progressSeq = 0;
 
 /**
- * The configuration job wait (spec §4): polls every 1 s. COMPLETED + SUCCESS removes the progress
+ * The configuration job wait: polls every 1 s. COMPLETED + SUCCESS removes the progress
  * indicator and resolves; COMPLETED + failure shows "Unable to perform this action" with the
  * device's error text and rejects on OK; about 31 polls without completion show "Did not receive
  * a response from the device"; a failing poll shows "There was a problem completing the request you made".
@@ -141,7 +141,7 @@ export async function waitForConfigurationJob(jobUid: string, options: WaitOptio
 }
 
 /**
- * Wake-on-LAN before a job (spec §4): the wake request first, then an info dialog. A 500 with
+ * Wake-on-LAN before a job: the wake request first, then an info dialog. A 500 with
  * NO_USABLE_MAC_ADRESSES shows the unsuccessful dialog (the job still waits for the device);
  * any other failure shows "Error sending wake-on-lan" and stops.
  */

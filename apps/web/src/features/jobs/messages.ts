@@ -1,4 +1,4 @@
-/** The spec's exact texts for jobs (console-spec §4, §8). Never paraphrase these. */
+/** The exact texts users see for jobs, worded as clients already know them. Never paraphrase these. */
 export const jobMessages = {
   submitFailed: "Error creating/updating jobs",
   failedTitle: "Unable to perform this action",
@@ -15,7 +15,7 @@ export const jobMessages = {
     "A wake-up packet was sent to the device through a device online in its network. The job runs as soon as the device is online.",
 } as const;
 
-/** Spec §4 and §9: status is polled every 1 second; give up after about 31 polls. */
+/** Job status is polled every 1 second; the wait gives up after about 31 polls. */
 export const POLL_INTERVAL_MS = 1000;
 export const MAX_POLLS = 31;
 

@@ -2,7 +2,7 @@ import { IconTicket } from "@tabler/icons-react";
 import type { RouteEntry } from "../../routing";
 import { NotAvailablePage } from "../../ui";
 
-/** Spec §2: board id 1 is used when a board path is built. */
+/** Board id 1 is used when a board path is built without one. */
 export const DEFAULT_BOARD_ID = 1;
 export const boardPath = (id: number = DEFAULT_BOARD_ID) => `/ticketing/board/${id}`;
 

@@ -33,7 +33,7 @@ describe("isCodeWellFormed", () => {
 });
 
 describe("MfaCodeInput", () => {
-  it("is validated on blur and shows no message (spec §5)", async () => {
+  it("is validated on blur and shows no message", async () => {
     const user = userEvent.setup();
     const { container } = renderApp(<Harness />);
     const input = screen.getByLabelText("Authentication code");

@@ -16,7 +16,7 @@ interface MfaCodeInputProps {
 }
 
 /**
- * A time-based / SMS code field. Spec §5: validated on blur and the message is not shown —
+ * A time-based / SMS code field, validated on blur without showing a message —
  * a malformed code only marks the field invalid (and the form keeps its submit disabled).
  */
 export function MfaCodeInput({

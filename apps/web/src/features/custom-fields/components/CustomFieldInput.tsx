@@ -62,7 +62,7 @@ export function CustomFieldInput({
           }}
           onChange={(event) => {
             const text = event.currentTarget.value;
-            // Keys are blocked and typed text stripped (spec §5); pasted or dropped text, which no
+            // Keys are blocked and typed text stripped to what the type allows; pasted or dropped text, which no
             // key blocking sees, stays as it came so its message can say why it cannot be saved.
             const inputType = (event.nativeEvent as Partial<InputEvent>).inputType ?? "";
             const fromClipboard = inputType === "insertFromPaste" || inputType === "insertFromDrop";

@@ -13,7 +13,7 @@ interface DemoRequestDialogProps {
 type Errors = ReturnType<typeof demoRequestRules.validate>;
 
 /**
- * The backup demo-request dialog (spec §2): title "Request Demo", name and email, "Submit";
+ * The backup demo-request dialog: title "Request Demo", name and email, "Submit";
  * then a thank-you and the confirmation "Demo request sent". A failure is only logged.
  */
 export function DemoRequestDialog({ opened, onClose }: DemoRequestDialogProps) {
@@ -42,7 +42,7 @@ export function DemoRequestDialog({ opened, onClose }: DemoRequestDialogProps) {
       await request.mutateAsync({ userName: userName.trim(), userEmail: userEmail.trim() });
       notifications.show({ color: "teal", message: messages.demoRequest.sent });
     } catch (error) {
-      // Spec §8: demo request failures are only reported, never shown to the user.
+      // A failed demo request is only logged, never shown to the user.
       console.error("Backup demo request failed", error);
     }
     setSubmitted(true);

@@ -26,7 +26,7 @@ export interface ScheduleDraft {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** Spec §9 defaults: daily, every 1, 09:00, day 1, Monday, end Never. */
+/** A new schedule starts daily, every 1, at 09:00, day 1, Monday, ending Never. */
 export function defaultScheduleDraft(): ScheduleDraft {
   const d = SCHEDULE_DEFAULTS;
   return {
