@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import type { FastifyBaseLogger } from "fastify";
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "./platform/deps.js";
-import { agentBundlePath, type AgentSide } from "./modules/agents/index.js";
+import { agentBundlePath, serverKeyFingerprint, type AgentSide } from "./modules/agents/index.js";
 import { locations, organizations } from "./modules/organizations/organizations.tables.js";
 
 const run = promisify(execFile);
@@ -82,11 +82,26 @@ export async function startCompanions(
         createdByUserId: 0,
       });
       try {
-        await run(
+        const { stderr } = await run(
           process.execPath,
-          [agentBundlePath, "enroll", "--server", agentUrl, "--token", token, "--data-dir", dataDir],
+          [
+            agentBundlePath,
+            "enroll",
+            "--server",
+            agentUrl,
+            "--token",
+            token,
+            // Pinned like the console's install commands: the agent refuses an answer signed with
+            // any other command key, so it trusts nothing it was merely told on the way.
+            "--server-key-fingerprint",
+            serverKeyFingerprint(deps.commandSigner.publicKey),
+            "--data-dir",
+            dataDir,
+          ],
           { timeout: 120_000 },
         );
+        // The agent's warnings about its own enrollment reach the server's log.
+        if (stderr.trim()) log.warn({ companion: "local agent" }, stderr.trim());
         log.info("enrolled a real agent for this machine (opt out with --no-local-agent)");
       } catch (err) {
         log.warn({ err: (err as Error).message }, "could not enroll the local agent");

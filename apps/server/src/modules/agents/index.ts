@@ -26,7 +26,7 @@ export {
   type ServerCommandHandler,
 } from "./commands/registry.js";
 export { sealSecret } from "./commands/sealed-secret.js";
-export { enrollmentRoutes, agentBundlePath } from "./enrollment.routes.js";
+export { enrollmentRoutes, agentBundlePath, serverKeyFingerprint } from "./enrollment.routes.js";
 export type { AgentListener } from "./listener.js";
 export { createEnrollmentService, tokenState, TOKEN_PREFIX } from "./enrollment.service.js";
 
