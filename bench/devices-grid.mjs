@@ -34,7 +34,9 @@ try {
 const dist = (p) => import(pathToFileURL(path.join(root, "apps/server/dist", p)).href);
 const { openDatabase } = await dist("platform/db/database.js");
 const schema = await dist("platform/db/schema.js");
-const { createDevicesService, refreshFieldValues, withinScope } = await dist("modules/devices/index.js");
+const { refreshFieldValues, withinScope } = await dist("modules/devices/index.js");
+// The devices service on its own (the server builds it in its composition root, services.ts).
+const { createDevicesService } = await dist("modules/devices/devices.service.js");
 const { DeviceRolesRepository } = await dist("modules/device-roles/device-roles.repository.js");
 const { systemScope, scopeOfOrganizations } = await dist("platform/identity/index.js");
 const { listDevicesQuery } = await import("@steward/contracts");

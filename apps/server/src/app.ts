@@ -20,11 +20,11 @@ import { authModule } from "./modules/auth/index.js";
 import { technicianModule } from "./modules/technicians/index.js";
 import { rolesModule } from "./modules/roles/index.js";
 import { organizationsModule } from "./modules/organizations/index.js";
-import { settingsModule, updateGeneralSettings } from "./modules/settings/index.js";
+import { settingsModule } from "./modules/settings/index.js";
 import { dashboardModule } from "./modules/dashboard/index.js";
 import { promotionModule } from "./modules/promotion/index.js";
 import { agentsModule } from "./modules/agents/index.js";
-import { createDevicesService, devicesModule } from "./modules/devices/index.js";
+import { devicesModule } from "./modules/devices/index.js";
 import { deviceRolesModule } from "./modules/device-roles/index.js";
 import { savedSearchesModule } from "./modules/saved-searches/index.js";
 import { customFieldsModule } from "./modules/custom-fields/index.js";
@@ -34,17 +34,26 @@ import { credentialsModule } from "./modules/credentials/index.js";
 import { activitiesModule } from "./modules/activities/index.js";
 import { scheduledTasksModule } from "./modules/scheduled-tasks/index.js";
 import { auditModule } from "./modules/audit/index.js";
+import { buildServices, type Services } from "./services.js";
 
 export interface BuildAppOptions {
   logger?: FastifyBaseLogger | boolean;
   /** Serve the built web console (off in API tests). */
   serveWeb?: boolean;
-  /** Called for each device deleted or rejected in the console (disconnect its agent). */
+  /**
+   * The services from the composition root (services.ts), shared with the agent side and the
+   * scheduler. When absent, they are built here from `deps`.
+   */
+  services?: Services;
+  /** Without `services`: called for each device deleted or rejected in the console (disconnect its agent). */
   onDeviceRemoved?: (deviceId: number) => void;
 }
 
-/** Builds the whole console server: platform, then every module's routes. */
+/** Builds the whole console server: platform, then every module's routes over the given services. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const services =
+    options.services ??
+    buildServices(deps, { onDeviceRemoved: (deviceId) => options.onDeviceRemoved?.(deviceId) });
   const app = Fastify({
     ...(typeof options.logger === "object"
       ? { loggerInstance: options.logger }
@@ -90,31 +99,24 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await installAuthRateLimits(app, deps.config.authRateLimits);
 
   await app.register(healthModule(deps), { prefix: "/api" });
-  await app.register(
-    authModule(deps, {
-      onSetup: async ({ companyName }) => void (await updateGeneralSettings(deps.db, { companyName })),
-    }),
-    { prefix: "/api" },
-  );
-  await app.register(technicianModule(deps), { prefix: "/api" });
-  await app.register(rolesModule(deps), { prefix: "/api" });
-  const onDeviceRemoved = (deviceId: number) => options.onDeviceRemoved?.(deviceId);
-  const devices = createDevicesService(deps, { onDeviceRemoved });
-  await app.register(organizationsModule(deps, { onDeviceRemoved }), { prefix: "/api" });
-  await app.register(settingsModule(deps), { prefix: "/api" });
-  await app.register(dashboardModule(deps), { prefix: "/api" });
-  await app.register(promotionModule(deps), { prefix: "/api" });
-  await app.register(agentsModule(deps), { prefix: "/api" });
-  await app.register(deviceRolesModule(deps), { prefix: "/api" });
-  await app.register(devicesModule(devices), { prefix: "/api" });
-  await app.register(savedSearchesModule(deps, devices), { prefix: "/api" });
-  await app.register(customFieldsModule(deps, devices), { prefix: "/api" });
-  await app.register(jobsModule(deps), { prefix: "/api" });
-  await app.register(scriptsModule(deps), { prefix: "/api" });
-  await app.register(credentialsModule(deps), { prefix: "/api" });
-  await app.register(activitiesModule(deps), { prefix: "/api" });
-  await app.register(scheduledTasksModule(deps), { prefix: "/api" });
-  await app.register(auditModule(deps), { prefix: "/api" });
+  await app.register(authModule(deps, services.auth), { prefix: "/api" });
+  await app.register(technicianModule(deps, services.technicians, services.auth), { prefix: "/api" });
+  await app.register(rolesModule(deps, services.roles), { prefix: "/api" });
+  await app.register(organizationsModule(services.organizations), { prefix: "/api" });
+  await app.register(settingsModule(services.settings), { prefix: "/api" });
+  await app.register(dashboardModule(services.dashboard), { prefix: "/api" });
+  await app.register(promotionModule(services.promotion), { prefix: "/api" });
+  await app.register(agentsModule(deps, services.enrollment), { prefix: "/api" });
+  await app.register(deviceRolesModule(services.deviceRoles), { prefix: "/api" });
+  await app.register(devicesModule(services.devices), { prefix: "/api" });
+  await app.register(savedSearchesModule(services.savedSearches), { prefix: "/api" });
+  await app.register(customFieldsModule(services.customFields), { prefix: "/api" });
+  await app.register(jobsModule(deps, services.jobs), { prefix: "/api" });
+  await app.register(scriptsModule(services.scripts), { prefix: "/api" });
+  await app.register(credentialsModule(services.credentials), { prefix: "/api" });
+  await app.register(activitiesModule(services.activities), { prefix: "/api" });
+  await app.register(scheduledTasksModule(services.scheduledTasks), { prefix: "/api" });
+  await app.register(auditModule(services.audit), { prefix: "/api" });
 
   await installWebAssets(
     app,

@@ -4,7 +4,7 @@ import { emailField, passwordField, personNameField } from "@steward/contracts";
 import { loadConfig } from "./config.js";
 import pino from "pino";
 import { createDeps, openConfiguredDatabase } from "./runtime.js";
-import { createEnrollmentService } from "./modules/agents/index.js";
+import { buildServices } from "./services.js";
 import { ensureOrganization } from "./companions.js";
 import { findUserByEmail, insertSystemAdmin, deleteUserSessions } from "./platform/identity/index.js";
 import { mfaFactors, mfaRecoveryCodes } from "./platform/identity/index.js";
@@ -102,7 +102,7 @@ async function main() {
           fail("--max-uses must be a positive whole number");
         const deps = createDeps(config, database, pino({ level: "warn" }));
         const target = await ensureOrganization(deps, name);
-        const enrollment = createEnrollmentService(deps);
+        const { enrollment } = buildServices(deps);
         const { token } = await enrollment.createToken({
           ...target,
           name: "CLI",

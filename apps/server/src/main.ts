@@ -6,7 +6,7 @@ import { countSystemAdmins, insertSystemAdmin } from "./platform/identity/index.
 import { passwordField, emailField } from "@steward/contracts";
 import { createAgentSide } from "./modules/agents/index.js";
 import { startCompanions, type Companions } from "./companions.js";
-import { startScheduler } from "./modules/scheduled-tasks/index.js";
+import { buildServices } from "./services.js";
 import { parseArgs } from "node:util";
 import { listenHttps, readTls } from "./tls.js";
 
@@ -32,18 +32,19 @@ async function main() {
     logger.info({ email }, "seeded the first system administrator from STEWARD_ADMIN_EMAIL");
   }
 
-  // A deleted or rejected device loses its agent connection at once.
+  // One set of services for the console, the agent side and the scheduler. A deleted or
+  // rejected device loses its agent connection at once.
   const side: { agents?: ReturnType<typeof createAgentSide> } = {};
-  const app = await buildApp(deps, {
-    logger,
+  const services = buildServices(deps, {
     onDeviceRemoved: (deviceId) => side.agents?.gateway.disconnect(deviceId),
   });
+  const app = await buildApp(deps, { logger, services });
   // Single node: nobody is connected yet, whatever the database last said.
-  const agents = createAgentSide(deps, app.log, { tls });
+  const agents = createAgentSide(deps, services, app.log, { tls });
   side.agents = agents;
   const wentDown = await agents.devices.markAllDown(new Date());
   if (wentDown > 0) logger.info({ devices: wentDown }, "marked devices DOWN until their agents reconnect");
-  const scheduler = startScheduler(deps, { logger: app.log });
+  const scheduler = services.scheduler.start({ logger: app.log });
   let closing = false;
   // Filled once the listeners are up; shutdown may come before that.
   const running: { companions?: Companions; https?: { close(): Promise<void> } } = {};

@@ -30,7 +30,11 @@ export async function ensureAgentBundle(): Promise<string> {
 export async function startAgentSide(
   ctx: TestContext,
 ): Promise<{ side: AgentSide; url: string; close(): Promise<void> }> {
-  const side = createAgentSide(ctx.deps, pino({ level: process.env.TEST_LOG_LEVEL ?? "error" }));
+  const side = createAgentSide(
+    ctx.deps,
+    ctx.services,
+    pino({ level: process.env.TEST_LOG_LEVEL ?? "error" }),
+  );
   const port = await side.listener.listen(0, "127.0.0.1");
   return { side, url: `http://127.0.0.1:${port}`, close: () => side.listener.close() };
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { agent } from "@steward/contracts";
-import { createDevicesService } from "../modules/devices/index.js";
 import { devices } from "../modules/devices/devices.tables.js";
 import type { TestContext } from "./test-app.js";
 
@@ -48,7 +47,7 @@ export async function enrollDevice(
   place: { organizationId: number; locationId: number },
   options: EnrollOptions = {},
 ) {
-  const service = createDevicesService(ctx.deps);
+  const service = ctx.services.devices;
   const row = await service.enroll({
     ...place,
     publicKey: randomBytes(32).toString("base64"),

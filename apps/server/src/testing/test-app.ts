@@ -9,6 +9,7 @@ import { inject } from "vitest";
 import pino from "pino";
 import { defaultTechnicianPermissions, type Permission } from "@steward/contracts";
 import { buildApp } from "../app.js";
+import { buildServices, type Services } from "../services.js";
 import { loadConfig, type ServerConfig } from "../config.js";
 import { openDatabase, type Database } from "../platform/db/database.js";
 import { createSecretBox, generateCommandSigner } from "../platform/crypto/index.js";
@@ -30,6 +31,8 @@ import { Bus } from "../platform/bus.js";
 export interface TestContext {
   app: FastifyInstance;
   deps: AppDeps;
+  /** The app's services (the composition root's instances the routes use). */
+  services: Services;
   database: Database;
   /** Mail the server sent (when no SMTP server is configured in the test). */
   outbox: MailMessage[];
@@ -87,11 +90,13 @@ export async function createTestContext(overrides: Partial<ServerConfig> = {}): 
   };
   // Unexpected errors (500s) are printed so a failing test shows why; everything else stays quiet.
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? "error" });
-  const app = await buildApp(deps, { logger, serveWeb: false });
+  const services = buildServices(deps);
+  const app = await buildApp(deps, { logger, serveWeb: false, services });
   await app.ready();
   return {
     app,
     deps,
+    services,
     database,
     outbox,
     async close() {

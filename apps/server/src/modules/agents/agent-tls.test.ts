@@ -59,7 +59,7 @@ beforeAll(async () => {
   const config = loadConfig({ STEWARD_TLS_CERT: certFile, STEWARD_TLS_KEY: keyFile, PORT: "9443" });
   tls = readTls(config)!;
   ctx = await createTestContext({ agentHeartbeatSeconds: 1, agentSilenceSeconds: 5, tls: config.tls });
-  side = createAgentSide(ctx.deps, pino({ level: "silent" }), { tls });
+  side = createAgentSide(ctx.deps, ctx.services, pino({ level: "silent" }), { tls });
   url = `https://127.0.0.1:${await side.listener.listen(0, "127.0.0.1")}`;
   org = await createOrganization(ctx);
   await ensureAgentBundle();

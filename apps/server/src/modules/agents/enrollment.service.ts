@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 import { agent } from "@steward/contracts";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { AppDeps } from "../../platform/deps.js";
+import type { Db } from "../../platform/db/database.js";
 import { randomToken, sha256 } from "../../platform/crypto/index.js";
 import { systemScope } from "../../platform/identity/index.js";
 import { locations, organizations } from "../organizations/organizations.tables.js";
-import { createDevicesService } from "../devices/index.js";
+import type { DevicesService } from "../devices/index.js";
 import { createEnrollmentRepository, type EnrollmentTokenRow } from "./enrollment.repository.js";
 
 export const TOKEN_PREFIX = "stw_";
@@ -29,9 +30,13 @@ const refusal: Record<Exclude<TokenState, "ACTIVE">, () => AppError> = {
     new AppError("E_ENROLLMENT_TOKEN_EXHAUSTED", 401, "This enrollment token has no uses left"),
 };
 
-/** Enrollment: tokens for the console, and the agent's one-time enroll call. */
+/**
+ * Enrollment: tokens for the console, and the agent's one-time enroll call. `devicesOn` gives the
+ * devices service on a transaction's handle: the token's use and the new device commit together.
+ */
 export function createEnrollmentService(
   deps: Pick<AppDeps, "db" | "secretBox" | "commandSigner" | "config">,
+  { devicesOn }: { devicesOn: (db: Db) => Pick<DevicesService, "enroll"> },
 ) {
   const repo = createEnrollmentRepository(deps.db);
 
@@ -122,7 +127,7 @@ export function createEnrollmentService(
         const device = await deps.db.transaction(async (tx) => {
           if (!(await createEnrollmentRepository(tx).claimUse(systemScope, token.id, new Date())))
             return null;
-          return createDevicesService({ db: tx }).enroll({
+          return devicesOn(tx).enroll({
             organizationId: token.organizationId,
             locationId: token.locationId,
             publicKey: request.publicKey,

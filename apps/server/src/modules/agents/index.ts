@@ -2,15 +2,15 @@ import type { FastifyBaseLogger } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { enrollmentRoutes } from "./enrollment.routes.js";
 import type { AppDeps } from "../../platform/deps.js";
-import { createDevicesService } from "../devices/index.js";
-import { createEnrollmentService } from "./enrollment.service.js";
+import type { DevicesService } from "../devices/index.js";
+import type { EnrollmentService } from "./enrollment.service.js";
 import { createAgentGateway } from "./gateway.js";
 import { createAgentListener } from "./listener.js";
 import {
   createJobDispatcher,
-  createJobsService,
   jobCommandHandlers,
   type JobDispatcher,
+  type JobsService,
 } from "../jobs/index.js";
 import { ServerCommandRegistry } from "./commands/registry.js";
 
@@ -28,17 +28,26 @@ export {
 export { sealSecret } from "./commands/sealed-secret.js";
 export { enrollmentRoutes, agentBundlePath, serverKeyFingerprint } from "./enrollment.routes.js";
 export type { AgentListener } from "./listener.js";
-export { createEnrollmentService, tokenState, TOKEN_PREFIX } from "./enrollment.service.js";
+export { tokenState, TOKEN_PREFIX, type EnrollmentService } from "./enrollment.service.js";
 
-/** Builds the agent side of the server: enrollment, the WebSocket gateway, their own listener. */
+/** The services the agent side shares with the console (the composition root's instances). */
+export interface AgentSideServices {
+  devices: DevicesService;
+  enrollment: EnrollmentService;
+  jobs: JobsService;
+}
+
+/**
+ * Builds the agent side of the server: the WebSocket gateway, the job dispatcher and their own
+ * listener, over the same devices, enrollment and jobs services as the console.
+ */
 export function createAgentSide(
   deps: AppDeps,
+  services: AgentSideServices,
   logger: FastifyBaseLogger,
   options: { tls?: { cert: Buffer; key: Buffer } | undefined } = {},
 ) {
-  const devices = createDevicesService(deps);
-  const enrollment = createEnrollmentService(deps);
-  const jobs = createJobsService(deps);
+  const { devices, enrollment, jobs } = services;
   // Every command kind the server sends: a kind's handler builds its payloads and takes its results.
   const commands = new ServerCommandRegistry(jobCommandHandlers());
   // The dispatcher and the gateway call each other; each only uses the other inside callbacks.
@@ -77,6 +86,6 @@ export function createAgentSide(
 export type AgentSide = ReturnType<typeof createAgentSide>;
 
 /** Console routes of this area (enrollment tokens, agent download). */
-export function agentsModule(deps: AppDeps): FastifyPluginAsyncZod {
-  return enrollmentRoutes(deps, createEnrollmentService(deps));
+export function agentsModule(deps: AppDeps, enrollment: EnrollmentService): FastifyPluginAsyncZod {
+  return enrollmentRoutes(deps, enrollment);
 }

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { AppDeps } from "../../platform/deps.js";
-import { DashboardRepository } from "./dashboard.repository.js";
 import { dashboardRoutes } from "./dashboard.routes.js";
-import { createDashboardService } from "./dashboard.service.js";
+import type { DashboardService } from "./dashboard.service.js";
+
+export type { DashboardService } from "./dashboard.service.js";
 
 /** System dashboard figures and the getting-started checklist: /api/dashboard/*. */
-export function dashboardModule(deps: AppDeps): FastifyPluginAsyncZod {
-  return dashboardRoutes(createDashboardService({ repo: new DashboardRepository(deps.db) }));
+export function dashboardModule(service: DashboardService): FastifyPluginAsyncZod {
+  return dashboardRoutes(service);
 }

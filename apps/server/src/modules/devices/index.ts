@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { devicesRoutes } from "./devices.routes.js";
 import type { DevicesService } from "./devices.service.js";
 
-export { createDevicesService, type DevicesService } from "./devices.service.js";
+export type { DevicesService } from "./devices.service.js";
 export type { DeviceRow, NewDevice, ActivityType } from "./devices.repository.js";
 export type { Actor, Changed } from "./devices.bulk.js";
 export { createDeviceCache, type DeviceCache } from "./devices.cache.js";

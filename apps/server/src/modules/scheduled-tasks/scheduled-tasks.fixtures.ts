@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { agent } from "@steward/contracts";
 import type { TestContext } from "../../testing/test-app.js";
-import { createDevicesService } from "../devices/index.js";
 
 /** Test factory: a device enrolled the way the agent listener does it (approved unless told otherwise). */
 export async function enrollTestDevice(
@@ -24,7 +23,7 @@ export async function enrollTestDevice(
     pendingReboot: false,
     agentVersion: "1.0.0",
   };
-  return createDevicesService(ctx.deps).enroll({
+  return ctx.services.devices.enroll({
     ...place,
     publicKey: randomBytes(32).toString("base64"),
     approvalStatus,

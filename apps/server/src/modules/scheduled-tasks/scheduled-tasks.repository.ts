@@ -17,6 +17,11 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export class ScheduledTasksRepository {
   constructor(readonly db: Db) {}
 
+  /** The same repository on a transaction's handle. */
+  on(tx: Db): ScheduledTasksRepository {
+    return new ScheduledTasksRepository(tx);
+  }
+
   async insert(values: NewScheduledTask): Promise<ScheduledTaskRow> {
     const [row] = await this.db.insert(scheduledTasks).values(values).returning();
     if (!row) throw new Error("scheduled task insert returned nothing");

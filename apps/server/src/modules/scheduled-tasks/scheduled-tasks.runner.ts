@@ -2,13 +2,12 @@ import type { FastifyBaseLogger } from "fastify";
 import type { ScheduledTaskAction, ScheduledTaskTargets } from "@steward/contracts";
 import { nextRun, type Schedule } from "@steward/domain";
 import type { Db } from "../../platform/db/database.js";
-import type { AppDeps } from "../../platform/deps.js";
 import { Bus } from "../../platform/bus.js";
 import { systemScope, type Scope } from "../../platform/identity/index.js";
-import { createJobsService, type Actor } from "../jobs/index.js";
+import type { Actor, JobsService } from "../jobs/index.js";
 import { resolveScriptForJob, type ScriptLookupCache } from "../scripts/index.js";
 import { ScheduledTasksRepository, type ScheduledTaskRow } from "./scheduled-tasks.repository.js";
-import { resolveTargetDevices } from "./scheduled-tasks.targets.js";
+import { resolveTargetDevices, type DevicesOn } from "./scheduled-tasks.targets.js";
 
 /** Devices per submit call: a fan-out to 10,000 devices is written in a few statements. */
 const NODES_PER_SUBMIT = 1_000;
@@ -22,6 +21,18 @@ export interface RunOutcome {
 
 export interface FiredRun extends RunOutcome {
   taskId: number;
+}
+
+/**
+ * What runs need, handed over by the composition root. A run happens inside a transaction, so
+ * the job engine and the device selection come as factories bound to that transaction's handle.
+ */
+export interface TaskRunnerDeps {
+  db: Db;
+  bus: Bus;
+  repo: ScheduledTasksRepository;
+  jobsOn: (db: Db, bus: Bus) => Pick<JobsService, "submit">;
+  devicesOn: DevicesOn;
 }
 
 /** The job content a task's action becomes (inline as is; a library script is resolved at run time). */
@@ -42,6 +53,7 @@ export const scheduledActor = (row: ScheduledTaskRow): Actor => ({
  * commits.
  */
 export async function submitRun(
+  deps: Pick<TaskRunnerDeps, "jobsOn" | "devicesOn">,
   db: Db,
   bus: Bus,
   row: ScheduledTaskRow,
@@ -49,10 +61,15 @@ export async function submitRun(
   scope: Scope,
   cache: ScriptLookupCache = new Map(),
 ): Promise<RunOutcome> {
-  const deviceIds = await resolveTargetDevices(db, row.targets as ScheduledTaskTargets, scope);
+  const deviceIds = await resolveTargetDevices(
+    db,
+    deps.devicesOn,
+    row.targets as ScheduledTaskTargets,
+    scope,
+  );
   if (deviceIds.length === 0) return { jobUids: [], error: NO_DEVICES_MESSAGE };
   const content = await resolveScriptForJob(db, jobContent(row.action as ScheduledTaskAction), cache);
-  const jobs = createJobsService({ db, bus });
+  const jobs = deps.jobsOn(db, bus);
   const jobUids: string[] = [];
   for (let i = 0; i < deviceIds.length; i += NODES_PER_SUBMIT) {
     const nodes = deviceIds.slice(i, i + NODES_PER_SUBMIT).map((nodeId) => ({
@@ -73,7 +90,7 @@ export interface TaskRunnerOptions {
 }
 
 /** Fires tasks: claimed due runs (exactly once across server nodes) and "Run now". */
-export function createTaskRunner(deps: Pick<AppDeps, "db" | "bus">, options: TaskRunnerOptions = {}) {
+export function createTaskRunner(deps: TaskRunnerDeps, options: TaskRunnerOptions = {}) {
   const clock = options.clock ?? (() => new Date());
 
   /** Runs `work` in a transaction with a private bus; its job-queued events are sent after commit. */
@@ -98,14 +115,14 @@ export function createTaskRunner(deps: Pick<AppDeps, "db" | "bus">, options: Tas
     async fireDue(opts: { limit: number; ids?: number[] }): Promise<FiredRun[]> {
       const now = clock();
       return withQueuedEvents(async (tx, bus) => {
-        const repo = new ScheduledTasksRepository(tx);
+        const repo = deps.repo.on(tx);
         const due = await repo.claimDue(now, opts.limit, opts.ids);
         const fired: FiredRun[] = [];
         const cache: ScriptLookupCache = new Map();
         for (const row of due) {
           const outcome = await tx
             // The server fires on its own behalf; the devices are still only those the task names.
-            .transaction((sp) => submitRun(sp, bus, row, scheduledActor(row), systemScope, cache))
+            .transaction((sp) => submitRun(deps, sp, bus, row, scheduledActor(row), systemScope, cache))
             .catch((error: unknown): RunOutcome => {
               options.logger?.warn({ err: error, taskId: row.id }, "scheduled task run failed");
               return { jobUids: [], error: messageOf(error) };
@@ -141,13 +158,8 @@ export function createTaskRunner(deps: Pick<AppDeps, "db" | "bus">, options: Tas
     async runNow(row: ScheduledTaskRow, actor: Actor, scope: Scope): Promise<RunOutcome> {
       const now = clock();
       return withQueuedEvents(async (tx, bus) => {
-        const outcome = await submitRun(tx, bus, row, actor, scope);
-        await new ScheduledTasksRepository(tx).recordManualRun(
-          row.id,
-          now,
-          outcome.jobUids.length,
-          outcome.error,
-        );
+        const outcome = await submitRun(deps, tx, bus, row, actor, scope);
+        await deps.repo.on(tx).recordManualRun(row.id, now, outcome.jobUids.length, outcome.error);
         return outcome;
       });
     },

@@ -84,7 +84,7 @@ describe("kinds that do not run on a timer", () => {
       )
     ).json();
     expect(same.runCount).toBe(1);
-    await createScheduler(ctx.deps, { clock: () => new Date(Date.now() + 3600_000) }).tick();
+    await createScheduler(ctx.services.taskRunner, { clock: () => new Date(Date.now() + 3600_000) }).tick();
     expect((await jobsOfTask(t.name)).length).toBe(2);
   });
 
@@ -99,7 +99,7 @@ describe("kinds that do not run on a timer", () => {
       expect(t).toMatchObject({ trigger, summary, nextRunAt: null, runCount: 0 });
       const listed = (await admin.get("/api/scheduled-tasks", { query: { search: t.name } })).json().items;
       expect(listed).toEqual([expect.objectContaining({ id: t.id, trigger, nextRunAt: null })]);
-      const fired = await createScheduler(ctx.deps, {
+      const fired = await createScheduler(ctx.services.taskRunner, {
         clock: () => new Date(Date.now() + 400 * 24 * 3600_000),
       }).tick();
       expect(fired.map((f) => f.taskId)).not.toContain(t.id);
@@ -188,7 +188,7 @@ describe("editing a task that has run", () => {
       timeZone: "UTC",
     });
     expect(t.nextRunAt).toBe("2032-01-01T09:00:00.000Z");
-    await createScheduler(ctx.deps, { clock: () => new Date("2032-01-01T09:00:01Z") }).tick();
+    await createScheduler(ctx.services.taskRunner, { clock: () => new Date("2032-01-01T09:00:01Z") }).tick();
     const ran = (await admin.get(`/api/scheduled-tasks/${t.id}`)).json();
     expect(ran).toMatchObject({ occurrences: 1, runCount: 1, nextRunAt: "2032-01-02T09:00:00.000Z" });
 

@@ -73,9 +73,15 @@ describe("exactly once across server nodes", () => {
       Array.from({ length: 50 }, () => insertTask(new Date(now.getTime() - 60_000))),
     );
     const ids = new Set(tasks.map((t) => t.id));
-    const nodeA = createScheduler(ctx.deps, { clock: () => now, batchSize: 5 });
+    const nodeA = createScheduler(ctx.services.taskRunner, { clock: () => now, batchSize: 5 });
     const nodeB = createScheduler(
-      { db: secondNode?.db ?? ctx.deps.db, bus: ctx.deps.bus },
+      secondNode
+        ? {
+            ...ctx.services.taskRunner,
+            db: secondNode.db,
+            repo: ctx.services.taskRunner.repo.on(secondNode.db),
+          }
+        : ctx.services.taskRunner,
       { clock: () => now, batchSize: 5 },
     );
 
@@ -126,9 +132,13 @@ describe("firing on schedule", () => {
     expect(res.json().nextRunAt).toBe("2030-03-10T07:30:00.000Z");
     const id: number = res.json().id;
     expect(
-      (await createScheduler(ctx.deps, { clock: at("2030-03-10T07:29:59Z") }).tick()).map((f) => f.taskId),
+      (await createScheduler(ctx.services.taskRunner, { clock: at("2030-03-10T07:29:59Z") }).tick()).map(
+        (f) => f.taskId,
+      ),
     ).not.toContain(id);
-    const fired = await createScheduler(ctx.deps, { clock: at("2030-03-10T07:30:05Z") }).tick();
+    const fired = await createScheduler(ctx.services.taskRunner, {
+      clock: at("2030-03-10T07:30:05Z"),
+    }).tick();
     expect(fired.filter((f) => f.taskId === id)).toHaveLength(1);
     const row = (await admin.get(`/api/scheduled-tasks/${id}`)).json();
     expect(row).toMatchObject({
@@ -149,9 +159,11 @@ describe("firing on schedule", () => {
     });
     const id: number = res.json().id;
     expect(res.json().nextRunAt).toBe("2030-11-03T05:30:00.000Z");
-    await createScheduler(ctx.deps, { clock: at("2030-11-03T05:30:02Z") }).tick();
+    await createScheduler(ctx.services.taskRunner, { clock: at("2030-11-03T05:30:02Z") }).tick();
     // 06:30Z is 01:30 again (EST): not a second run.
-    const second = await createScheduler(ctx.deps, { clock: at("2030-11-03T06:30:02Z") }).tick();
+    const second = await createScheduler(ctx.services.taskRunner, {
+      clock: at("2030-11-03T06:30:02Z"),
+    }).tick();
     expect(second.map((f) => f.taskId)).not.toContain(id);
     expect((await admin.get(`/api/scheduled-tasks/${id}`)).json()).toMatchObject({
       runCount: 1,
@@ -164,19 +176,19 @@ describe("firing on schedule", () => {
     const t = await insertTask(new Date("2031-01-01T09:00:00Z"), {
       end: { type: "AFTER", occurenceCount: 2, endDate: null },
     });
-    await createScheduler(ctx.deps, { clock: at("2031-01-01T09:00:01Z") }).tick();
+    await createScheduler(ctx.services.taskRunner, { clock: at("2031-01-01T09:00:01Z") }).tick();
     expect(await repo.find(everyTask, t.id)).toMatchObject({
       occurrences: 1,
       nextRunAt: new Date("2031-01-02T09:00:00Z"),
     });
-    await createScheduler(ctx.deps, { clock: at("2031-01-02T09:00:01Z") }).tick();
+    await createScheduler(ctx.services.taskRunner, { clock: at("2031-01-02T09:00:01Z") }).tick();
     expect(await repo.find(everyTask, t.id)).toMatchObject({ occurrences: 2, runCount: 2, nextRunAt: null });
     expect((await jobCountByName()).get(t.name)).toBe(2);
   });
 
   it("runs missed while no server was up fire once, and the next run is in the future", async () => {
     const t = await insertTask(new Date("2031-02-01T09:00:00Z"));
-    await createScheduler(ctx.deps, { clock: at("2031-02-04T12:00:00Z") }).tick();
+    await createScheduler(ctx.services.taskRunner, { clock: at("2031-02-04T12:00:00Z") }).tick();
     expect(await repo.find(everyTask, t.id)).toMatchObject({
       runCount: 1,
       nextRunAt: new Date("2031-02-05T09:00:00Z"),
@@ -191,7 +203,7 @@ describe("firing on schedule", () => {
       { scriptId: 987_654, parameters: [], runAs: "System" },
     );
     const fine = await insertTask(new Date("2031-03-01T09:00:00Z"));
-    await createScheduler(ctx.deps, { clock: at("2031-03-01T09:00:01Z") }).tick();
+    await createScheduler(ctx.services.taskRunner, { clock: at("2031-03-01T09:00:01Z") }).tick();
     expect(await repo.find(everyTask, broken.id)).toMatchObject({
       runCount: 1,
       lastRunJobCount: 0,
@@ -205,7 +217,9 @@ describe("firing on schedule", () => {
   it("disabled tasks are not claimed", async () => {
     const t = await insertTask(new Date("2031-04-01T09:00:00Z"));
     await repo.update(everyTask, t.id, { enabled: false });
-    const fired = await createScheduler(ctx.deps, { clock: at("2031-04-01T10:00:00Z") }).tick();
+    const fired = await createScheduler(ctx.services.taskRunner, {
+      clock: at("2031-04-01T10:00:00Z"),
+    }).tick();
     expect(fired.map((f) => f.taskId)).not.toContain(t.id);
   });
 });
@@ -213,7 +227,7 @@ describe("firing on schedule", () => {
 describe("the background loop", () => {
   it("fires due tasks by itself and stops cleanly", async () => {
     const t = await insertTask(new Date(Date.now() - 1000));
-    const running = startScheduler(ctx.deps, { intervalMs: 50 });
+    const running = startScheduler(ctx.services.taskRunner, { intervalMs: 50 });
     try {
       await waitFor(
         "the loop fired the task",

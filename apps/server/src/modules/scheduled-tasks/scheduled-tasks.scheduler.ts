@@ -1,5 +1,9 @@
-import type { AppDeps } from "../../platform/deps.js";
-import { createTaskRunner, type FiredRun, type TaskRunnerOptions } from "./scheduled-tasks.runner.js";
+import {
+  createTaskRunner,
+  type FiredRun,
+  type TaskRunnerDeps,
+  type TaskRunnerOptions,
+} from "./scheduled-tasks.runner.js";
 
 export interface SchedulerOptions extends TaskRunnerOptions {
   /** Pause between passes (default 10 s: minute-precision schedules fire within seconds). */
@@ -12,7 +16,7 @@ export interface SchedulerOptions extends TaskRunnerOptions {
 const MAX_BATCHES_PER_PASS = 200;
 
 /** One scheduler instance: `tick()` fires everything due now, a batch per transaction. */
-export function createScheduler(deps: Pick<AppDeps, "db" | "bus">, options: SchedulerOptions = {}) {
+export function createScheduler(deps: TaskRunnerDeps, options: SchedulerOptions = {}) {
   const runner = createTaskRunner(deps, options);
   const batchSize = options.batchSize ?? 25;
   return {
@@ -39,10 +43,7 @@ export interface RunningScheduler {
  * Starts the background loop on this server node. Every node may run one: claims use
  * FOR UPDATE SKIP LOCKED, so each run fires exactly once.
  */
-export function startScheduler(
-  deps: Pick<AppDeps, "db" | "bus">,
-  options: SchedulerOptions = {},
-): RunningScheduler {
+export function startScheduler(deps: TaskRunnerDeps, options: SchedulerOptions = {}): RunningScheduler {
   const scheduler = createScheduler(deps, options);
   const intervalMs = options.intervalMs ?? 10_000;
   let stopped = false;

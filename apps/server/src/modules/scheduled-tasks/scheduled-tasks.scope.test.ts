@@ -245,7 +245,7 @@ describe("the scheduler", () => {
       .update(scheduledTasks)
       .set({ nextRunAt: new Date(Date.now() - 1000), enabled: true })
       .where(eq(scheduledTasks.id, id));
-    const [fired] = await createTaskRunner(ctx.deps).fireDue({ limit: 1, ids: [id] });
+    const [fired] = await createTaskRunner(ctx.services.taskRunner).fireDue({ limit: 1, ids: [id] });
     expect(fired).toMatchObject({ taskId: id, error: null });
     const queued = await ctx.deps.db.select().from(jobs).where(eq(jobs.jobUid, fired!.jobUids[0]!));
     expect(fired!.jobUids).toHaveLength(1);

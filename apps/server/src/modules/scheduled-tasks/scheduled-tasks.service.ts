@@ -19,15 +19,14 @@ import {
   withStartDate,
   type Schedule,
 } from "@steward/domain";
-import type { AppDeps } from "../../platform/deps.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { audit, type Scope } from "../../platform/identity/index.js";
 import type { Actor } from "../jobs/index.js";
 import { resolveScriptForJob } from "../scripts/index.js";
-import { readGeneralSettings } from "../settings/index.js";
+import type { SettingsService } from "../settings/index.js";
 import { presentScheduledTask } from "./scheduled-tasks.presenter.js";
-import { ScheduledTasksRepository, type ScheduledTaskRow } from "./scheduled-tasks.repository.js";
-import { createTaskRunner } from "./scheduled-tasks.runner.js";
+import type { ScheduledTaskRow } from "./scheduled-tasks.repository.js";
+import { createTaskRunner, type TaskRunnerDeps } from "./scheduled-tasks.runner.js";
 import { checkTargets, taskScopeFor, type TaskScope } from "./scheduled-tasks.targets.js";
 
 type SaveInput = z.output<typeof saveScheduledTaskRequest>;
@@ -61,11 +60,11 @@ function stableJson(value: unknown): string {
 
 /** Scheduled tasks: saving (schedule, zone, targets, action checked), reading, "Run now", the editor's preview. */
 export function createScheduledTasksService(
-  deps: Pick<AppDeps, "db" | "bus">,
+  deps: TaskRunnerDeps & { settings: Pick<SettingsService, "getGeneral"> },
   options: { clock?: () => Date } = {},
 ) {
   const clock = options.clock ?? (() => new Date());
-  const repo = new ScheduledTasksRepository(deps.db);
+  const repo = deps.repo;
   const runner = createTaskRunner(deps, { clock });
 
   /** A task the caller sees; one with a target outside their scope answers like a missing one. */
@@ -80,7 +79,7 @@ export function createScheduledTasksService(
     requested: string | undefined,
     fromLegacy: string | null | undefined,
   ): Promise<string> {
-    return requested ?? fromLegacy ?? (await readGeneralSettings(deps.db)).defaultTimeZone;
+    return requested ?? fromLegacy ?? (await deps.settings.getGeneral()).defaultTimeZone;
   }
 
   /** A library script must exist and accept the parameters; the error names the action's field. */
@@ -109,7 +108,7 @@ export function createScheduledTasksService(
     };
     const timeZone = await zoneOf(input.timeZone, read.timeZone);
     const schedule = withStartDate(read.schedule, timeZone, clock());
-    await checkTargets(deps.db, input.targets, scope);
+    await checkTargets(deps.db, deps.devicesOn, input.targets, scope);
     await checkAction(input.action);
     return { schedule, timeZone };
   }
@@ -125,7 +124,7 @@ export function createScheduledTasksService(
     /** The tasks whose every target is in `scope` (the caller's devices.read scope). */
     async list(query: ListQuery, scope: Scope): Promise<ScheduledTaskList> {
       const { rows, total } = await repo.list(
-        await taskScopeFor(deps.db, scope),
+        await taskScopeFor(deps.db, deps.devicesOn, scope),
         query.search,
         query.pageSize,
         (query.page - 1) * query.pageSize,
@@ -134,7 +133,7 @@ export function createScheduledTasksService(
     },
 
     get: async (id: number, scope: Scope): Promise<ScheduledTask> =>
-      presentScheduledTask(await existing(await taskScopeFor(deps.db, scope), id)),
+      presentScheduledTask(await existing(await taskScopeFor(deps.db, deps.devicesOn, scope), id)),
 
     async create(input: SaveInput, editor: Editor): Promise<ScheduledTask> {
       const { schedule, timeZone } = await prepare(input, editor.scope);
@@ -157,7 +156,9 @@ export function createScheduledTasksService(
         data: { name: row.name },
       });
       await fireIfOnSave(row);
-      return presentScheduledTask(await existing(await taskScopeFor(deps.db, editor.scope), row.id));
+      return presentScheduledTask(
+        await existing(await taskScopeFor(deps.db, deps.devicesOn, editor.scope), row.id),
+      );
     },
 
     /**
@@ -166,11 +167,11 @@ export function createScheduledTasksService(
      */
     async update(id: number, input: SaveInput, editor: Editor): Promise<ScheduledTask> {
       // A task outside the caller's view is missing, whatever the new targets are.
-      const view = await taskScopeFor(deps.db, editor.scope);
+      const view = await taskScopeFor(deps.db, deps.devicesOn, editor.scope);
       await existing(view, id);
       const { schedule, timeZone } = await prepare(input, editor.scope);
       const row = await deps.db.transaction(async (tx) => {
-        const r = new ScheduledTasksRepository(tx);
+        const r = repo.on(tx);
         const current = await r.findForUpdate(view, id);
         if (!current) throw notFound();
         const changed =
@@ -203,11 +204,13 @@ export function createScheduledTasksService(
         data: { name: row.name },
       });
       await fireIfOnSave(row);
-      return presentScheduledTask(await existing(await taskScopeFor(deps.db, editor.scope), id));
+      return presentScheduledTask(
+        await existing(await taskScopeFor(deps.db, deps.devicesOn, editor.scope), id),
+      );
     },
 
     async remove(id: number, editor: Editor): Promise<void> {
-      const view = await taskScopeFor(deps.db, editor.scope);
+      const view = await taskScopeFor(deps.db, deps.devicesOn, editor.scope);
       const row = await existing(view, id);
       if (!(await repo.delete(view, id))) throw notFound();
       await audit(deps.db, editor.request, {
@@ -219,7 +222,7 @@ export function createScheduledTasksService(
     },
 
     async runNow(id: number, editor: Editor): Promise<{ task: ScheduledTask; jobUids: string[] }> {
-      const view = await taskScopeFor(deps.db, editor.scope);
+      const view = await taskScopeFor(deps.db, deps.devicesOn, editor.scope);
       const outcome = await runner.runNow(await existing(view, id), editor.actor, editor.scope);
       await audit(deps.db, editor.request, {
         action: "scheduled_task.run_now",

@@ -3,17 +3,20 @@ import type { ScheduledTaskTargets } from "@steward/contracts";
 import type { Db } from "../../platform/db/database.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { inScope, scopeIsEmpty, systemScope, type Scope } from "../../platform/identity/index.js";
-import { createDevicesService } from "../devices/index.js";
+import type { DevicesService } from "../devices/index.js";
 import { devices } from "../devices/devices.tables.js";
 import { organizations } from "../organizations/organizations.tables.js";
 import { scheduledTasks } from "./scheduled-tasks.tables.js";
 
 const PAGE = 5_000;
 
+/** The devices module's group resolution on a database handle (the caller's transaction, if any). */
+export type DevicesOn = (db: Db) => Pick<DevicesService, "whereOf">;
+
 /** The devices a group (saved search) selects now, or null when the group no longer exists. */
-async function groupWhere(db: Db, groupId: number): Promise<SQL | null> {
+async function groupWhere(db: Db, devicesOn: DevicesOn, groupId: number): Promise<SQL | null> {
   try {
-    return (await createDevicesService({ db }).whereOf({ groupId })) ?? sql`true`;
+    return (await devicesOn(db).whereOf({ groupId })) ?? sql`true`;
   } catch (error) {
     if (error instanceof AppError && error.code === "E_SAVED_SEARCH_NOT_FOUND") return null;
     throw error;
@@ -39,6 +42,7 @@ async function groupReachesOutside(db: Db, where: SQL, scope: Scope): Promise<bo
  */
 export async function resolveTargetDevices(
   db: Db,
+  devicesOn: DevicesOn,
   targets: ScheduledTaskTargets,
   scope: Scope,
 ): Promise<number[]> {
@@ -47,7 +51,7 @@ export async function resolveTargetDevices(
   if (targets.organizationIds.length > 0)
     parts.push(inArray(devices.organizationId, targets.organizationIds));
   for (const groupId of targets.groupIds) {
-    const where = await groupWhere(db, groupId);
+    const where = await groupWhere(db, devicesOn, groupId);
     if (where) parts.push(where);
   }
   if (parts.length === 0) return [];
@@ -77,7 +81,12 @@ const listed = (ids: readonly number[]) => ids.slice(0, 10).join(", ");
  * outside the caller's scope (a device or organization there, a group that selects a device
  * there) is refused exactly the same way, so the answer does not tell it exists.
  */
-export async function checkTargets(db: Db, targets: ScheduledTaskTargets, scope: Scope): Promise<void> {
+export async function checkTargets(
+  db: Db,
+  devicesOn: DevicesOn,
+  targets: ScheduledTaskTargets,
+  scope: Scope,
+): Promise<void> {
   if (targets.deviceIds.length > 0) {
     const rows = await db
       .select({ id: devices.id })
@@ -107,7 +116,7 @@ export async function checkTargets(db: Db, targets: ScheduledTaskTargets, scope:
       );
   }
   for (const groupId of targets.groupIds) {
-    const where = await groupWhere(db, groupId);
+    const where = await groupWhere(db, devicesOn, groupId);
     if (!where || (await groupReachesOutside(db, where, scope)))
       throw new AppError("E_SAVED_SEARCH_NOT_FOUND", 404, `targets.groupIds: no group with id ${groupId}`);
   }
@@ -133,7 +142,7 @@ export type TaskScope = {
 export const everyTask = { scope: systemScope, hiddenGroupIds: [] } as unknown as TaskScope;
 
 /** The caller's view of scheduled tasks (see TaskScope). */
-export async function taskScopeFor(db: Db, scope: Scope): Promise<TaskScope> {
+export async function taskScopeFor(db: Db, devicesOn: DevicesOn, scope: Scope): Promise<TaskScope> {
   const hiddenGroupIds: number[] = [];
   if (!scope.all) {
     const groups = await db
@@ -146,7 +155,7 @@ export async function taskScopeFor(db: Db, scope: Scope): Promise<TaskScope> {
         hiddenGroupIds.push(id);
         continue;
       }
-      const where = await groupWhere(db, id);
+      const where = await groupWhere(db, devicesOn, id);
       // A group deleted since the task was saved can no longer show where it reached: hidden.
       if (!where || (await groupReachesOutside(db, where, scope))) hiddenGroupIds.push(id);
     }

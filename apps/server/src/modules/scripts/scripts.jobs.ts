@@ -3,7 +3,7 @@ import { resolveParameterValues, type ScriptParameterDefinition, type ScriptPres
 import type { Db } from "../../platform/db/database.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { ScriptTemplate } from "@steward/contracts";
-import { ScriptsRepository, type ScriptForJob } from "./scripts.repository.js";
+import { scriptForJob, type ScriptForJob } from "./scripts.repository.js";
 import { scriptTemplates } from "./templates/index.js";
 
 /** Library lookups of one submit: a fan-out to 10,000 devices reads each script once. */
@@ -75,7 +75,7 @@ export async function resolveScriptForJob(
     const scriptId = ref.scriptId;
     let lookup = cache.get(scriptId);
     if (!lookup) {
-      lookup = new ScriptsRepository(db).forJob(scriptId);
+      lookup = scriptForJob(db, scriptId);
       cache.set(scriptId, lookup);
     }
     script = await lookup;

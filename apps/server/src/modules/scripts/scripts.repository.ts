@@ -97,23 +97,6 @@ export class ScriptsRepository {
     return row;
   }
 
-  async forJob(id: number): Promise<ScriptForJob | undefined> {
-    const [row] = await this.db
-      .select({
-        id: scripts.id,
-        name: scripts.name,
-        language: scripts.language,
-        os: scripts.os,
-        body: scripts.body,
-        timeoutSeconds: scripts.timeoutSeconds,
-        parameters: scripts.parameters,
-        presets: scripts.presets,
-      })
-      .from(scripts)
-      .where(eq(scripts.id, id));
-    return row;
-  }
-
   async nameExists(name: string): Promise<boolean> {
     const [row] = await this.db
       .select({ id: scripts.id })
@@ -145,4 +128,22 @@ export class ScriptsRepository {
       .returning({ id: scripts.id, name: scripts.name });
     return rows.length === 1;
   }
+}
+
+/** A script as a job needs it, read on any handle (a submit's transaction included). */
+export async function scriptForJob(db: Db, id: number): Promise<ScriptForJob | undefined> {
+  const [row] = await db
+    .select({
+      id: scripts.id,
+      name: scripts.name,
+      language: scripts.language,
+      os: scripts.os,
+      body: scripts.body,
+      timeoutSeconds: scripts.timeoutSeconds,
+      parameters: scripts.parameters,
+      presets: scripts.presets,
+    })
+    .from(scripts)
+    .where(eq(scripts.id, id));
+  return row;
 }

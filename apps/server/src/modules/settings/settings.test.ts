@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import { createTestContext, signedInClient, TestClient, type TestContext } from "../../testing/test-app.js";
 import { auditEvents } from "../../platform/identity/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
-import { readGeneralSettings, updateGeneralSettings } from "./index.js";
 
 let ctx: TestContext;
 let admin: TestClient;
@@ -94,19 +93,19 @@ describe("GET and PUT /api/settings/general", () => {
   });
 });
 
-describe("readGeneralSettings / updateGeneralSettings (for the setup flow)", () => {
+describe("the settings service's getGeneral / updateGeneral (for the setup flow)", () => {
   it("changes only the fields given", async () => {
     await admin.put("/api/settings/general", { companyName: "Before", defaultTimeZone: "Asia/Tokyo" });
-    const after = await updateGeneralSettings(ctx.deps.db, { companyName: "Set Up Co" });
+    const after = await ctx.services.settings.updateGeneral({ companyName: "Set Up Co" }, null);
     expect(after).toEqual({ companyName: "Set Up Co", defaultTimeZone: "Asia/Tokyo" });
-    expect(await readGeneralSettings(ctx.deps.db)).toEqual(after);
+    expect(await ctx.services.settings.getGeneral()).toEqual(after);
     expect((await admin.get("/api/settings/general")).json()).toEqual(after);
   });
 
   it("refuses an unknown time zone with E_VALIDATION", async () => {
-    const attempt = updateGeneralSettings(ctx.deps.db, { defaultTimeZone: "Nowhere/Special" });
+    const attempt = ctx.services.settings.updateGeneral({ defaultTimeZone: "Nowhere/Special" }, null);
     await expect(attempt).rejects.toBeInstanceOf(AppError);
     await expect(attempt).rejects.toMatchObject({ code: "E_VALIDATION", statusCode: 400 });
-    expect((await readGeneralSettings(ctx.deps.db)).defaultTimeZone).toBe("Asia/Tokyo");
+    expect((await ctx.services.settings.getGeneral()).defaultTimeZone).toBe("Asia/Tokyo");
   });
 });

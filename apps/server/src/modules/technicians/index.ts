@@ -1,11 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../platform/deps.js";
-import { createAuthService } from "../auth/index.js";
+import type { AuthService } from "../auth/index.js";
 import { techniciansRoutes } from "./technicians.routes.js";
-import { createTechniciansService } from "./technicians.service.js";
+import type { TechniciansService } from "./technicians.service.js";
 
-export { INVITE_VALID_HOURS } from "./technicians.service.js";
+export { INVITE_VALID_HOURS, type TechniciansService } from "./technicians.service.js";
 
-export function technicianModule(deps: AppDeps): FastifyPluginAsyncZod {
-  return techniciansRoutes(deps, createTechniciansService(deps), createAuthService(deps));
+/** Technician administration and invitations, over the app's technicians and auth services. */
+export function technicianModule(
+  deps: AppDeps,
+  technicians: TechniciansService,
+  auth: AuthService,
+): FastifyPluginAsyncZod {
+  return techniciansRoutes(deps, technicians, auth);
 }

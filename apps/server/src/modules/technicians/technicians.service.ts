@@ -8,7 +8,7 @@ import { AppError } from "../../platform/errors/app-error.js";
 import type { AppDeps } from "../../platform/deps.js";
 import { hashPassword, randomToken, sha256 } from "../../platform/crypto/index.js";
 import { deleteUserSessions, type AuthContext } from "../../platform/identity/index.js";
-import { createRoles } from "../roles/index.js";
+import type { RolesService } from "../roles/index.js";
 import { createTechniciansRepository, type TechnicianRow } from "./technicians.repository.js";
 import { presentTechnician } from "./technicians.presenter.js";
 
@@ -17,9 +17,11 @@ export const INVITE_VALID_HOURS = 24;
 const userNotFound = () => new AppError("E_USER_NOT_FOUND", 404, "No such technician");
 
 /** Technician administration: invite, edit, disable, delete; and accepting an invite. */
-export function createTechniciansService(deps: Pick<AppDeps, "db" | "config" | "mailer">) {
+export function createTechniciansService(
+  deps: Pick<AppDeps, "db" | "config" | "mailer">,
+  { roles }: { roles: RolesService },
+) {
   const repo = createTechniciansRepository(deps.db);
-  const roles = createRoles(deps);
 
   async function present(row: TechnicianRow) {
     return presentTechnician(row, (await roles.roleIdsOfUsers([row.id])).get(row.id) ?? []);

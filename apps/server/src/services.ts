@@ -1,0 +1,136 @@
+import type { Db } from "./platform/db/database.js";
+import type { AppDeps } from "./platform/deps.js";
+import { ActivitiesRepository } from "./modules/activities/activities.repository.js";
+import { createActivitiesService } from "./modules/activities/activities.service.js";
+import { createEnrollmentService } from "./modules/agents/enrollment.service.js";
+import { AuditRepository } from "./modules/audit/audit.repository.js";
+import { createAuditService } from "./modules/audit/audit.service.js";
+import { createAuthService } from "./modules/auth/auth.service.js";
+import { CredentialsRepository } from "./modules/credentials/credentials.repository.js";
+import { createCredentialsService } from "./modules/credentials/credentials.service.js";
+import { CustomFieldsRepository } from "./modules/custom-fields/custom-fields.repository.js";
+import { createCustomFieldsService } from "./modules/custom-fields/custom-fields.service.js";
+import { DashboardRepository } from "./modules/dashboard/dashboard.repository.js";
+import { createDashboardService } from "./modules/dashboard/dashboard.service.js";
+import { DeviceRolesRepository } from "./modules/device-roles/device-roles.repository.js";
+import { createDeviceRolesService } from "./modules/device-roles/device-roles.service.js";
+import { createDevicesService } from "./modules/devices/devices.service.js";
+import { createJobsService } from "./modules/jobs/jobs.service.js";
+import { OrganizationsRepository } from "./modules/organizations/organizations.repository.js";
+import { createOrganizationsService } from "./modules/organizations/organizations.service.js";
+import { PromotionRepository } from "./modules/promotion/promotion.repository.js";
+import { createPromotionService } from "./modules/promotion/promotion.service.js";
+import { createRolesRepository } from "./modules/roles/roles.repository.js";
+import { createRolesService } from "./modules/roles/roles.service.js";
+import { createDeviceActions } from "./modules/saved-searches/device-actions.js";
+import { SavedSearchesRepository } from "./modules/saved-searches/saved-searches.repository.js";
+import { createSavedSearchesService } from "./modules/saved-searches/saved-searches.service.js";
+import { ScheduledTasksRepository } from "./modules/scheduled-tasks/scheduled-tasks.repository.js";
+import type { TaskRunnerDeps } from "./modules/scheduled-tasks/scheduled-tasks.runner.js";
+import {
+  createScheduler,
+  startScheduler,
+  type SchedulerOptions,
+} from "./modules/scheduled-tasks/scheduled-tasks.scheduler.js";
+import { createScheduledTasksService } from "./modules/scheduled-tasks/scheduled-tasks.service.js";
+import { ScriptsRepository } from "./modules/scripts/scripts.repository.js";
+import { createScriptsService } from "./modules/scripts/scripts.service.js";
+import { SettingsRepository } from "./modules/settings/settings.repository.js";
+import { createSettingsService } from "./modules/settings/settings.service.js";
+import { createTechniciansService } from "./modules/technicians/technicians.service.js";
+
+export interface BuildServicesOptions {
+  /** Called for each device deleted or rejected in the console (the agent side disconnects it). */
+  onDeviceRemoved?: ((deviceId: number) => void) | undefined;
+  /** The scheduled tasks' clock ("Run now", next runs); tests move it. */
+  clock?: () => Date;
+}
+
+/**
+ * The composition root: every service and repository of the server is built here, once, with
+ * its dependencies named. The console routes (app.ts), the agent side, the scheduler and the
+ * command-line tool all receive these same instances; modules never build services themselves.
+ * Where work must run inside a transaction, the root hands over a factory bound to that
+ * transaction's handle (`devicesOn`, `jobsOn`) instead of letting the module construct one.
+ */
+export function buildServices(deps: AppDeps, options: BuildServicesOptions = {}) {
+  // Variants bound to a transaction: the same services, on the transaction's handle.
+  const devicesOn = (db: Db) => createDevicesService({ db, dbKind: deps.dbKind });
+  const jobsOn = (db: Db, bus: AppDeps["bus"]) => createJobsService({ db, bus });
+
+  const settings = createSettingsService({ repo: new SettingsRepository(deps.db) });
+  const roles = createRolesService({ repo: createRolesRepository(deps.db) });
+  const auth = createAuthService(deps, {
+    // The setup form's company name becomes the general setting.
+    onSetup: async ({ companyName }) => void (await settings.updateGeneral({ companyName }, null)),
+  });
+  const technicians = createTechniciansService(deps, { roles });
+  const audit = createAuditService({ repo: new AuditRepository(deps.db) });
+
+  const devices = createDevicesService(deps, { onDeviceRemoved: options.onDeviceRemoved });
+  const jobs = createJobsService(deps);
+  const enrollment = createEnrollmentService(deps, { devicesOn });
+  const organizations = createOrganizationsService({
+    repo: new OrganizationsRepository(deps.db),
+    onDeviceRemoved: options.onDeviceRemoved,
+  });
+  const deviceRoles = createDeviceRolesService({ repo: new DeviceRolesRepository(deps.db) });
+  const deviceActions = createDeviceActions(devices, jobs);
+  const savedSearches = createSavedSearchesService({
+    repo: new SavedSearchesRepository(deps.db),
+    devices,
+    actions: deviceActions,
+  });
+  const customFields = createCustomFieldsService({ repo: new CustomFieldsRepository(deps.db), devices });
+  const scripts = createScriptsService({ repo: new ScriptsRepository(deps.db) });
+  const credentials = createCredentialsService({
+    repo: new CredentialsRepository(deps.db),
+    secretBox: deps.secretBox,
+  });
+  const activities = createActivitiesService({ repo: new ActivitiesRepository(deps.db) });
+  const dashboard = createDashboardService({ repo: new DashboardRepository(deps.db) });
+  const promotion = createPromotionService({ repo: new PromotionRepository(deps.db) });
+
+  const taskRunner: TaskRunnerDeps = {
+    db: deps.db,
+    bus: deps.bus,
+    repo: new ScheduledTasksRepository(deps.db),
+    jobsOn,
+    devicesOn,
+  };
+  const scheduledTasks = createScheduledTasksService(
+    { ...taskRunner, settings },
+    options.clock ? { clock: options.clock } : {},
+  );
+
+  return {
+    settings,
+    roles,
+    auth,
+    technicians,
+    audit,
+    devices,
+    jobs,
+    enrollment,
+    organizations,
+    deviceRoles,
+    deviceActions,
+    savedSearches,
+    customFields,
+    scripts,
+    credentials,
+    activities,
+    dashboard,
+    promotion,
+    scheduledTasks,
+    /** The background scheduler over the same runner dependencies (each node may run one). */
+    scheduler: {
+      create: (schedulerOptions: SchedulerOptions = {}) => createScheduler(taskRunner, schedulerOptions),
+      start: (schedulerOptions: SchedulerOptions = {}) => startScheduler(taskRunner, schedulerOptions),
+    },
+    /** The task runner's dependencies (tests fire runs directly). */
+    taskRunner,
+  };
+}
+
+export type Services = ReturnType<typeof buildServices>;
