@@ -4,6 +4,8 @@ import { builtInRunAsChoices } from "./run-as.js";
 import {
   checkParameterValue,
   checkScriptDefinition,
+  initialParameterValues,
+  parameterValueErrors,
   resolveParameterValues,
   type ScriptParameterDefinition,
 } from "./scripts.js";
@@ -113,5 +115,28 @@ describe("built-in run-as choices", () => {
     ]);
     expect(builtInRunAsChoices.MAC.map((c) => c.label)).toEqual(["System", "Preferred Mac Credential"]);
     expect(builtInRunAsChoices.LINUX.map((c) => c.label)).toEqual(["System", "Preferred Linux Credential"]);
+  });
+});
+
+describe("starting values and their messages", () => {
+  const params: ScriptParameterDefinition[] = [
+    text("path", { defaultValue: "C:\\Temp & more", required: true }),
+    { name: "count", label: "Count", type: "number", required: false, defaultValue: "3" },
+  ];
+
+  it("takes a preset's value over the default, and strips script characters from both", () => {
+    expect(initialParameterValues(params)).toEqual({ path: "C:\\Temp  more", count: "3" });
+    expect(initialParameterValues(params, { values: { count: "7;" } })).toEqual({
+      path: "C:\\Temp  more",
+      count: "7",
+    });
+  });
+
+  it("names every parameter that may not run, with its message", () => {
+    expect(parameterValueErrors(params, { path: "x", count: "3" })).toEqual({});
+    const errors = parameterValueErrors(params, { path: " ", count: "1e3" });
+    expect(Object.keys(errors).sort()).toEqual(["count", "path"]);
+    expect(errors.path).toBe(checkParameterValue(params[0]!, ""));
+    expect(errors.count).toBe(checkParameterValue(params[1]!, "1e3"));
   });
 });

@@ -181,3 +181,26 @@ export function resolveParameterValues(
   });
   return { values, issues };
 }
+
+/** The values a run starts with: the preset's, else the parameter's default (script text stripped). */
+export function initialParameterValues(
+  parameters: readonly Pick<ScriptParameterDefinition, "name" | "defaultValue">[],
+  preset?: { values: Record<string, string> },
+): Record<string, string> {
+  return Object.fromEntries(
+    parameters.map((p) => [p.name, stripScriptText(preset?.values[p.name] ?? p.defaultValue)]),
+  );
+}
+
+/** Every parameter's message by name; empty when all may run. */
+export function parameterValueErrors(
+  parameters: readonly ScriptParameterDefinition[],
+  values: Record<string, string>,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const p of parameters) {
+    const message = checkParameterValue(p, values[p.name] ?? "");
+    if (message) errors[p.name] = message;
+  }
+  return errors;
+}

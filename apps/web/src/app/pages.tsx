@@ -6,9 +6,8 @@ import { EmptyState, ErrorState, LoadingState } from "../ui";
 import {
   SessionExpiryWatcher,
   SessionRedirect,
-  canAccess,
   useAuthFailureRedirect,
-  useCurrentUser,
+  useCan,
   useSessionQuery,
 } from "../features/auth";
 import { AppShellLayout } from "./layout/AppShellLayout";
@@ -69,8 +68,8 @@ export function RequireSession() {
 
 /** A shell page: checks the entry's permission before rendering it. */
 export function GuardedPage({ entry }: { entry: RouteEntry }) {
-  const user = useCurrentUser();
-  if (!canAccess(user, entry.access)) return <ForbiddenPage />;
+  const can = useCan();
+  if (!can(entry.access)) return <ForbiddenPage />;
   const Page = entry.page;
   return <Page />;
 }

@@ -1,6 +1,5 @@
 import { Navigate, createBrowserRouter, type RouteObject } from "react-router";
-import { HOME_PATH } from "../features/auth";
-import type { EntryHandle, RouteEntry } from "../routing";
+import { HOME_PATH, type EntryHandle, type RouteEntry } from "../routing";
 import { BarePage, GuardedPage, NotFoundPage, RequireSession, RootRoute, RouteErrorPage } from "./pages";
 import { isBareEntry, routeRegistry } from "./registry";
 

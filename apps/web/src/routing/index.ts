@@ -1,4 +1,5 @@
 export { lazyPage, buildPath } from "./entry";
+export { HOME_PATH } from "./home";
 export type { RouteEntry, NavEntry, TabEntry, NavSectionId, PageComponent } from "./entry";
 export { useCurrentEntry } from "./current-entry";
 export type { EntryHandle } from "./current-entry";

@@ -8,6 +8,7 @@ import { RouterProvider, createMemoryRouter, type RouteObject } from "react-rout
 import { vi } from "vitest";
 import type { SessionResponse, SessionUser } from "@steward/contracts";
 import { theme } from "../app/providers";
+import { SESSION_QUERY_KEY } from "../lib/session-query";
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({
@@ -36,6 +37,11 @@ export function authenticatedSession(
     absoluteExpiresAt: new Date(now + 24 * 60 * 60 * 1000).toISOString(),
     ...overrides,
   };
+}
+
+/** Signs the rendered app in: seeds the session query as the server would answer it. */
+export function signIn(queryClient: QueryClient, session: SessionResponse = authenticatedSession()) {
+  queryClient.setQueryData(SESSION_QUERY_KEY, session);
 }
 
 interface RenderOptions {

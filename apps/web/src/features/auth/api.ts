@@ -11,13 +11,14 @@ import type { z } from "zod";
 import type { inviteInfoResponse } from "@steward/contracts";
 import { api, setCsrfToken } from "../../api";
 import type { LoginNoticeKind } from "./components/LoginNotice";
+import { SESSION_QUERY_KEY } from "../../lib/session-query";
 
 export type InviteInfo = z.infer<typeof inviteInfoResponse>;
 export type AuthenticatedSession = Extract<SessionResponse, { state: "authenticated" }>;
 
 export const authKeys = {
   all: ["auth"] as const,
-  session: () => [...authKeys.all, "session"] as const,
+  session: () => SESSION_QUERY_KEY,
   invite: (token: string) => [...authKeys.all, "invite", token] as const,
 };
 

@@ -1,7 +1,6 @@
-export { useSessionQuery, useLogout, authKeys, type AuthenticatedSession } from "./api";
-export { canAccess, useCan, useCurrentUser } from "./permissions";
+export { useSessionQuery, useLogout, type AuthenticatedSession } from "./api";
+export { useCan, useCurrentUser } from "./permissions";
 export { SessionExpiryWatcher } from "./components/SessionExpiryWatcher";
 export { SessionRedirect } from "./components/SessionRedirect";
 export { useAuthFailureRedirect } from "./auth-failure";
-export { HOME_PATH } from "./navigation";
-export { MfaCodeInput, isCodeWellFormed } from "./components/MfaCodeInput";
+export { MfaCodeInput } from "./components/MfaCodeInput";

@@ -17,4 +17,4 @@ export function readAuthState(state: unknown): AuthLocationState {
   return result;
 }
 
-export const HOME_PATH = "/systemDashboard/overview";
+export { HOME_PATH } from "../../routing";

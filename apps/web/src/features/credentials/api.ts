@@ -6,14 +6,15 @@ import type {
   UpdateCredentialRequest,
 } from "@steward/contracts";
 import { api } from "../../api";
+import { ERROR_LOADING_CREDENTIALS } from "@steward/domain";
 
 export const credentialKeys = {
   all: ["credentials"] as const,
   list: (organizationId: number) => [...credentialKeys.all, "list", organizationId] as const,
 };
 
-/** The spec's exact text when an organization's credentials cannot be loaded (an empty list is used). */
-export const CREDENTIALS_ERROR = "Error loading credentials";
+/** The text shown when an organization's credentials cannot be loaded (an empty list is used). */
+export const CREDENTIALS_ERROR = ERROR_LOADING_CREDENTIALS;
 
 /** GET /api/credential/organization/{id}/list: `{ resultCode: "SUCCESS", credentials }`; anything else is a failure. */
 export async function fetchCredentials(

@@ -1,1 +1,1 @@
-export { CREDENTIALS_ERROR, useCredentials } from "./api";
+export { useCredentials } from "./api";

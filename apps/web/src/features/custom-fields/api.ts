@@ -7,7 +7,7 @@ import type {
   UpdateCustomFieldRequest,
 } from "@steward/contracts";
 import { api } from "../../api";
-import { deviceRoleKeys } from "../device-roles";
+import { useInvalidateDeviceRoles } from "../device-roles";
 
 /** Which level's values: an organization, one of its locations, or a device. */
 export type ValueLevel =
@@ -46,11 +46,9 @@ export function useCustomFieldDefinitions() {
 
 function useInvalidateDefinitions() {
   const queryClient = useQueryClient();
+  const invalidateDeviceRoles = useInvalidateDeviceRoles();
   return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: customFieldKeys.all }),
-      queryClient.invalidateQueries({ queryKey: deviceRoleKeys.all }),
-    ]);
+    Promise.all([queryClient.invalidateQueries({ queryKey: customFieldKeys.all }), invalidateDeviceRoles()]);
 }
 
 export function useCreateCustomField() {

@@ -1,1 +1,1 @@
-export { dashboardKeys } from "./api";
+export { useInvalidateDashboard } from "./api";

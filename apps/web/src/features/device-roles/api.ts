@@ -7,6 +7,12 @@ export const deviceRoleKeys = {
   list: () => [...deviceRoleKeys.all, "list"] as const,
 };
 
+/** After a change device roles show (their custom fields): the list is stale. */
+export function useInvalidateDeviceRoles() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: deviceRoleKeys.all });
+}
+
 export function useDeviceRoles() {
   return useQuery({
     queryKey: deviceRoleKeys.list(),

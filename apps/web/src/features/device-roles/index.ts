@@ -1,2 +1,1 @@
-export { deviceRoleKeys, useDeviceRoles } from "./api";
-export { osFamilyLabels, osFamilyOptions, type OsFamily } from "./os-labels";
+export { useDeviceRoles, useInvalidateDeviceRoles } from "./api";

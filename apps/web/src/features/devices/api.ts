@@ -14,7 +14,7 @@ import type {
   UpdateSavedSearchRequest,
 } from "@steward/contracts";
 import { api } from "../../api";
-import { dashboardKeys } from "../dashboard";
+import { useInvalidateDashboard } from "../dashboard";
 import { deviceListQueryString, type GridState } from "./grid/grid-state";
 
 export type { Group };
@@ -104,11 +104,9 @@ export function useDeviceActivities(scope: ActivityScope, page: number, pageSize
 /** After a change to devices: lists, details, dashboards and groups' counts are stale. */
 function useInvalidateDevices() {
   const queryClient = useQueryClient();
+  const invalidateDashboard = useInvalidateDashboard();
   return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: deviceKeys.all }),
-      queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-    ]);
+    Promise.all([queryClient.invalidateQueries({ queryKey: deviceKeys.all }), invalidateDashboard()]);
 }
 
 export function useUpdateDevice(id: number) {

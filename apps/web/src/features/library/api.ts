@@ -5,7 +5,7 @@ import type {
   EnrollmentTokenSecret,
 } from "@steward/contracts";
 import { api } from "../../api";
-import { dashboardKeys } from "../dashboard";
+import { useInvalidateDashboard } from "../dashboard";
 
 export const enrollmentKeys = {
   all: ["enrollment-tokens"] as const,
@@ -27,14 +27,12 @@ export function useEnrollmentTokens(organizationId: number | null) {
 
 export function useCreateEnrollmentToken(organizationId: number) {
   const queryClient = useQueryClient();
+  const invalidateDashboard = useInvalidateDashboard();
   return useMutation({
     mutationFn: (body: CreateEnrollmentTokenRequest) =>
       api.post<EnrollmentTokenSecret>(`/organizations/${organizationId}/enrollment-tokens`, body),
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: enrollmentKeys.all }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-      ]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: enrollmentKeys.all }), invalidateDashboard()]),
   });
 }
 

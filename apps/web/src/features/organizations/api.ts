@@ -16,7 +16,8 @@ import type { listOrganizationsQuery } from "@steward/contracts";
 import { api } from "../../api";
 
 export type OrganizationListParams = z.output<typeof listOrganizationsQuery>;
-import { dashboardKeys } from "../dashboard";
+import { DASHBOARD_QUERY_ROOT } from "../../lib/query-roots";
+import { useInvalidateDashboard } from "../dashboard";
 
 export const organizationKeys = {
   all: ["organizations"] as const,
@@ -62,14 +63,14 @@ export function useOrganization(id: number) {
 
 export function useOrganizationOverview(id: number) {
   return useQuery({
-    queryKey: [...dashboardKeys.all, "organization", id] as const,
+    queryKey: [...DASHBOARD_QUERY_ROOT, "organization", id] as const,
     queryFn: ({ signal }) => api.get<OrganizationOverview>(`/organizations/${id}/overview`, { signal }),
   });
 }
 
 export function useLocationOverview(id: number, locationId: number) {
   return useQuery({
-    queryKey: [...dashboardKeys.all, "location", id, locationId] as const,
+    queryKey: [...DASHBOARD_QUERY_ROOT, "location", id, locationId] as const,
     queryFn: ({ signal }) =>
       api.get<LocationOverview>(`/organizations/${id}/locations/${locationId}/overview`, { signal }),
   });
@@ -96,11 +97,9 @@ export function useLocationOptions(organizationIds: number[]) {
 /** After any change: lists, the detail and the dashboards' counts are stale. */
 function useInvalidate() {
   const queryClient = useQueryClient();
+  const invalidateDashboard = useInvalidateDashboard();
   return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: organizationKeys.all }),
-      queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-    ]);
+    Promise.all([queryClient.invalidateQueries({ queryKey: organizationKeys.all }), invalidateDashboard()]);
 }
 
 export function useCreateOrganization() {

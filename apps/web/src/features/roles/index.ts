@@ -1,3 +1,2 @@
-export { roleKeys, useTechnicianRoles } from "./api";
-export { roleEditorPath } from "./paths";
+export { useTechnicianRoles } from "./api";
 export { RolesMultiSelect } from "./components/RolesMultiSelect";

@@ -3,5 +3,4 @@ export { RunScriptDialog, type RunScriptTarget } from "./components/RunScriptDia
 export type { QueueScriptJob } from "./components/use-run-script";
 export { RunScriptPanel } from "./components/RunScriptPanel";
 export { RunAsSelect } from "./components/RunAsSelect";
-export { ParameterInputs, initialValues, parameterErrors } from "./components/ParameterInputs";
-export { scriptOsLabels } from "./labels";
+export { ParameterInputs } from "./components/ParameterInputs";

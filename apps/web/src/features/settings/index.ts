@@ -1,2 +1,1 @@
-export { timeZoneOptions, browserTimeZone } from "./components/time-zones";
 export { useGeneralSettings } from "./api";

@@ -6,7 +6,7 @@ import type {
   UpdateTechnicianRequest,
 } from "@steward/contracts";
 import { api } from "../../api";
-import { dashboardKeys } from "../dashboard";
+import { useInvalidateDashboard } from "../dashboard";
 
 export const technicianKeys = {
   all: ["technicians"] as const,
@@ -30,11 +30,9 @@ export function useTechnician(id: number) {
 
 function useInvalidate() {
   const queryClient = useQueryClient();
+  const invalidateDashboard = useInvalidateDashboard();
   return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: technicianKeys.all }),
-      queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-    ]);
+    Promise.all([queryClient.invalidateQueries({ queryKey: technicianKeys.all }), invalidateDashboard()]);
 }
 
 export function useInviteTechnician() {

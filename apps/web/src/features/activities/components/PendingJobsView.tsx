@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { Anchor, Badge, Button, Group, Stack, Table, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { Link } from "react-router";
@@ -15,7 +15,7 @@ import {
   TableCard,
 } from "../../../ui";
 import { useCan } from "../../auth";
-import { jobsApi } from "../../jobs";
+import { useCancelJob } from "../../jobs";
 import { activityKeys, usePendingJobs } from "../api";
 
 /** The job's state; the badge keeps its whole word in a narrow column. */
@@ -51,8 +51,7 @@ export function PendingJobsView({ organizationId }: { organizationId: number | n
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const pending = usePendingJobs(organizationId, page);
-  const cancel = useMutation({
-    mutationFn: (jobUid: string) => jobsApi.cancel(jobUid),
+  const cancel = useCancelJob({
     onSuccess: () => queryClient.invalidateQueries({ queryKey: activityKeys.all }),
     onError: (error) =>
       notifications.show({ color: "red", title: "Could not cancel the job", message: describeError(error) }),

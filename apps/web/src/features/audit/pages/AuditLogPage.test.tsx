@@ -2,9 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { AuditEvent } from "@steward/contracts";
-import { authenticatedSession, json, mockFetch, renderApp } from "../../../test/render";
+import { authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
 import { anOrganization } from "../../../test/fixtures";
-import { authKeys } from "../../auth";
 import { AuditLogPage } from "./AuditLogPage";
 
 afterEach(() => {
@@ -46,7 +45,7 @@ function renderPage(
     routes: [{ path: "/administration/general/activities", element: <AuditLogPage /> }],
     initialPath,
   });
-  result.queryClient.setQueryData(authKeys.session(), authenticatedSession());
+  signIn(result.queryClient, authenticatedSession());
   return { ...result, requests, user: userEvent.setup() };
 }
 

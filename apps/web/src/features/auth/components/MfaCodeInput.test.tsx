@@ -3,8 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { SessionResponse } from "@steward/contracts";
-import { adminUser, authenticatedSession, json, mockFetch, renderApp } from "../../../test/render";
-import { authKeys } from "../api";
+import { adminUser, authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
 import { MfaVerifyPage } from "../pages/MfaVerifyPage";
 import { MfaCodeInput, isCodeWellFormed } from "./MfaCodeInput";
 
@@ -72,7 +71,7 @@ function renderVerify() {
     ],
     initialPath: "/mfa/verify",
   });
-  result.queryClient.setQueryData(authKeys.session(), verificationSession);
+  signIn(result.queryClient, verificationSession);
   return result;
 }
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen } from "@testing-library/react";
 import { useLocation } from "react-router";
-import { authenticatedSession, json, mockFetch, renderApp } from "../../../test/render";
+import { authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
 import { authKeys, useSessionQuery } from "../api";
 import { SessionExpiryWatcher } from "./SessionExpiryWatcher";
 import { SessionRedirect } from "./SessionRedirect";
@@ -43,7 +43,7 @@ function setup(idleInMs: number) {
       { path: "*", element: <Watched /> },
     ],
   });
-  result.queryClient.setQueryData(authKeys.session(), session);
+  signIn(result.queryClient, session);
   return { ...result, fetchMock };
 }
 

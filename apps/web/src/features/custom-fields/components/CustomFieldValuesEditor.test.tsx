@@ -2,8 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { CustomFieldDefinition } from "@steward/contracts";
-import { authenticatedSession, json, mockFetch, renderApp } from "../../../test/render";
-import { authKeys } from "../../auth";
+import { authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
 import { CustomFieldValuesEditor } from "./CustomFieldValuesEditor";
 import { draftError } from "./field-draft";
 
@@ -45,7 +44,7 @@ function renderEditor(fields: CustomFieldDefinition[], put?: (body: unknown) => 
     ...(put ? { "PUT /api/devices/5/custom-fields": ({ body }) => put(body) } : {}),
   });
   const result = renderApp(<CustomFieldValuesEditor level={{ kind: "device", deviceId: 5 }} />);
-  result.queryClient.setQueryData(authKeys.session(), authenticatedSession());
+  signIn(result.queryClient, authenticatedSession());
   return { ...result, user: userEvent.setup() };
 }
 
@@ -111,7 +110,7 @@ describe("custom field inputs", () => {
       "PUT /api/devices/5/custom-fields": put,
     });
     const result = renderApp(<CustomFieldValuesEditor level={{ kind: "device", deviceId: 5 }} />);
-    result.queryClient.setQueryData(authKeys.session(), authenticatedSession());
+    signIn(result.queryClient, authenticatedSession());
     const user = userEvent.setup();
     await user.clear(await screen.findByLabelText(/^Owner/));
     await user.click(screen.getByRole("button", { name: "Save" }));
@@ -134,7 +133,7 @@ describe("custom field inputs", () => {
       },
     });
     const result = renderApp(<CustomFieldValuesEditor level={{ kind: "device", deviceId: 5 }} />);
-    result.queryClient.setQueryData(authKeys.session(), authenticatedSession());
+    signIn(result.queryClient, authenticatedSession());
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText("Seats"), "42");
     await user.click(screen.getByRole("button", { name: "Save" }));

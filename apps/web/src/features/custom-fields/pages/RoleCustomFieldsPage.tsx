@@ -2,7 +2,8 @@ import { useSearchParams } from "react-router";
 import { Select, Stack } from "@mantine/core";
 import { parseId } from "../../../lib/params";
 import { EmptyState, ErrorState, LoadingState, PageHeader } from "../../../ui";
-import { osFamilyLabels, useDeviceRoles } from "../../device-roles";
+import { osFamilyLabels } from "../../../lib/os-labels";
+import { useDeviceRoles } from "../../device-roles";
 import { useCustomFieldDefinitions } from "../api";
 import { DefinitionsSection } from "../components/DefinitionsSection";
 

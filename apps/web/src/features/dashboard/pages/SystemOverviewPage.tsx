@@ -3,12 +3,13 @@ import { IconBuilding, IconDeviceDesktop, IconMapPin, IconUsers } from "@tabler/
 import { Link } from "react-router";
 import { EmptyState, PageHeader, QueryView, StatCard } from "../../../ui";
 import { useCan } from "../../auth";
-import { DeviceWidgets, deviceSearchLink } from "../../devices";
+import { DeviceWidgets, useDeviceSearchLink } from "../../devices";
 import { useSystemOverview } from "../api";
 
 export function SystemOverviewPage() {
   const overview = useSystemOverview();
   const can = useCan();
+  const allDevicesLink = useDeviceSearchLink();
   return (
     <QueryView query={overview} errorTitle="Could not load the system overview">
       {(data) => (
@@ -32,7 +33,7 @@ export function SystemOverviewPage() {
               label="Devices"
               value={data.devices}
               icon={<IconDeviceDesktop size={20} />}
-              to={deviceSearchLink({})}
+              to={allDevicesLink}
             />
           </SimpleGrid>
           {data.organizations === 0 ? (

@@ -6,7 +6,7 @@ import { messages } from "@steward/domain";
 import { describeError } from "../../../api";
 import { FormError } from "../../../ui";
 import { useCreateDeviceRole, useUpdateDeviceRole } from "../api";
-import { osFamilyOptions, type OsFamily } from "../os-labels";
+import { osFamilyOptions, type OsFamily } from "../../../lib/os-labels";
 
 interface RoleFormModalProps {
   /** The role to edit; null for a new one. */

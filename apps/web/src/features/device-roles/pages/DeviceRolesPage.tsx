@@ -16,7 +16,7 @@ import {
 import { useCan } from "../../auth";
 import { useDeleteDeviceRole, useDeviceRoles } from "../api";
 import { RoleFormModal } from "../components/RoleFormModal";
-import { osFamilyLabels } from "../os-labels";
+import { osFamilyLabels } from "../../../lib/os-labels";
 
 export function DeviceRolesPage() {
   const can = useCan();

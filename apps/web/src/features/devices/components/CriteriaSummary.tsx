@@ -1,7 +1,7 @@
 import { Text } from "@mantine/core";
 import type { DeviceCriteria } from "@steward/contracts";
 import { builtInSearches } from "@steward/domain";
-import { osFamilyLabels } from "../../device-roles";
+import { osFamilyLabels } from "../../../lib/os-labels";
 
 /** A one-line reading of a saved search's criteria. */
 export function criteriaText(criteria: DeviceCriteria): string {

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { authenticatedSession, json, mockFetch, renderApp } from "../../../test/render";
-import { authKeys } from "../../auth";
+import { authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
 import { DeviceTags } from "./DeviceTags";
 
 afterEach(() => {
@@ -19,7 +18,7 @@ describe("device tags", () => {
     const post = vi.fn(() => json(200, { tags: [] }));
     mockFetch({ "POST /api/devices/5/tags": post });
     const result = renderApp(<DeviceTags deviceId={5} tags={[]} canEdit />);
-    result.queryClient.setQueryData(authKeys.session(), authenticatedSession());
+    signIn(result.queryClient, authenticatedSession());
     const user = userEvent.setup();
     await user.type(screen.getByRole("textbox", { name: "New tag" }), tag);
     await user.click(screen.getByRole("button", { name: "Add tag" }));
@@ -40,7 +39,7 @@ describe("device tags", () => {
       },
     });
     const result = renderApp(<DeviceTags deviceId={5} tags={["old"]} canEdit />);
-    result.queryClient.setQueryData(authKeys.session(), authenticatedSession());
+    signIn(result.queryClient, authenticatedSession());
     const user = userEvent.setup();
     await user.type(screen.getByRole("textbox", { name: "New tag" }), "kiosk");
     await user.click(screen.getByRole("button", { name: "Add tag" }));

@@ -3,7 +3,7 @@ import { Anchor, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title }
 import { Link } from "react-router";
 import type { DeviceGroupCount, SystemOverview } from "@steward/contracts";
 import { formatDateTime } from "../../../ui";
-import { osFamilyLabels, type OsFamily } from "../../device-roles";
+import { osFamilyLabels, type OsFamily } from "../../../lib/os-labels";
 import { deviceSearchLink, type DeviceFilters } from "../grid/grid-state";
 
 type Breakdown = Pick<

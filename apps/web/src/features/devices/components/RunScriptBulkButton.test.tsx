@@ -2,8 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { DEVICES_CACHE_EXPIRED, DEVICES_CACHE_EXPIRED_MESSAGE, type ScriptDetail } from "@steward/contracts";
-import { authenticatedSession, json, mockFetch, renderApp } from "../../../test/render";
-import { authKeys } from "../../auth";
+import { authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
 import { emptyFilters } from "../grid/grid-state";
 import { RunScriptBulkButton } from "./RunScriptBulkButton";
 
@@ -47,7 +46,7 @@ function renderButton(handlers: Parameters<typeof mockFetch>[0]) {
       onDone={() => undefined}
     />,
   );
-  result.queryClient.setQueryData(authKeys.session(), authenticatedSession());
+  signIn(result.queryClient, authenticatedSession());
   return { fetchMock, user: userEvent.setup() };
 }
 

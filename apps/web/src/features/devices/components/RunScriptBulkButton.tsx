@@ -6,14 +6,14 @@ import type { DeviceSummary, ExecuteActionRequest, ExecuteActionResponse } from 
 import type { RunAsOs } from "@steward/domain";
 import { api } from "../../../api";
 import { useCan } from "../../auth";
-import { queueJobs } from "../../jobs";
+import { useJobFlow } from "../../jobs";
 import { RunScriptDialog, type QueueScriptJob } from "../../scripts";
 import type { ActionTarget } from "../grid/BulkActions";
 import type { DeviceFilters } from "../grid/grid-state";
 
 /** The grid's bulk run: the RUN_SCRIPT action of execute-action over the selection or the search. */
 const runScriptOn =
-  (target: ActionTarget): QueueScriptJob =>
+  (target: ActionTarget, queueJobs: ReturnType<typeof useJobFlow>["queueJobs"]): QueueScriptJob =>
   async (job) => {
     const body: ExecuteActionRequest = {
       action: "RUN_SCRIPT",
@@ -41,6 +41,7 @@ interface RunScriptBulkButtonProps {
 /** "Run script" over the selected devices (or all matching the search). */
 export function RunScriptBulkButton({ target, count, filters, onDone }: RunScriptBulkButtonProps) {
   const can = useCan();
+  const flow = useJobFlow();
   const [open, setOpen] = useState(false);
   const nodeIds = target.nodeIds;
   // The seed's device query: the selected devices' OS and organization decide the Run As choices.
@@ -79,7 +80,7 @@ export function RunScriptBulkButton({ target, count, filters, onDone }: RunScrip
         }}
         target={{
           nodeIds: nodeIds ?? [],
-          queue: runScriptOn(target),
+          queue: runScriptOn(target, flow.queueJobs),
           count,
           label:
             count === 1 && devices[0]

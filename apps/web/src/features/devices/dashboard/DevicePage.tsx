@@ -6,7 +6,7 @@ import { isApiError } from "../../../api";
 import { parseId } from "../../../lib/params";
 import { usePageTitle } from "../../../routing";
 import { EmptyState, ErrorState, LoadingState, formatDateTime } from "../../../ui";
-import { osFamilyLabels } from "../../device-roles";
+import { osFamilyLabels } from "../../../lib/os-labels";
 import { useDevice } from "../api";
 import { ApprovalBadge, SimulatedBadge, StatusBadge, deviceLabel } from "../components/DeviceName";
 

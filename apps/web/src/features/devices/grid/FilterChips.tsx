@@ -1,5 +1,6 @@
 import { Badge, CloseButton, Group } from "@mantine/core";
-import { osFamilyLabels, useDeviceRoles } from "../../device-roles";
+import { osFamilyLabels } from "../../../lib/os-labels";
+import { useDeviceRoles } from "../../device-roles";
 import { useCustomFieldDefinitions } from "../../custom-fields";
 import { useLocationOptions, useOrganizationOptions } from "../../organizations";
 import { useGroups } from "../api";

@@ -3,7 +3,7 @@ import { Badge, Group, Progress, Text, Tooltip } from "@mantine/core";
 import type { DeviceColumn, DeviceSortKey, DeviceSummary } from "@steward/contracts";
 import { formatBytes } from "@steward/domain";
 import { formatDateTime } from "../../../ui";
-import { osFamilyLabels } from "../../device-roles";
+import { osFamilyLabels } from "../../../lib/os-labels";
 import { ApprovalBadge, DeviceName, StatusBadge, approvalLabels } from "../components/DeviceName";
 
 export type GridColumnKey =

@@ -233,3 +233,8 @@ export function deviceSearchLink(filters: Partial<DeviceFilters>): string {
   const qs = filtersToParams({ ...emptyFilters(), ...filters }).toString();
   return qs ? `/deviceSearch?${qs}` : "/deviceSearch";
 }
+
+/** The /deviceSearch link for some filters, for other features' counts and shortcuts. */
+export function useDeviceSearchLink(filters: Partial<DeviceFilters> = {}): string {
+  return deviceSearchLink(filters);
+}

@@ -2,9 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { builtInSearchNames, builtInSearches } from "@steward/domain";
-import { authenticatedSession, json, mockFetch, renderApp } from "../../../test/render";
+import { authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
 import { aDevice } from "../../../test/fixtures";
-import { authKeys } from "../../auth";
 import { DeviceSearchPage } from "./DeviceSearchPage";
 import { GroupsPage } from "./GroupsPage";
 
@@ -40,7 +39,7 @@ function renderSearch(path: string, handlers: Parameters<typeof mockFetch>[0] = 
     routes: [{ path: "/deviceSearch", element: <DeviceSearchPage /> }],
     initialPath: path,
   });
-  result.queryClient.setQueryData(authKeys.session(), authenticatedSession());
+  signIn(result.queryClient, authenticatedSession());
   return { ...result, fetchMock, listCalls, user: userEvent.setup() };
 }
 
@@ -176,7 +175,7 @@ describe("GroupsPage", () => {
       "GET /api/groups": () => json(500, { code: "E_INTERNAL", message: "boom", requestId: "r1" }),
     });
     const result = renderApp(<GroupsPage />);
-    result.queryClient.setQueryData(authKeys.session(), authenticatedSession());
+    signIn(result.queryClient, authenticatedSession());
     expect(await screen.findByText("Error fetching groups")).toBeTruthy();
   });
 });

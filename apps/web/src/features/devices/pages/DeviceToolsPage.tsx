@@ -5,7 +5,7 @@ import type { RunAsOs } from "@steward/domain";
 import { parsePage } from "../../../lib/params";
 import { EmptyState, ErrorState, LoadingState, formatDateTime, TableCard } from "../../../ui";
 import { useCan } from "../../auth";
-import { JobOutputPanel, JobStatusBadge, jobScriptName, useDeviceJobs } from "../../jobs";
+import { JobOutputPanel, JobScriptNote, JobStatusBadge, useDeviceJobs } from "../../jobs";
 import { RunScriptPanel } from "../../scripts";
 import { DevicePage } from "../dashboard/DevicePage";
 
@@ -103,11 +103,7 @@ function JobHistory({ deviceId, onOpen }: { deviceId: number; onOpen: (jobUid: s
                     >
                       {job.jobName}
                     </Anchor>
-                    {jobScriptName(job) ? (
-                      <Text size="xs" c="dimmed" lineClamp={1}>
-                        {jobScriptName(job)}
-                      </Text>
-                    ) : null}
+                    <JobScriptNote job={job} />
                     {job.resultContent.errorMessage ? (
                       <Text size="xs" c="red" lineClamp={1}>
                         {job.resultContent.errorMessage}

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { authenticatedSession, json, mockFetch, renderApp } from "../../../test/render";
+import { authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
 import { aToken, anOrganization, anOrganizationDetail } from "../../../test/fixtures";
-import { authKeys } from "../../auth";
 import { DownloadsPage } from "./DownloadsPage";
 
 afterEach(() => {
@@ -25,7 +24,7 @@ function renderPage(handlers: Parameters<typeof mockFetch>[0]) {
     ...handlers,
   });
   const result = renderApp(<DownloadsPage />);
-  result.queryClient.setQueryData(authKeys.session(), authenticatedSession());
+  signIn(result.queryClient, authenticatedSession());
   return { ...result, fetchMock, user: userEvent.setup() };
 }
 

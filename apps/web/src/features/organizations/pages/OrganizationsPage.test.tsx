@@ -3,8 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Organization } from "@steward/contracts";
 import { messages } from "@steward/domain";
-import { authenticatedSession, json, mockFetch, renderApp } from "../../../test/render";
-import { authKeys } from "../../auth";
+import { authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
 import { OrganizationsPage } from "./OrganizationsPage";
 
 afterEach(() => {
@@ -25,7 +24,7 @@ const acme: Organization = {
 function renderPage(handlers: Parameters<typeof mockFetch>[0]) {
   const fetchMock = mockFetch(handlers);
   const result = renderApp(<OrganizationsPage />, { initialPath: "/administration/customers/organizations" });
-  result.queryClient.setQueryData(authKeys.session(), authenticatedSession());
+  signIn(result.queryClient, authenticatedSession());
   return { ...result, fetchMock, user: userEvent.setup() };
 }
 

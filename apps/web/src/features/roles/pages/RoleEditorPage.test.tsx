@@ -2,8 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { TechnicianRole } from "@steward/contracts";
-import { adminUser, authenticatedSession, json, mockFetch, renderApp } from "../../../test/render";
-import { authKeys } from "../../auth";
+import { adminUser, authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
 import { RoleEditorPage } from "./RoleEditorPage";
 import { TechnicianRolesPage } from "./TechnicianRolesPage";
 
@@ -48,7 +47,7 @@ function renderAt(path: string, handlers: Parameters<typeof mockFetch>[0], permi
   const user = permissions
     ? { ...adminUser, isSystemAdmin: false, permissions: permissions as typeof adminUser.permissions }
     : adminUser;
-  result.queryClient.setQueryData(authKeys.session(), authenticatedSession({ user }));
+  signIn(result.queryClient, authenticatedSession({ user }));
   return { ...result, fetchMock, user: userEvent.setup() };
 }
 

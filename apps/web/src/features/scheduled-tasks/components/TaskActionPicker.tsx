@@ -1,14 +1,13 @@
 import { Anchor, Group, NumberInput, Select, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
-import { SCRIPT_MAX_TIMEOUT_SECONDS, scriptLanguageLabels, type RunAsOs } from "@steward/domain";
 import {
-  ParameterInputs,
-  RunAsSelect,
-  initialValues,
-  scriptOsLabels,
-  useScript,
-  useScripts,
-} from "../../scripts";
+  SCRIPT_MAX_TIMEOUT_SECONDS,
+  initialParameterValues as initialValues,
+  scriptLanguageLabels,
+  type RunAsOs,
+} from "@steward/domain";
+import { scriptOsLabels } from "../../../lib/os-labels";
+import { ParameterInputs, RunAsSelect, useScript, useScripts } from "../../scripts";
 
 export interface TaskAction {
   scriptId: number | null;

@@ -22,8 +22,13 @@ import { parseId } from "../../../lib/params";
 import { usePageTitle } from "../../../routing";
 import { EmptyState, ErrorState, FormError, LoadingState, PageHeader, formatDateTime } from "../../../ui";
 import { useCan } from "../../auth";
-import { initialValues, parameterErrors, useScript } from "../../scripts";
-import { browserTimeZone, timeZoneOptions, useGeneralSettings } from "../../settings";
+import {
+  initialParameterValues as initialValues,
+  parameterValueErrors as parameterErrors,
+} from "@steward/domain";
+import { browserTimeZone, timeZoneOptions } from "../../../lib/time-zones";
+import { useScript } from "../../scripts";
+import { useGeneralSettings } from "../../settings";
 import { useSaveScheduledTask, useScheduledTask } from "../api";
 import { ScheduleEditor } from "../components/ScheduleEditor";
 import { SchedulePreviewCard } from "../components/SchedulePreviewCard";

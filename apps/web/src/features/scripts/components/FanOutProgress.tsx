@@ -1,8 +1,7 @@
-import { useQueries } from "@tanstack/react-query";
 import { Anchor, Group, Paper, Progress, Stack, Table, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { isTerminal } from "@steward/domain";
-import { JobStatusBadge, jobKeys, jobsApi } from "../../jobs";
+import { JobStatusBadge, useWatchedJobs } from "../../jobs";
 
 /** Above this many devices the dialog shows counts only and points to pending scripts. */
 const WATCH_LIMIT = 25;
@@ -18,14 +17,7 @@ export function FanOutProgress({
   names?: ReadonlyMap<number, string> | undefined;
 }) {
   const watched = jobs.slice(0, WATCH_LIMIT);
-  const results = useQueries({
-    queries: watched.map((j) => ({
-      queryKey: jobKeys.job(j.jobUid),
-      queryFn: ({ signal }: { signal: AbortSignal }) => jobsApi.get(j.jobUid, signal).then((a) => a.job),
-      refetchInterval: (query: { state: { data?: { jobStatus: Parameters<typeof isTerminal>[0] } } }) =>
-        query.state.data && isTerminal(query.state.data.jobStatus) ? false : 2000,
-    })),
-  });
+  const results = useWatchedJobs(watched.map((j) => j.jobUid));
   const done = results.filter((r) => r.data && isTerminal(r.data.jobStatus)).length;
   const failed = results.filter(
     (r) => r.data?.jobStatus === "COMPLETED" && r.data.jobResult !== "SUCCESS",

@@ -1,31 +1,8 @@
 import { Select, SimpleGrid, Switch, TextInput } from "@mantine/core";
 import type { ScriptParameter } from "@steward/contracts";
-import { checkParameterValue, stripScriptText } from "@steward/domain";
+import { stripScriptText } from "@steward/domain";
 
 export type ParameterValues = Record<string, string>;
-
-/** The values a run starts with: the preset's, else the parameter's default. */
-export function initialValues(
-  parameters: readonly ScriptParameter[],
-  preset?: { values: Record<string, string> },
-): ParameterValues {
-  return Object.fromEntries(
-    parameters.map((p) => [p.name, stripScriptText(preset?.values[p.name] ?? p.defaultValue)]),
-  );
-}
-
-/** Every parameter's message (the spec's texts), empty when all may run. */
-export function parameterErrors(
-  parameters: readonly ScriptParameter[],
-  values: ParameterValues,
-): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const p of parameters) {
-    const message = checkParameterValue(p, values[p.name] ?? "");
-    if (message) errors[p.name] = message;
-  }
-  return errors;
-}
 
 interface ParameterInputsProps {
   parameters: readonly ScriptParameter[];

@@ -1,7 +1,13 @@
 import { Alert, Select } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
-import { builtInRunAsChoices, credentialRunAsValue, credentialTypesFor, type RunAsOs } from "@steward/domain";
-import { CREDENTIALS_ERROR, useCredentials } from "../../credentials";
+import {
+  ERROR_LOADING_CREDENTIALS,
+  builtInRunAsChoices,
+  credentialRunAsValue,
+  credentialTypesFor,
+  type RunAsOs,
+} from "@steward/domain";
+import { useCredentials } from "../../credentials";
 
 interface RunAsSelectProps {
   /** The target devices' OS; null when unknown or mixed (only System and "Other" credentials). */
@@ -51,7 +57,7 @@ export function RunAsSelect({ os, organizationId, value, onChange, disabled }: R
       />
       {credentialsFailed ? (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={16} />} role="alert" py={6}>
-          {CREDENTIALS_ERROR}
+          {ERROR_LOADING_CREDENTIALS}
         </Alert>
       ) : null}
     </>

@@ -2,12 +2,18 @@ import { useState } from "react";
 import { Alert, Button, Checkbox, Group, NumberInput, Select, Stack, Text } from "@mantine/core";
 import { IconPlayerPlay } from "@tabler/icons-react";
 import type { ScriptParameter, ScriptPreset } from "@steward/contracts";
-import { SCRIPT_MAX_TIMEOUT_SECONDS, scriptLanguageLabels, type RunAsOs } from "@steward/domain";
+import {
+  SCRIPT_MAX_TIMEOUT_SECONDS,
+  initialParameterValues as initialValues,
+  parameterValueErrors as parameterErrors,
+  scriptLanguageLabels,
+  type RunAsOs,
+} from "@steward/domain";
 import { describeError } from "../../../api";
 import { LoadingState } from "../../../ui";
 import { useScript, useScriptTemplate, useScriptTemplates, useScripts } from "../api";
-import { scriptOsLabels } from "../labels";
-import { ParameterInputs, initialValues, parameterErrors, type ParameterValues } from "./ParameterInputs";
+import { scriptOsLabels } from "../../../lib/os-labels";
+import { ParameterInputs, type ParameterValues } from "./ParameterInputs";
 import { RunAsSelect } from "./RunAsSelect";
 import type { ChosenScript, RunSettings, ScriptChoiceValue } from "./script-choice";
 

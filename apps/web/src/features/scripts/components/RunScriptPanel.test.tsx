@@ -3,8 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { CredentialView, ScriptDetail } from "@steward/contracts";
 import type { RunAsOs } from "@steward/domain";
-import { authenticatedSession, json, mockFetch, renderApp } from "../../../test/render";
-import { authKeys } from "../../auth";
+import { authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
 import { RunScriptPanel } from "./RunScriptPanel";
 
 afterEach(() => {
@@ -65,7 +64,7 @@ function renderPanel(os: RunAsOs, handlers: Parameters<typeof mockFetch>[0] = {}
     ...handlers,
   });
   const result = renderApp(<RunScriptPanel deviceId={42} os={os} organizationId={1} offline={false} />);
-  result.queryClient.setQueryData(authKeys.session(), authenticatedSession());
+  signIn(result.queryClient, authenticatedSession());
   return { ...result, fetchMock, user: userEvent.setup() };
 }
 

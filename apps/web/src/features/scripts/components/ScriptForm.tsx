@@ -21,7 +21,8 @@ import {
   type ScriptOs,
 } from "@steward/domain";
 import type { FieldErrors } from "../../../lib/forms";
-import { architectureLabels, scriptOsLabels } from "../labels";
+import { scriptOsLabels } from "../../../lib/os-labels";
+import { architectureLabels } from "../labels";
 import { ParametersEditor } from "./ParametersEditor";
 import { PresetsEditor } from "./PresetsEditor";
 import type { ScriptDraft } from "./script-draft";

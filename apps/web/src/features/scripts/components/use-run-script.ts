@@ -1,6 +1,5 @@
 import { useState } from "react";
-import { useQueryClient } from "@tanstack/react-query";
-import { JobFlowError, jobKeys, submitJobs, wakeDevice } from "../../jobs";
+import { useJobFlow } from "../../jobs";
 import { buildScriptJob, type ChosenScript, type RunSettings, type ScriptJob } from "./script-choice";
 
 /** Queues one script job on devices chosen elsewhere; answers the jobs queued. */
@@ -13,7 +12,7 @@ export interface SubmittedRun {
 
 /** Wakes (optionally), then submits one ACTION job per device; the job flow shows every failure. */
 export function useRunScript() {
-  const queryClient = useQueryClient();
+  const flow = useJobFlow();
   const [busy, setBusy] = useState(false);
   const [run, setRun] = useState<SubmittedRun | null>(null);
 
@@ -28,18 +27,18 @@ export function useRunScript() {
     try {
       const job = buildScriptJob(chosen, settings);
       const ids = typeof nodeIds === "function" ? (queue ? [] : await nodeIds()) : nodeIds;
-      if (wakeFirst && ids.length === 1) await wakeDevice(ids[0]!);
+      if (wakeFirst && ids.length === 1) await flow.wakeDevice(ids[0]!);
       const answer = queue
         ? await queue(job)
-        : await submitJobs({ nodes: ids.map((nodeId) => ({ nodeId, jobs: [job] })) });
-      void queryClient.invalidateQueries({ queryKey: jobKeys.lists() });
+        : await flow.submitJobs({ nodes: ids.map((nodeId) => ({ nodeId, jobs: [job] })) });
+      void flow.invalidateJobLists();
       setRun({
         jobs: answer.jobs.map((j) => ({ jobUid: j.jobUid, nodeId: j.nodeId })),
         scriptName: chosen.script.name,
       });
     } catch (error) {
       // Job flow failures were already shown to the user; anything else is not ours to swallow.
-      if (!(error instanceof JobFlowError)) throw error;
+      if (!flow.isStopped(error)) throw error;
     } finally {
       setBusy(false);
     }

@@ -28,7 +28,7 @@ import {
 } from "../../../ui";
 import { useCan } from "../../auth";
 import { useCopyTemplate, useDeleteScript, useScriptTemplates, useScripts } from "../api";
-import { scriptOsLabels } from "../labels";
+import { scriptOsLabels } from "../../../lib/os-labels";
 
 const PAGE_SIZE = 25;
 const languageOptions = SCRIPT_LANGUAGES.map((l) => ({ value: l, label: scriptLanguageLabels[l] }));

@@ -6,7 +6,7 @@ import { describeError, isApiError } from "../../../api";
 import { clearError, serverFieldErrors, validateWith, type FieldErrors } from "../../../lib/forms";
 import { FormError, FormCard, SaveBar } from "../../../ui";
 import { useSaveGeneralSettings } from "../api";
-import { browserTimeZone, timeZoneOptions } from "./time-zones";
+import { browserTimeZone, timeZoneOptions } from "../../../lib/time-zones";
 
 interface GeneralSettingsFormProps {
   settings: GeneralSettings;

@@ -2,8 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Technician, TechnicianRole } from "@steward/contracts";
-import { authenticatedSession, json, mockFetch, renderApp } from "../../../test/render";
-import { authKeys } from "../../auth";
+import { authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
 import { TechniciansPage } from "./TechniciansPage";
 
 afterEach(() => {
@@ -42,7 +41,7 @@ const helpdeskRole: TechnicianRole = {
 function renderPage(handlers: Parameters<typeof mockFetch>[0]) {
   const fetchMock = mockFetch(handlers);
   const result = renderApp(<TechniciansPage />);
-  result.queryClient.setQueryData(authKeys.session(), authenticatedSession());
+  signIn(result.queryClient, authenticatedSession());
   return { ...result, fetchMock, user: userEvent.setup() };
 }
 
