@@ -56,7 +56,7 @@ function CustomerEditor({ id, section }: { id: number; section: Section }) {
         <Tabs.List>
           <Tabs.Tab value="general">General</Tabs.Tab>
           <Tabs.Tab value="locations">Locations</Tabs.Tab>
-          <Tabs.Tab value="credentials">Credentials</Tabs.Tab>
+          {can("credentials.manage") ? <Tabs.Tab value="credentials">Credentials</Tabs.Tab> : null}
         </Tabs.List>
         <Tabs.Panel value="general" pt="md">
           <OrganizationGeneralForm organization={organization} canWrite={canWrite} />

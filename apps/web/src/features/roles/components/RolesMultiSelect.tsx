@@ -1,5 +1,7 @@
 import { MultiSelect } from "@mantine/core";
+import { useCurrentUser } from "../../auth";
 import { useTechnicianRoles } from "../api";
+import { canGrantRole } from "../grantable";
 
 interface RolesMultiSelectProps {
   value: number[];
@@ -11,7 +13,10 @@ interface RolesMultiSelectProps {
   description?: string;
 }
 
-/** Picks the technician roles someone holds (their access is the sum of the roles). */
+/**
+ * Picks the technician roles someone holds (their access is the sum of the roles). Only roles the
+ * signed-in user could grant are offered; one the person already holds beyond that shows, locked.
+ */
 export function RolesMultiSelect({
   value,
   onChange,
@@ -21,7 +26,16 @@ export function RolesMultiSelect({
   description,
 }: RolesMultiSelectProps) {
   const roles = useTechnicianRoles();
-  const data = (roles.data ?? []).map((role) => ({ value: String(role.id), label: role.name }));
+  const user = useCurrentUser();
+  const locked = new Set<number>();
+  const data: { value: string; label: string; disabled?: boolean }[] = [];
+  for (const role of roles.data ?? []) {
+    if (canGrantRole(user, role)) data.push({ value: String(role.id), label: role.name });
+    else if (value.includes(role.id)) {
+      locked.add(role.id);
+      data.push({ value: String(role.id), label: role.name, disabled: true });
+    }
+  }
   // A role the list does not have (yet) still shows as its id rather than vanishing from the value.
   for (const id of value)
     if (!data.some((d) => d.value === String(id))) data.push({ value: String(id), label: `Role ${id}` });
@@ -33,7 +47,11 @@ export function RolesMultiSelect({
       placeholder={readOnly || value.length > 0 ? undefined : "Choose roles"}
       data={data}
       value={value.map(String)}
-      onChange={(next) => onChange(next.map(Number))}
+      onChange={(next) => {
+        const ids = next.map(Number);
+        // A role beyond the user's own grants cannot be taken away here either.
+        onChange([...ids, ...[...locked].filter((id) => !ids.includes(id))]);
+      }}
       searchable
       readOnly={readOnly}
       error={error ?? (roles.isError ? "Could not load the roles" : undefined)}
