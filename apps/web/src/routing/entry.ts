@@ -27,7 +27,7 @@ export type PageComponent = ComponentType | LazyExoticComponent<ComponentType>;
 
 /** One route of the console. The registry of these drives router, sidebar, breadcrumbs and titles. */
 export interface RouteEntry {
-  /** Exact path shape of the spec (":id?" optional, trailing "/*" any sub-path). */
+  /** The exact path shape clients link to (":id?" optional, trailing "/*" any sub-path). */
   path: string;
   page: PageComponent;
   title: string;

@@ -173,7 +173,7 @@ export interface ConfigurationJobOptions extends WaitOptions {
   wakeFirst?: boolean;
 }
 
-/** Wake (optionally), submit one job for one device and wait for it as the spec describes. */
+/** Wake (optionally), submit one job for one device and wait for it as waitForConfigurationJob does. */
 export async function runConfigurationJob(
   nodeId: number,
   job: SubmitJobRequest["nodes"][number]["jobs"][number],

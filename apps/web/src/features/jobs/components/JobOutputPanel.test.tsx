@@ -70,7 +70,7 @@ describe("JobOutputPanel", () => {
     expect(screen.getByText(/truncated/)).toBeTruthy();
   });
 
-  it("says who cancelled a cancelled job (spec: saved as Cancellation Request with who cancelled)", async () => {
+  it("says who cancelled a cancelled job, saved as Cancellation Request", async () => {
     mockFetch({
       "GET /api/webapp/job/j1": () =>
         json(200, {
