@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { activityList, activityQuery, pendingJobList, pendingJobsQuery } from "@steward/contracts";
 import { requireScope } from "../../platform/identity/index.js";
+import { presentActivity, presentPendingJob } from "./activities.presenter.js";
 import type { ActivitiesService } from "./activities.service.js";
 
 const tags = ["activities"];
@@ -14,7 +15,10 @@ export function activitiesRoutes(service: ActivitiesService): FastifyPluginAsync
         config: { access: "devices.read", touchSession: false },
         schema: { tags, querystring: pendingJobsQuery, response: { 200: pendingJobList } },
       },
-      async (request) => service.pending(requireScope(request), request.query),
+      async (request) => {
+        const page = await service.pending(requireScope(request), request.query);
+        return { ...page, items: page.items.map(presentPendingJob) };
+      },
     );
 
     app.get(
@@ -23,7 +27,10 @@ export function activitiesRoutes(service: ActivitiesService): FastifyPluginAsync
         config: { access: "devices.read" },
         schema: { tags, querystring: activityQuery, response: { 200: activityList } },
       },
-      async (request) => service.activities(requireScope(request), request.query),
+      async (request) => {
+        const page = await service.activities(requireScope(request), request.query);
+        return { ...page, items: page.items.map(presentActivity) };
+      },
     );
   };
 }

@@ -1,8 +1,7 @@
 import type { z } from "zod";
-import type { ActivityList, activityQuery, PendingJobList, pendingJobsQuery } from "@steward/contracts";
+import type { activityQuery, pendingJobsQuery } from "@steward/contracts";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { Scope } from "../../platform/identity/index.js";
-import { presentActivity, presentPendingJob } from "./activities.presenter.js";
 import type { ActivitiesRepository } from "./activities.repository.js";
 
 /**
@@ -21,14 +20,16 @@ export function createActivitiesService({ repo }: { repo: ActivitiesRepository }
   }
 
   return {
-    async pending(scope: Scope, q: z.output<typeof pendingJobsQuery>): Promise<PendingJobList> {
+    /** One page of pending jobs (rows; the route presents them). */
+    async pending(scope: Scope, q: z.output<typeof pendingJobsQuery>) {
       await requireOrganization(scope, q.organizationId);
       await requireDevice(scope, q.deviceId);
       const { items, total } = await repo.pending(scope, q, q.page, q.pageSize);
-      return { items: items.map(presentPendingJob), total, page: q.page, pageSize: q.pageSize };
+      return { items, total, page: q.page, pageSize: q.pageSize };
     },
 
-    async activities(scope: Scope, q: z.output<typeof activityQuery>): Promise<ActivityList> {
+    /** One page of activities (rows; the route presents them). */
+    async activities(scope: Scope, q: z.output<typeof activityQuery>) {
       const organizationId = q.scope === "organization" ? q.id : undefined;
       const deviceId = q.scope === "device" ? q.id : undefined;
       await requireOrganization(scope, organizationId);
@@ -47,7 +48,7 @@ export function createActivitiesService({ repo }: { repo: ActivitiesRepository }
         q.page,
         q.pageSize,
       );
-      return { items: items.map(presentActivity), total, page: q.page, pageSize: q.pageSize };
+      return { items, total, page: q.page, pageSize: q.pageSize };
     },
   };
 }

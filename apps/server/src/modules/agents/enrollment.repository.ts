@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.js";
 import { inScope, type Scope } from "../../platform/identity/index.js";
-import { organizations } from "../organizations/organizations.tables.js";
+import { locations, organizations } from "../organizations/organizations.tables.js";
 import { enrollmentTokens } from "./agents.tables.js";
 
 export type EnrollmentTokenRow = typeof enrollmentTokens.$inferSelect;
@@ -32,6 +32,18 @@ export function createEnrollmentRepository(db: Db) {
         .select()
         .from(enrollmentTokens)
         .where(and(eq(enrollmentTokens.id, id), inScope(scope, enrollmentTokens.organizationId)))
+        .limit(1);
+      return rows[0];
+    },
+    /** The organization a location belongs to and its approval mode for new devices. */
+    async placeOfLocation(
+      locationId: number,
+    ): Promise<{ organizationId: number; approvalMode: string } | undefined> {
+      const rows = await db
+        .select({ organizationId: locations.organizationId, approvalMode: organizations.nodeApprovalMode })
+        .from(locations)
+        .innerJoin(organizations, eq(organizations.id, locations.organizationId))
+        .where(eq(locations.id, locationId))
         .limit(1);
       return rows[0];
     },

@@ -1,11 +1,9 @@
-import { eq } from "drizzle-orm";
 import { agent } from "@steward/contracts";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { AppDeps } from "../../platform/deps.js";
 import type { Db } from "../../platform/db/database.js";
 import { randomToken, sha256 } from "../../platform/crypto/index.js";
 import { systemScope } from "../../platform/identity/index.js";
-import { locations, organizations } from "../organizations/organizations.tables.js";
 import type { DevicesService } from "../devices/index.js";
 import { createEnrollmentRepository, type EnrollmentTokenRow } from "./enrollment.repository.js";
 
@@ -40,15 +38,7 @@ export function createEnrollmentService(
 ) {
   const repo = createEnrollmentRepository(deps.db);
 
-  async function organizationOf(locationId: number) {
-    const rows = await deps.db
-      .select({ organizationId: locations.organizationId, approvalMode: organizations.nodeApprovalMode })
-      .from(locations)
-      .innerJoin(organizations, eq(organizations.id, locations.organizationId))
-      .where(eq(locations.id, locationId))
-      .limit(1);
-    return rows[0];
-  }
+  const organizationOf = (locationId: number) => repo.placeOfLocation(locationId);
 
   return {
     repo,

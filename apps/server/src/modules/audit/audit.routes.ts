@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { auditEventFilters, auditEventList, auditEventQuery } from "@steward/contracts";
 import { requireScope } from "../../platform/identity/index.js";
+import { auditCsv } from "./audit.csv.js";
+import { presentAuditEvent } from "./audit.presenter.js";
 import type { AuditService } from "./audit.service.js";
 
 const tags = ["audit"];
@@ -18,7 +20,10 @@ export function auditRoutes(service: AuditService): FastifyPluginAsyncZod {
         config: { access: "audit.read" },
         schema: { tags, querystring: auditEventQuery, response: { 200: auditEventList } },
       },
-      async (request) => service.list(requireScope(request), request.query),
+      async (request) => {
+        const page = await service.list(requireScope(request), request.query);
+        return { ...page, items: page.items.map(presentAuditEvent) };
+      },
     );
 
     app.get(
@@ -28,12 +33,17 @@ export function auditRoutes(service: AuditService): FastifyPluginAsyncZod {
         schema: { tags, querystring: auditEventFilters, produces: ["text/csv"] },
       },
       async (request, reply) => {
-        const scope = requireScope(request);
+        const rows = await service.exportRows(requireScope(request), request.query, request);
+        const csv = auditCsv(
+          (async function* () {
+            for await (const batch of rows) yield batch.map(presentAuditEvent);
+          })(),
+        );
         const stamp = new Date().toISOString().slice(0, 10);
         return reply
           .type("text/csv; charset=utf-8")
           .header("content-disposition", `attachment; filename="audit-log-${stamp}.csv"`)
-          .send(await service.exportCsv(scope, request.query, request));
+          .send(csv);
       },
     );
   };

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.js";
-import { inScope, scopeCovers, type Scope } from "../../platform/identity/index.js";
+import { inScope, scopeCovers, users, type Scope } from "../../platform/identity/index.js";
+import { devices } from "../devices/devices.tables.js";
 import { jobs } from "./jobs.tables.js";
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -83,6 +84,45 @@ export function createJobsRepository(db: Db) {
   };
 
   return {
+    /** A user as their grants are read (system administrator or not), or undefined. */
+    async userForGrants(userId: number): Promise<{ id: number; isSystemAdmin: boolean } | undefined> {
+      const [user] = await db
+        .select({ id: users.id, isSystemAdmin: users.isSystemAdmin })
+        .from(users)
+        .where(eq(users.id, userId));
+      return user;
+    },
+
+    /** The devices a submit names that lie in `scope` (the ids travel as one JSON array). */
+    async submitTargets(deviceIds: readonly number[], scope: Scope) {
+      return db
+        .select({
+          id: devices.id,
+          organizationId: devices.organizationId,
+          approvalStatus: devices.approvalStatus,
+          osFamily: devices.osFamily,
+          name: sql<string>`coalesce(${devices.displayName}, ${devices.hostname})`,
+        })
+        .from(devices)
+        .where(
+          and(
+            sql`${devices.id} in (select value::int from jsonb_array_elements_text(${JSON.stringify(deviceIds)}::jsonb))`,
+            inScope(scope, devices.organizationId),
+          ),
+        );
+    },
+
+    /** Approved devices matching `where` in `scope`, by id, at most `limit`. */
+    async approvedDeviceIds(where: SQL, scope: Scope, limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: devices.id })
+        .from(devices)
+        .where(and(where, eq(devices.approvalStatus, "APPROVED"), inScope(scope, devices.organizationId)))
+        .orderBy(asc(devices.id))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
     /**
      * Writes a submit's rows in one statement: the rows travel as one JSON document (a fan-out's
      * shared content and data once, referenced by index), so 10,000 rows cost one parse on each

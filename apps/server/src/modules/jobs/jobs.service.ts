@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import {
   DEVICES_CACHE_EXPIRED,
   DEVICES_CACHE_EXPIRED_MESSAGE,
@@ -24,13 +24,10 @@ import { AppError } from "../../platform/errors/app-error.js";
 import type { AppDeps } from "../../platform/deps.js";
 import {
   grantsFor,
-  inScope,
   scopeOfOrganizations,
   systemScope,
-  users,
   type Scope,
 } from "../../platform/identity/index.js";
-import { devices } from "../devices/devices.tables.js";
 import {
   createJobsRepository,
   type Expected,
@@ -180,10 +177,7 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
 
   /** A user's own jobs.run scope, read from their roles (for a caller that did not pass one). */
   async function jobsRunScopeOf(userId: number): Promise<Scope> {
-    const [user] = await deps.db
-      .select({ id: users.id, isSystemAdmin: users.isSystemAdmin })
-      .from(users)
-      .where(eq(users.id, userId));
+    const user = await repo.userForGrants(userId);
     if (!user) return scopeOfOrganizations([]);
     return (await grantsFor(deps.db, user)).scopeFor("jobs.run");
   }
@@ -207,22 +201,8 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
           DEVICES_CACHE_EXPIRED,
         );
       const nodeIds = [...new Set(request.nodes.map((n) => n.nodeId))];
-      // Every device of the submit in one query (the ids travel as one JSON array).
-      const found = await deps.db
-        .select({
-          id: devices.id,
-          organizationId: devices.organizationId,
-          approvalStatus: devices.approvalStatus,
-          osFamily: devices.osFamily,
-          name: sql<string>`coalesce(${devices.displayName}, ${devices.hostname})`,
-        })
-        .from(devices)
-        .where(
-          and(
-            sql`${devices.id} in (select value::int from jsonb_array_elements_text(${JSON.stringify(nodeIds)}::jsonb))`,
-            inScope(scope, devices.organizationId),
-          ),
-        );
+      // Every device of the submit in one query.
+      const found = await repo.submitTargets(nodeIds, scope);
       const byId = new Map(found.map((d) => [d.id, d]));
       const rows: NewSubmittedJob[] = [];
       const scripts: ScriptLookupCache = new Map(); // scripts hook: each library script read once per submit
@@ -361,17 +341,12 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
       scope?: Scope,
     ) {
       const jobsScope = scope ?? (await jobsRunScopeOf(actor.userId));
-      const targets = await deps.db
-        .select({ id: devices.id })
-        .from(devices)
-        .where(and(where, eq(devices.approvalStatus, "APPROVED"), inScope(jobsScope, devices.organizationId)))
-        .orderBy(asc(devices.id))
-        .limit(MAX_FAN_OUT);
+      const targets = await repo.approvedDeviceIds(where, jobsScope, MAX_FAN_OUT);
       if (targets.length === 0) return [];
       return this.submit(
         actor,
         {
-          nodes: targets.map((t) => ({ nodeId: t.id, jobs: [job] })),
+          nodes: targets.map((nodeId) => ({ nodeId, jobs: [job] })),
           ...(cacheExpiration === undefined ? {} : { cacheExpiration }),
         },
         jobsScope,
