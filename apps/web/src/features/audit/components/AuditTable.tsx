@@ -23,6 +23,15 @@ const time = new Intl.DateTimeFormat("en-US", { timeStyle: "short" });
 // Long words (emails, ids) wrap only where they must, so columns size to whole words.
 const wrap = { overflowWrap: "break-word", wordBreak: "normal" } as const;
 
+/**
+ * A long target id (a job's 36-character uid) shows its first characters; the whole id is its
+ * tooltip and is in the details and the CSV export.
+ */
+function shortId(id: string | null): string {
+  if (id === null) return "—";
+  return id.length > 10 ? `${id.slice(0, 6)}…` : id;
+}
+
 /** An email that may wrap after its "@" (narrow columns at 1024 px). */
 function Actor({ label }: { label: string | null }) {
   if (!label) return <>System</>;
@@ -73,7 +82,9 @@ export function AuditTable({ events, dimmed }: { events: AuditEvent[]; dimmed: b
                   <Actor label={e.actorLabel} />
                 </Text>
               </Table.Td>
-              <Table.Td style={{ ...wrap, minWidth: 110 }}>
+              {/* Bounded: a long details line is cut to one line, not left to widen the table
+                  past the card (the scroll container lets a table grow to its content). */}
+              <Table.Td style={{ ...wrap, minWidth: 110, maxWidth: 126 }}>
                 <Text size="sm" title={e.action}>
                   {actionLabel(e.action)}
                 </Text>
@@ -85,13 +96,15 @@ export function AuditTable({ events, dimmed }: { events: AuditEvent[]; dimmed: b
                   </Tooltip>
                 ) : null}
               </Table.Td>
-              <Table.Td style={{ ...wrap, maxWidth: 120 }}>
-                <Text size="sm">{e.targetId ?? "—"}</Text>
+              <Table.Td style={{ ...wrap, maxWidth: 102 }}>
+                <Text size="sm" title={e.targetId ?? undefined}>
+                  {shortId(e.targetId)}
+                </Text>
                 <Text size="xs" c="dimmed">
                   {actionLabel(e.targetType)}
                 </Text>
               </Table.Td>
-              <Table.Td style={{ ...wrap, maxWidth: 130 }}>
+              <Table.Td style={{ ...wrap, maxWidth: 100 }}>
                 <Text size="sm">
                   {e.organizationName ?? (e.organizationId !== null ? `#${e.organizationId} (deleted)` : "—")}
                 </Text>
