@@ -9,6 +9,7 @@ import {
   updateDeviceRoleRequest,
 } from "@steward/contracts";
 import { requireScope } from "../../platform/identity/index.js";
+import { presentDeviceRole } from "./device-roles.presenter.js";
 import type { DeviceRolesService } from "./device-roles.service.js";
 
 const tags = ["device roles"];
@@ -21,13 +22,13 @@ export function deviceRolesRoutes(service: DeviceRolesService): FastifyPluginAsy
     app.get(
       "/noderole/list",
       { config: { access: "devices.read" }, schema: { tags, response: { 200: nodeRoleList } } },
-      async (request) => service.list(requireScope(request)),
+      async (request) => (await service.list(requireScope(request))).map(presentDeviceRole),
     );
 
     app.get(
       "/device-roles",
       { config: { access: "devices.read" }, schema: { tags, response: { 200: deviceRoleList } } },
-      async (request) => ({ items: await service.list(requireScope(request)) }),
+      async (request) => ({ items: (await service.list(requireScope(request))).map(presentDeviceRole) }),
     );
 
     app.get(
@@ -36,7 +37,7 @@ export function deviceRolesRoutes(service: DeviceRolesService): FastifyPluginAsy
         config: { access: "devices.read" },
         schema: { tags, params: idParam, response: { 200: deviceRole } },
       },
-      async (request) => service.get(requireScope(request), request.params.id),
+      async (request) => presentDeviceRole(await service.get(requireScope(request), request.params.id)),
     );
 
     app.post(
@@ -46,7 +47,9 @@ export function deviceRolesRoutes(service: DeviceRolesService): FastifyPluginAsy
         schema: { tags, body: createDeviceRoleRequest, response: { 201: deviceRole } },
       },
       async (request, reply) =>
-        reply.code(201).send(await service.create(requireScope(request), request.body, request)),
+        reply
+          .code(201)
+          .send(presentDeviceRole(await service.create(requireScope(request), request.body, request))),
     );
 
     app.patch(
@@ -55,7 +58,10 @@ export function deviceRolesRoutes(service: DeviceRolesService): FastifyPluginAsy
         config: { access: "devices.manage", everywhere: true },
         schema: { tags, params: idParam, body: updateDeviceRoleRequest, response: { 200: deviceRole } },
       },
-      async (request) => service.update(requireScope(request), request.params.id, request.body, request),
+      async (request) =>
+        presentDeviceRole(
+          await service.update(requireScope(request), request.params.id, request.body, request),
+        ),
     );
 
     app.delete(

@@ -1,8 +1,8 @@
-import type { DeviceRole, createDeviceRoleRequest, updateDeviceRoleRequest } from "@steward/contracts";
+import type { createDeviceRoleRequest, updateDeviceRoleRequest } from "@steward/contracts";
 import type { z } from "zod";
 import { AppError } from "../../platform/errors/app-error.js";
 import { audit, type Scope } from "../../platform/identity/index.js";
-import type { DeviceRoleRow, DeviceRolesRepository } from "./device-roles.repository.js";
+import type { DeviceRolesRepository } from "./device-roles.repository.js";
 
 type Actor = Parameters<typeof audit>[1];
 
@@ -33,15 +33,10 @@ function nameTaken(error: unknown, name: string | undefined): never {
   throw error;
 }
 
-export function presentRole(row: DeviceRoleRow): DeviceRole {
-  return {
-    ...row,
-    osFamily: row.osFamily as DeviceRole["osFamily"],
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/** Device roles: the built-in set per OS family, and technicians' own (administration → devices → roles). */
+/**
+ * Device roles: the built-in set per OS family, and technicians' own (administration → devices →
+ * roles). Answers rows; the routes present them.
+ */
 export function createDeviceRolesService({ repo }: { repo: DeviceRolesRepository }) {
   async function existing(scope: Scope, id: number) {
     const row = await repo.find(scope, id);
@@ -52,15 +47,11 @@ export function createDeviceRolesService({ repo }: { repo: DeviceRolesRepository
   return {
     ensureBuiltIns: () => repo.ensureBuiltIns(),
 
-    list: async (scope: Scope) => (await repo.list(scope)).map(presentRole),
+    list: (scope: Scope) => repo.list(scope),
 
-    get: async (scope: Scope, id: number) => presentRole(await existing(scope, id)),
+    get: (scope: Scope, id: number) => existing(scope, id),
 
-    async create(
-      scope: Scope,
-      input: z.output<typeof createDeviceRoleRequest>,
-      actor: Actor,
-    ): Promise<DeviceRole> {
+    async create(scope: Scope, input: z.output<typeof createDeviceRoleRequest>, actor: Actor) {
       requireEverywhere(scope);
       const id = await repo.insert(input).catch((e: unknown) => nameTaken(e, input.name));
       await audit(repo.db, actor, {
@@ -69,15 +60,10 @@ export function createDeviceRolesService({ repo }: { repo: DeviceRolesRepository
         targetId: id,
         data: { ...input },
       });
-      return presentRole(await existing(scope, id));
+      return existing(scope, id);
     },
 
-    async update(
-      scope: Scope,
-      id: number,
-      input: z.output<typeof updateDeviceRoleRequest>,
-      actor: Actor,
-    ): Promise<DeviceRole> {
+    async update(scope: Scope, id: number, input: z.output<typeof updateDeviceRoleRequest>, actor: Actor) {
       requireEverywhere(scope);
       if ((await existing(scope, id)).builtIn) throw builtIn();
       await repo.update(id, input).catch((e: unknown) => nameTaken(e, input.name));
@@ -87,7 +73,7 @@ export function createDeviceRolesService({ repo }: { repo: DeviceRolesRepository
         targetId: id,
         data: { ...input },
       });
-      return presentRole(await existing(scope, id));
+      return existing(scope, id);
     },
 
     /** Deletes a custom role: its devices keep no role, its custom fields go with it. */

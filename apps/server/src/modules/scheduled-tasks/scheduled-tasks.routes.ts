@@ -12,6 +12,7 @@ import {
   schedulePreviewResponse,
 } from "@steward/contracts";
 import { requireAuth, requireScope } from "../../platform/identity/index.js";
+import { presentScheduledTask } from "./scheduled-tasks.presenter.js";
 import type { Editor, ScheduledTasksService } from "./scheduled-tasks.service.js";
 
 const tags = ["scheduled-tasks"];
@@ -35,7 +36,10 @@ export function scheduledTasksRoutes(service: ScheduledTasksService): FastifyPlu
         config: { access: "devices.read" },
         schema: { tags, querystring: listScheduledTasksQuery, response: { 200: scheduledTaskList } },
       },
-      async (request) => service.list(request.query, requireScope(request)),
+      async (request) => {
+        const page = await service.list(request.query, requireScope(request));
+        return { ...page, items: page.items.map(presentScheduledTask) };
+      },
     );
 
     app.get(
@@ -53,7 +57,8 @@ export function scheduledTasksRoutes(service: ScheduledTasksService): FastifyPlu
         config: { access: "jobs.run" },
         schema: { tags, body: saveScheduledTaskRequest, response: { 201: scheduledTask } },
       },
-      async (request, reply) => reply.code(201).send(await service.create(request.body, editorOf(request))),
+      async (request, reply) =>
+        reply.code(201).send(presentScheduledTask(await service.create(request.body, editorOf(request)))),
     );
 
     app.get(
@@ -62,7 +67,7 @@ export function scheduledTasksRoutes(service: ScheduledTasksService): FastifyPlu
         config: { access: "devices.read" },
         schema: { tags, params: idParam, response: { 200: scheduledTask } },
       },
-      async (request) => service.get(request.params.id, requireScope(request)),
+      async (request) => presentScheduledTask(await service.get(request.params.id, requireScope(request))),
     );
 
     app.put(
@@ -71,7 +76,8 @@ export function scheduledTasksRoutes(service: ScheduledTasksService): FastifyPlu
         config: { access: "jobs.run" },
         schema: { tags, params: idParam, body: saveScheduledTaskRequest, response: { 200: scheduledTask } },
       },
-      async (request) => service.update(request.params.id, request.body, editorOf(request)),
+      async (request) =>
+        presentScheduledTask(await service.update(request.params.id, request.body, editorOf(request))),
     );
 
     app.delete(
@@ -89,7 +95,10 @@ export function scheduledTasksRoutes(service: ScheduledTasksService): FastifyPlu
         config: { access: "jobs.run" },
         schema: { tags, params: idParam, response: { 200: runScheduledTaskNowResponse } },
       },
-      async (request) => service.runNow(request.params.id, editorOf(request)),
+      async (request) => {
+        const { task, jobUids } = await service.runNow(request.params.id, editorOf(request));
+        return { task: presentScheduledTask(task), jobUids };
+      },
     );
   };
 }

@@ -3,8 +3,6 @@ import type { z } from "zod";
 import type {
   listScheduledTasksQuery,
   saveScheduledTaskRequest,
-  ScheduledTask,
-  ScheduledTaskList,
   schedulePreviewQuery,
   SchedulePreview,
   ScheduledTaskAction,
@@ -24,7 +22,6 @@ import { audit, type Scope } from "../../platform/identity/index.js";
 import type { Actor } from "../jobs/index.js";
 import { resolveScriptForJob } from "../scripts/index.js";
 import type { SettingsService } from "../settings/index.js";
-import { presentScheduledTask } from "./scheduled-tasks.presenter.js";
 import type { ScheduledTaskRow } from "./scheduled-tasks.repository.js";
 import { createTaskRunner, type TaskRunnerDeps } from "./scheduled-tasks.runner.js";
 import { checkTargets, taskScopeFor, type TaskScope } from "./scheduled-tasks.targets.js";
@@ -122,20 +119,21 @@ export function createScheduledTasksService(
 
   return {
     /** The tasks whose every target is in `scope` (the caller's devices.read scope). */
-    async list(query: ListQuery, scope: Scope): Promise<ScheduledTaskList> {
+    /** One page of the tasks the caller sees (rows; the routes present them). */
+    async list(query: ListQuery, scope: Scope) {
       const { rows, total } = await repo.list(
         await taskScopeFor(deps.db, deps.devicesOn, scope),
         query.search,
         query.pageSize,
         (query.page - 1) * query.pageSize,
       );
-      return { items: rows.map(presentScheduledTask), total, page: query.page, pageSize: query.pageSize };
+      return { items: rows, total, page: query.page, pageSize: query.pageSize };
     },
 
-    get: async (id: number, scope: Scope): Promise<ScheduledTask> =>
-      presentScheduledTask(await existing(await taskScopeFor(deps.db, deps.devicesOn, scope), id)),
+    get: async (id: number, scope: Scope): Promise<ScheduledTaskRow> =>
+      existing(await taskScopeFor(deps.db, deps.devicesOn, scope), id),
 
-    async create(input: SaveInput, editor: Editor): Promise<ScheduledTask> {
+    async create(input: SaveInput, editor: Editor): Promise<ScheduledTaskRow> {
       const { schedule, timeZone } = await prepare(input, editor.scope);
       const row = await repo.insert({
         name: input.name,
@@ -156,16 +154,14 @@ export function createScheduledTasksService(
         data: { name: row.name },
       });
       await fireIfOnSave(row);
-      return presentScheduledTask(
-        await existing(await taskScopeFor(deps.db, deps.devicesOn, editor.scope), row.id),
-      );
+      return existing(await taskScopeFor(deps.db, deps.devicesOn, editor.scope), row.id);
     },
 
     /**
      * Replaces a task. A changed schedule or zone starts over (occurrences 0, next run from now;
      * a Run Once Immediately runs again); otherwise the next run stays as it was.
      */
-    async update(id: number, input: SaveInput, editor: Editor): Promise<ScheduledTask> {
+    async update(id: number, input: SaveInput, editor: Editor): Promise<ScheduledTaskRow> {
       // A task outside the caller's view is missing, whatever the new targets are.
       const view = await taskScopeFor(deps.db, deps.devicesOn, editor.scope);
       await existing(view, id);
@@ -204,9 +200,7 @@ export function createScheduledTasksService(
         data: { name: row.name },
       });
       await fireIfOnSave(row);
-      return presentScheduledTask(
-        await existing(await taskScopeFor(deps.db, deps.devicesOn, editor.scope), id),
-      );
+      return existing(await taskScopeFor(deps.db, deps.devicesOn, editor.scope), id);
     },
 
     async remove(id: number, editor: Editor): Promise<void> {
@@ -221,7 +215,7 @@ export function createScheduledTasksService(
       });
     },
 
-    async runNow(id: number, editor: Editor): Promise<{ task: ScheduledTask; jobUids: string[] }> {
+    async runNow(id: number, editor: Editor): Promise<{ task: ScheduledTaskRow; jobUids: string[] }> {
       const view = await taskScopeFor(deps.db, deps.devicesOn, editor.scope);
       const outcome = await runner.runNow(await existing(view, id), editor.actor, editor.scope);
       await audit(deps.db, editor.request, {
@@ -230,7 +224,7 @@ export function createScheduledTasksService(
         targetId: id,
         data: { jobs: outcome.jobUids.length, error: outcome.error },
       });
-      return { task: presentScheduledTask(await existing(view, id)), jobUids: outcome.jobUids };
+      return { task: await existing(view, id), jobUids: outcome.jobUids };
     },
 
     async preview(query: PreviewQuery): Promise<SchedulePreview> {

@@ -12,6 +12,7 @@ import {
   scriptTemplateList,
   scriptTemplateListQuery,
 } from "@steward/contracts";
+import { presentScript, presentScriptSummary } from "./scripts.presenter.js";
 import type { ScriptsService } from "./scripts.service.js";
 
 const tags = ["scripts"];
@@ -25,7 +26,10 @@ export function scriptsRoutes(service: ScriptsService): FastifyPluginAsyncZod {
         config: { access: "devices.read" },
         schema: { tags, querystring: scriptListQuery, response: { 200: scriptList } },
       },
-      async (request) => service.list(request.query),
+      async (request) => {
+        const page = await service.list(request.query);
+        return { ...page, items: page.items.map(presentScriptSummary) };
+      },
     );
 
     app.post(
@@ -34,7 +38,8 @@ export function scriptsRoutes(service: ScriptsService): FastifyPluginAsyncZod {
         config: { access: "scripts.manage" },
         schema: { tags, body: saveScriptRequest, response: { 201: scriptDetail } },
       },
-      async (request, reply) => reply.code(201).send(await service.create(request.body, request)),
+      async (request, reply) =>
+        reply.code(201).send(presentScript(await service.create(request.body, request))),
     );
 
     app.get(
@@ -43,7 +48,7 @@ export function scriptsRoutes(service: ScriptsService): FastifyPluginAsyncZod {
         config: { access: "devices.read" },
         schema: { tags, params: idParam, response: { 200: scriptDetail } },
       },
-      async (request) => service.get(request.params.id),
+      async (request) => presentScript(await service.get(request.params.id)),
     );
 
     app.put(
@@ -52,7 +57,7 @@ export function scriptsRoutes(service: ScriptsService): FastifyPluginAsyncZod {
         config: { access: "scripts.manage" },
         schema: { tags, params: idParam, body: saveScriptRequest, response: { 200: scriptDetail } },
       },
-      async (request) => service.update(request.params.id, request.body, request),
+      async (request) => presentScript(await service.update(request.params.id, request.body, request)),
     );
 
     app.delete(
@@ -97,7 +102,9 @@ export function scriptsRoutes(service: ScriptsService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) =>
-        reply.code(201).send(await service.copyTemplate(request.params.id, request.body?.name, request)),
+        reply
+          .code(201)
+          .send(presentScript(await service.copyTemplate(request.params.id, request.body?.name, request))),
     );
   };
 }

@@ -2,15 +2,12 @@ import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type {
   saveScriptRequest,
-  ScriptDetail,
-  ScriptList,
   ScriptTemplate,
   scriptListQuery,
   scriptTemplateListQuery,
 } from "@steward/contracts";
 import { AppError } from "../../platform/errors/app-error.js";
 import { audit } from "../../platform/identity/index.js";
-import { presentScript, presentScriptSummary } from "./scripts.presenter.js";
 import type { ScriptsRepository } from "./scripts.repository.js";
 import { scriptTemplates } from "./templates/index.js";
 
@@ -49,7 +46,10 @@ const matches = (t: ScriptTemplate, q: z.output<typeof scriptTemplateListQuery>)
   (!q.category || t.category === q.category) &&
   (!q.search || `${t.name}\n${t.description}`.toLowerCase().includes(q.search.toLowerCase()));
 
-/** The script library and its built-in templates (administration → library → scripting). */
+/**
+ * The script library and its built-in templates (administration → library → scripting). Answers
+ * library rows; the routes present them.
+ */
 export function createScriptsService({ repo }: { repo: ScriptsRepository }) {
   async function existing(id: number) {
     const row = await repo.find(id);
@@ -73,18 +73,14 @@ export function createScriptsService({ repo }: { repo: ScriptsRepository }) {
   }
 
   return {
-    async list(query: z.output<typeof scriptListQuery>): Promise<ScriptList> {
+    async list(query: z.output<typeof scriptListQuery>) {
       const { items, total } = await repo.list(query, query.page, query.pageSize);
-      return { items: items.map(presentScriptSummary), total, page: query.page, pageSize: query.pageSize };
+      return { items, total, page: query.page, pageSize: query.pageSize };
     },
 
-    get: async (id: number): Promise<ScriptDetail> => presentScript(await existing(id)),
+    get: (id: number) => existing(id),
 
-    async create(
-      input: SaveInput,
-      request: FastifyRequest,
-      templateId: string | null = null,
-    ): Promise<ScriptDetail> {
+    async create(input: SaveInput, request: FastifyRequest, templateId: string | null = null) {
       const userId = userIdOf(request);
       const id = await repo
         .insert({ ...columnsOf(input), templateId, createdByUserId: userId, updatedByUserId: userId })
@@ -95,10 +91,10 @@ export function createScriptsService({ repo }: { repo: ScriptsRepository }) {
         targetId: id,
         data: { name: input.name, language: input.language, templateId },
       });
-      return presentScript(await existing(id));
+      return existing(id);
     },
 
-    async update(id: number, input: SaveInput, request: FastifyRequest): Promise<ScriptDetail> {
+    async update(id: number, input: SaveInput, request: FastifyRequest) {
       const updated = await repo
         .update(id, { ...columnsOf(input), updatedByUserId: userIdOf(request) })
         .catch((e: unknown) => nameTaken(e, input.name));
@@ -109,7 +105,7 @@ export function createScriptsService({ repo }: { repo: ScriptsRepository }) {
         targetId: id,
         data: { name: input.name },
       });
-      return presentScript(await existing(id));
+      return existing(id);
     },
 
     async remove(id: number, request: FastifyRequest): Promise<void> {
@@ -129,7 +125,7 @@ export function createScriptsService({ repo }: { repo: ScriptsRepository }) {
     getTemplate: template,
 
     /** Copies a template into the library (the copy is the user's to change). */
-    async copyTemplate(id: string, name: string | undefined, request: FastifyRequest): Promise<ScriptDetail> {
+    async copyTemplate(id: string, name: string | undefined, request: FastifyRequest) {
       const t = template(id);
       const { id: _id, category: _category, readOnly: _readOnly, ...definition } = t;
       return this.create({ ...definition, name: name ?? (await freeName(t.name)) }, request, t.id);
