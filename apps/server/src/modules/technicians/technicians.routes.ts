@@ -11,7 +11,7 @@ import {
   technicianList,
   updateTechnicianRequest,
 } from "@steward/contracts";
-import { audit, requireAuth } from "../../platform/identity/index.js";
+import { audit, auditAs, requireAuth } from "../../platform/identity/index.js";
 import type { AppDeps } from "../../platform/deps.js";
 import { clientMeta, setSessionCookie, type AuthService } from "../auth/index.js";
 import type { TechniciansService } from "./technicians.service.js";
@@ -158,12 +158,14 @@ export function techniciansRoutes(
       },
       async (request, reply) => {
         const userId = await service.acceptInvite(request.params.token, request.body.password);
-        await audit(deps.db, request, {
-          action: "technician.invite_accepted",
-          targetType: "user",
-          targetId: userId,
-        });
         const issued = await auth.issueSession(userId, clientMeta(request));
+        // No one is signed in yet: the technician accepting is the actor, named by their email.
+        const email = "user" in issued.response ? issued.response.user.email : null;
+        await auditAs(
+          deps.db,
+          { actorUserId: userId, actorLabel: email, ip: request.ip },
+          { action: "technician.invite_accepted", targetType: "user", targetId: userId },
+        );
         setSessionCookie(request, reply, issued.token, deps.config.sessionAbsoluteSeconds);
         return issued.response;
       },

@@ -88,6 +88,15 @@ describe("inviting a technician", () => {
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json().state).toBe("mfa-enrollment");
+    // The technician who accepted is the audit event's actor, not the server.
+    const acceptedEvent = (
+      await ctx.deps.db.select().from(auditEvents).where(eq(auditEvents.action, "technician.invite_accepted"))
+    ).find((e) => e.targetId === String(invite.technician.id));
+    expect(acceptedEvent).toMatchObject({
+      actorUserId: invite.technician.id,
+      actorLabel: body.email,
+      targetId: String(invite.technician.id),
+    });
 
     // Single use.
     expect((await new TestClient(ctx.app).get(`/api/invites/${token}`)).json().code).toBe("E_INVITE_INVALID");
