@@ -12,6 +12,7 @@ import {
   type Permission,
 } from "@steward/contracts";
 import { requireScope } from "../../platform/identity/index.js";
+import { presentCredential } from "./credentials.presenter.js";
 import type { CredentialsService } from "./credentials.service.js";
 
 const tags = ["credentials"];
@@ -29,7 +30,11 @@ export function credentialsRoutes(service: CredentialsService): FastifyPluginAsy
         config: { access: LIST_PERMISSIONS },
         schema: { tags, params: idParam, response: { 200: credentialListResponse } },
       },
-      async (request) => service.list(requireScope(request), request.params.id),
+      // The spec's answer, exactly.
+      async (request) => ({
+        resultCode: "SUCCESS" as const,
+        credentials: (await service.list(requireScope(request), request.params.id)).map(presentCredential),
+      }),
     );
 
     app.post(
@@ -41,7 +46,11 @@ export function credentialsRoutes(service: CredentialsService): FastifyPluginAsy
       async (request, reply) =>
         reply
           .code(201)
-          .send(await service.create(requireScope(request), request.params.id, request.body, request)),
+          .send(
+            presentCredential(
+              await service.create(requireScope(request), request.params.id, request.body, request),
+            ),
+          ),
     );
 
     app.put(
@@ -56,12 +65,14 @@ export function credentialsRoutes(service: CredentialsService): FastifyPluginAsy
         },
       },
       async (request) =>
-        service.update(
-          requireScope(request),
-          request.params.id,
-          request.params.credentialId,
-          request.body,
-          request,
+        presentCredential(
+          await service.update(
+            requireScope(request),
+            request.params.id,
+            request.params.credentialId,
+            request.body,
+            request,
+          ),
         ),
     );
 

@@ -1,8 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type {
-  CredentialListResponse,
-  CredentialView,
   createCredentialRequest,
   RunAsChoice,
   RunAsChoicesResponse,
@@ -12,7 +10,6 @@ import { builtInRunAsChoices, credentialRunAsValue, credentialTypesFor, type Run
 import type { SecretBox } from "../../platform/crypto/index.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { audit, type Scope } from "../../platform/identity/index.js";
-import { presentCredential } from "./credentials.presenter.js";
 import type { CredentialsRepository } from "./credentials.repository.js";
 import { credentialSecretContext } from "./credentials.sealing.js";
 
@@ -59,13 +56,10 @@ export function createCredentialsService({
   }
 
   return {
-    /** GET /api/credential/organization/{id}/list: the spec's answer, exactly. */
-    async list(scope: Scope, organizationId: number): Promise<CredentialListResponse> {
+    /** An organization's credentials (rows; the route presents them). */
+    async list(scope: Scope, organizationId: number) {
       await requireOrganization(scope, organizationId);
-      return {
-        resultCode: "SUCCESS",
-        credentials: (await repo.list(scope, organizationId)).map(presentCredential),
-      };
+      return repo.list(scope, organizationId);
     },
 
     async create(
@@ -73,7 +67,7 @@ export function createCredentialsService({
       organizationId: number,
       input: z.output<typeof createCredentialRequest>,
       request: FastifyRequest,
-    ): Promise<CredentialView> {
+    ) {
       await requireOrganization(scope, organizationId);
       const { secret, ...values } = input;
       const id = await repo
@@ -90,7 +84,7 @@ export function createCredentialsService({
         targetId: id,
         data: { organizationId, name: input.name, type: input.type },
       });
-      return presentCredential(await existing(scope, organizationId, id));
+      return existing(scope, organizationId, id);
     },
 
     async update(
@@ -99,7 +93,7 @@ export function createCredentialsService({
       id: number,
       input: z.output<typeof updateCredentialRequest>,
       request: FastifyRequest,
-    ): Promise<CredentialView> {
+    ) {
       await requireOrganization(scope, organizationId);
       const { secret, ...values } = input;
       const updated = await repo
@@ -122,7 +116,7 @@ export function createCredentialsService({
         targetId: id,
         data: { organizationId, name: input.name, type: input.type, secretChanged: secret !== undefined },
       });
-      return presentCredential(await existing(scope, organizationId, id));
+      return existing(scope, organizationId, id);
     },
 
     async remove(scope: Scope, organizationId: number, id: number, request: FastifyRequest): Promise<void> {
