@@ -524,6 +524,8 @@ describe("tenancy journey", { timeout: 240_000 }, () => {
     const rows = admin.getByRole("row");
     const signIn = rows.filter({ hasText: "Auth sign in" }).filter({ hasText: TECH.email });
     await visible(signIn.first());
+    // Accepting the invite is the technician's own act too.
+    await visible(rows.filter({ hasText: "Technician invite accepted" }).filter({ hasText: TECH.email }));
     const submit = rows
       .filter({ hasText: "Jobs submitted" })
       .filter({ hasText: TECH.email })
