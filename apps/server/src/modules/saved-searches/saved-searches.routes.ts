@@ -12,6 +12,7 @@ import {
   updateSavedSearchRequest,
 } from "@steward/contracts";
 import { requireScope } from "../../platform/identity/index.js";
+import { presentGroup, presentSavedSearch, presentSearchesItem } from "./saved-searches.presenter.js";
 import type { SavedSearchesService } from "./saved-searches.service.js";
 
 const tags = ["saved searches"];
@@ -22,20 +23,20 @@ export function savedSearchesRoutes(service: SavedSearchesService): FastifyPlugi
     app.get(
       "/searches",
       { config: { access: "devices.read" }, schema: { tags, response: { 200: searchesResponse } } },
-      async () => service.searches(),
+      async () => (await service.list()).map(presentSearchesItem),
     );
 
     // Groups are saved searches with a name (/group/:id, /administration/devices/groups).
     app.get(
       "/groups",
       { config: { access: "devices.read" }, schema: { tags, response: { 200: groupList } } },
-      async (request) => ({ items: await service.groups(requireScope(request)) }),
+      async (request) => ({ items: (await service.groups(requireScope(request))).map(presentGroup) }),
     );
 
     app.get(
       "/saved-searches",
       { config: { access: "devices.read" }, schema: { tags, response: { 200: savedSearchList } } },
-      async () => ({ items: await service.list() }),
+      async () => ({ items: (await service.list()).map(presentSavedSearch) }),
     );
 
     app.get(
@@ -44,7 +45,7 @@ export function savedSearchesRoutes(service: SavedSearchesService): FastifyPlugi
         config: { access: "devices.read" },
         schema: { tags, params: idParam, response: { 200: savedSearch } },
       },
-      async (request) => service.get(request.params.id),
+      async (request) => presentSavedSearch(await service.get(request.params.id)),
     );
 
     app.post(
@@ -53,7 +54,8 @@ export function savedSearchesRoutes(service: SavedSearchesService): FastifyPlugi
         config: { access: "devices.manage" },
         schema: { tags, body: createSavedSearchRequest, response: { 201: savedSearch } },
       },
-      async (request, reply) => reply.code(201).send(await service.create(request.body, request)),
+      async (request, reply) =>
+        reply.code(201).send(presentSavedSearch(await service.create(request.body, request))),
     );
 
     app.patch(
@@ -62,7 +64,7 @@ export function savedSearchesRoutes(service: SavedSearchesService): FastifyPlugi
         config: { access: "devices.manage" },
         schema: { tags, params: idParam, body: updateSavedSearchRequest, response: { 200: savedSearch } },
       },
-      async (request) => service.update(request.params.id, request.body, request),
+      async (request) => presentSavedSearch(await service.update(request.params.id, request.body, request)),
     );
 
     app.delete(

@@ -1,27 +1,23 @@
 import { and, sql, type SQL } from "drizzle-orm";
-import {
-  deviceCriteria,
-  type createSavedSearchRequest,
-  type DeviceCriteria,
-  type executeActionRequest,
-  type ExecuteActionResponse,
-  type SavedSearch,
-  type updateSavedSearchRequest,
+import type {
+  createSavedSearchRequest,
+  executeActionRequest,
+  ExecuteActionResponse,
+  updateSavedSearchRequest,
 } from "@steward/contracts";
 import type { z } from "zod";
 import { AppError } from "../../platform/errors/app-error.js";
 import { audit, intersectScopes, type Scope } from "../../platform/identity/index.js";
 import type { Actor, DevicesService } from "../devices/index.js";
 import type { DeviceActionRegistry } from "./device-actions.js";
+import { criteriaOf } from "./saved-searches.criteria.js";
 import type { SavedSearchesRepository, SavedSearchRow } from "./saved-searches.repository.js";
 
 type CreateInput = z.output<typeof createSavedSearchRequest>;
 type UpdateInput = z.output<typeof updateSavedSearchRequest>;
 type ActionInput = z.output<typeof executeActionRequest>;
-type Extra = Record<string, string | number | boolean | null>;
 
 const notFound = () => new AppError("E_SAVED_SEARCH_NOT_FOUND", 404, "Saved search not found");
-const storedCriteria = deviceCriteria.omit({ groupId: true });
 
 function nameTaken(error: unknown, name: string | null | undefined): never {
   for (let e: unknown = error; e !== null && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
@@ -35,44 +31,6 @@ function nameTaken(error: unknown, name: string | null | undefined): never {
     }
   }
   throw error;
-}
-
-/** Stored criteria that no longer parse are shown as empty; running them matches nothing. */
-const criteriaOf = (row: SavedSearchRow): DeviceCriteria => {
-  const parsed = storedCriteria.safeParse(row.criteria);
-  return parsed.success ? parsed.data : {};
-};
-
-export function presentSavedSearch(row: SavedSearchRow): SavedSearch {
-  return {
-    id: row.id,
-    name: row.name,
-    criteria: criteriaOf(row),
-    search: row.search,
-    action: row.action,
-    customFields: (row.customFields ?? {}) as Extra,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-/**
- * GET /api/searches item, the seed's shape: customFields is a JSON string (holding the name too),
- * and its keys are merged into the item; the item's own fields win over same-named keys.
- */
-export function presentSearchesItem(row: SavedSearchRow) {
-  const extra: Extra = {
-    ...((row.customFields ?? {}) as Extra),
-    ...(row.name === null ? {} : { name: row.name }),
-  };
-  return {
-    ...extra,
-    id: row.id,
-    criteria: criteriaOf(row),
-    search: row.search,
-    customFields: JSON.stringify(extra),
-    action: row.action,
-  };
 }
 
 /** Saved searches, groups (the named ones) and bulk actions over a search's devices. */
@@ -102,37 +60,29 @@ export function createSavedSearchesService(deps: {
   }
 
   return {
-    list: async () => (await repo.list()).map(presentSavedSearch),
-    searches: async () => (await repo.list()).map(presentSearchesItem),
+    /** Every saved search (rows; the routes present them). */
+    list: () => repo.list(),
     /**
      * Named searches with the number of devices each matches now among the caller's organizations
      * (counted a few at a time).
      */
-    async groups(scope: Scope) {
-      const rows = (await repo.list(true)).map(presentSavedSearch);
+    async groups(scope: Scope): Promise<{ row: SavedSearchRow; deviceCount: number }[]> {
+      const rows = await repo.list(true);
       const counts: number[] = [];
       for (let i = 0; i < rows.length; i += 4) {
         counts.push(
           ...(await Promise.all(
             rows
               .slice(i, i + 4)
-              .map(async (s) => devices.grid.count(scope, await devices.whereOf(s.criteria))),
+              .map(async (row) => devices.grid.count(scope, await devices.whereOf(criteriaOf(row)))),
           )),
         );
       }
-      return rows.map((s, i) => ({
-        id: s.id,
-        name: s.name ?? "",
-        criteria: s.criteria,
-        search: s.search,
-        deviceCount: counts[i] ?? 0,
-        createdAt: s.createdAt,
-        updatedAt: s.updatedAt,
-      }));
+      return rows.map((row, i) => ({ row, deviceCount: counts[i] ?? 0 }));
     },
-    get: async (id: number) => presentSavedSearch(await existing(id)),
+    get: (id: number) => existing(id),
 
-    async create(input: CreateInput, actor: Actor): Promise<SavedSearch> {
+    async create(input: CreateInput, actor: Actor): Promise<SavedSearchRow> {
       const id = await repo
         .insert({ ...input, createdByUserId: actor?.auth?.session.user.id ?? null })
         .catch((e: unknown) => nameTaken(e, input.name));
@@ -142,10 +92,10 @@ export function createSavedSearchesService(deps: {
         targetId: id,
         data: { name: input.name },
       });
-      return presentSavedSearch(await existing(id));
+      return existing(id);
     },
 
-    async update(id: number, input: UpdateInput, actor: Actor): Promise<SavedSearch> {
+    async update(id: number, input: UpdateInput, actor: Actor): Promise<SavedSearchRow> {
       const found = await repo.update(id, input).catch((e: unknown) => nameTaken(e, input.name));
       if (!found) throw notFound();
       await audit(repo.db, actor, {
@@ -154,7 +104,7 @@ export function createSavedSearchesService(deps: {
         targetId: id,
         data: { name: input.name },
       });
-      return presentSavedSearch(await existing(id));
+      return existing(id);
     },
 
     async remove(id: number, actor: Actor): Promise<void> {
