@@ -19,7 +19,11 @@ export async function installWebAssets(app: FastifyInstance, webDist: string): P
     // The built files are public; their routes say so (every route must declare its access).
     await app.register(async (scope) => {
       scope.addHook("onRoute", (route) => {
-        route.config = { ...(route.config ?? {}), access: "public", staticAsset: true } as typeof route.config;
+        route.config = {
+          ...(route.config ?? {}),
+          access: "public",
+          staticAsset: true,
+        } as typeof route.config;
       });
       await scope.register(fastifyStatic, {
         root: webDist,
@@ -32,18 +36,42 @@ export async function installWebAssets(app: FastifyInstance, webDist: string): P
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
-    if (pathname === "/api" || pathname.startsWith("/api/")) {
+    if (isApiPath(pathname)) {
       return sendError(reply, request, 404, {
         code: "E_NOT_FOUND",
         message: `No such endpoint: ${request.method} ${pathname}`,
       });
     }
     if (request.method === "GET" && hasWeb && !path.extname(pathname)) {
-      return reply
-        .header("cache-control", "no-cache")
-        .type("text/html")
-        .send(fs.createReadStream(indexFile));
+      return reply.header("cache-control", "no-cache").type("text/html").send(fs.createReadStream(indexFile));
     }
     return reply.status(404).type("text/plain").send("Not found");
   });
+}
+
+/**
+ * True when a request target names the API however it is spelled: absolute-form targets,
+ * percent-encoding, repeated slashes, dot segments and letter case all count, so an unknown
+ * API path answers the JSON 404 for every spelling and never the console page.
+ */
+export function isApiPath(target: string): boolean {
+  let p = target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "");
+  for (let i = 0; i < 3; i += 1) {
+    try {
+      const decoded = decodeURIComponent(p);
+      if (decoded === p) break;
+      p = decoded;
+    } catch {
+      break;
+    }
+  }
+  const segments: string[] = [];
+  for (const segment of p.split(/[/\\]+/)) {
+    // Parameters (";a=b") and NULs do not make another name.
+    const name = segment.split(";")[0]!.replaceAll("\u0000", "").toLowerCase();
+    if (name === "" || name === ".") continue;
+    if (name === "..") segments.pop();
+    else segments.push(name);
+  }
+  return segments[0] === "api";
 }
