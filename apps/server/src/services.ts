@@ -2,6 +2,7 @@ import type { Db } from "./platform/db/database.js";
 import type { AppDeps } from "./platform/deps.js";
 import { ActivitiesRepository } from "./modules/activities/activities.repository.js";
 import { createActivitiesService } from "./modules/activities/activities.service.js";
+import { createEnrollmentRepository } from "./modules/agents/enrollment.repository.js";
 import { createEnrollmentService } from "./modules/agents/enrollment.service.js";
 import { AuditRepository } from "./modules/audit/audit.repository.js";
 import { createAuditService } from "./modules/audit/audit.service.js";
@@ -15,6 +16,7 @@ import { createDashboardService } from "./modules/dashboard/dashboard.service.js
 import { DeviceRolesRepository } from "./modules/device-roles/device-roles.repository.js";
 import { createDeviceRolesService } from "./modules/device-roles/device-roles.service.js";
 import { createDevicesService } from "./modules/devices/devices.service.js";
+import { createJobsRepository } from "./modules/jobs/jobs.repository.js";
 import { createJobsService } from "./modules/jobs/jobs.service.js";
 import { OrganizationsRepository } from "./modules/organizations/organizations.repository.js";
 import { createOrganizationsService } from "./modules/organizations/organizations.service.js";
@@ -37,6 +39,7 @@ import { ScriptsRepository } from "./modules/scripts/scripts.repository.js";
 import { createScriptsService } from "./modules/scripts/scripts.service.js";
 import { SettingsRepository } from "./modules/settings/settings.repository.js";
 import { createSettingsService } from "./modules/settings/settings.service.js";
+import { createTechniciansRepository } from "./modules/technicians/technicians.repository.js";
 import { createTechniciansService } from "./modules/technicians/technicians.service.js";
 
 export interface BuildServicesOptions {
@@ -51,12 +54,14 @@ export interface BuildServicesOptions {
  * its dependencies named. The console routes (app.ts), the agent side, the scheduler and the
  * command-line tool all receive these same instances; modules never build services themselves.
  * Where work must run inside a transaction, the root hands over a factory bound to that
- * transaction's handle (`devicesOn`, `jobsOn`) instead of letting the module construct one.
+ * transaction's handle (`devicesOn`, `jobsOn`, `repoOn`) instead of letting the module construct
+ * one.
  */
 export function buildServices(deps: AppDeps, options: BuildServicesOptions = {}) {
   // Variants bound to a transaction: the same services, on the transaction's handle.
   const devicesOn = (db: Db) => createDevicesService({ db, dbKind: deps.dbKind });
-  const jobsOn = (db: Db, bus: AppDeps["bus"]) => createJobsService({ db, bus });
+  const jobsOn = (db: Db, bus: AppDeps["bus"]) =>
+    createJobsService({ db, bus }, { repo: createJobsRepository(db), repoOn: createJobsRepository });
 
   const settings = createSettingsService({ repo: new SettingsRepository(deps.db) });
   const roles = createRolesService({ repo: createRolesRepository(deps.db) });
@@ -64,12 +69,22 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
     // The setup form's company name becomes the general setting.
     onSetup: async ({ companyName }) => void (await settings.updateGeneral({ companyName }, null)),
   });
-  const technicians = createTechniciansService(deps, { roles });
+  const technicians = createTechniciansService(deps, {
+    roles,
+    repo: createTechniciansRepository(deps.db),
+  });
   const audit = createAuditService({ repo: new AuditRepository(deps.db) });
 
   const devices = createDevicesService(deps, { onDeviceRemoved: options.onDeviceRemoved });
-  const jobs = createJobsService(deps);
-  const enrollment = createEnrollmentService(deps, { devicesOn });
+  const jobs = createJobsService(deps, {
+    repo: createJobsRepository(deps.db),
+    repoOn: createJobsRepository,
+  });
+  const enrollment = createEnrollmentService(deps, {
+    repo: createEnrollmentRepository(deps.db),
+    repoOn: createEnrollmentRepository,
+    devicesOn,
+  });
   const organizations = createOrganizationsService({
     repo: new OrganizationsRepository(deps.db),
     onDeviceRemoved: options.onDeviceRemoved,

@@ -98,3 +98,5 @@ export function createEnrollmentRepository(db: Db) {
     },
   };
 }
+
+export type EnrollmentRepository = ReturnType<typeof createEnrollmentRepository>;

@@ -5,7 +5,7 @@ import type { Db } from "../../platform/db/database.js";
 import { randomToken, sha256 } from "../../platform/crypto/index.js";
 import { systemScope } from "../../platform/identity/index.js";
 import type { DevicesService } from "../devices/index.js";
-import { createEnrollmentRepository, type EnrollmentTokenRow } from "./enrollment.repository.js";
+import type { EnrollmentRepository, EnrollmentTokenRow } from "./enrollment.repository.js";
 
 export const TOKEN_PREFIX = "stw_";
 
@@ -29,15 +29,22 @@ const refusal: Record<Exclude<TokenState, "ACTIVE">, () => AppError> = {
 };
 
 /**
- * Enrollment: tokens for the console, and the agent's one-time enroll call. `devicesOn` gives the
- * devices service on a transaction's handle: the token's use and the new device commit together.
+ * Enrollment: tokens for the console, and the agent's one-time enroll call. `repoOn` and
+ * `devicesOn` give the repository and the devices service on a transaction's handle: the token's
+ * use and the new device commit together.
  */
 export function createEnrollmentService(
   deps: Pick<AppDeps, "db" | "secretBox" | "commandSigner" | "config">,
-  { devicesOn }: { devicesOn: (db: Db) => Pick<DevicesService, "enroll"> },
+  {
+    repo,
+    repoOn,
+    devicesOn,
+  }: {
+    repo: EnrollmentRepository;
+    repoOn: (db: Db) => Pick<EnrollmentRepository, "claimUse">;
+    devicesOn: (db: Db) => Pick<DevicesService, "enroll">;
+  },
 ) {
-  const repo = createEnrollmentRepository(deps.db);
-
   const organizationOf = (locationId: number) => repo.placeOfLocation(locationId);
 
   return {
@@ -115,8 +122,7 @@ export function createEnrollmentService(
       try {
         // One transaction (one commit) for the use count, the device and its first activity.
         const device = await deps.db.transaction(async (tx) => {
-          if (!(await createEnrollmentRepository(tx).claimUse(systemScope, token.id, new Date())))
-            return null;
+          if (!(await repoOn(tx).claimUse(systemScope, token.id, new Date()))) return null;
           return devicesOn(tx).enroll({
             organizationId: token.organizationId,
             locationId: token.locationId,

@@ -6,7 +6,7 @@ import { createOrganization } from "../../testing/agent-harness.js";
 import { enrollDevice } from "../../testing/device-fixtures.js";
 import { generateCommandSigner } from "../../platform/crypto/index.js";
 import { systemScope } from "../../platform/identity/index.js";
-import { createJobsService, type JobsService } from "./jobs.service.js";
+import type { JobsService } from "./jobs.service.js";
 import { signCommand } from "./envelope.js";
 
 let ctx: TestContext;
@@ -19,7 +19,7 @@ const linuxOs = { family: "LINUX" as const, name: "Debian GNU/Linux 12", version
 beforeAll(async () => {
   ctx = await createTestContext();
   admin = (await signedInClient(ctx, { admin: true })).client;
-  service = createJobsService(ctx.deps);
+  service = ctx.services.jobs;
   const place = await createOrganization(ctx);
   for (let i = 0; i < 6; i++)
     devices.push((await enrollDevice(ctx, place, { inventory: { hostname: `web-${i}`, os: linuxOs } })).id);

@@ -10,7 +10,6 @@ import { createOrganization } from "../../testing/agent-harness.js";
 import { enrollDevice } from "../../testing/device-fixtures.js";
 import { systemScope } from "../../platform/identity/index.js";
 import { createJobsRepository } from "./jobs.repository.js";
-import { createJobsService } from "./jobs.service.js";
 import { NO_ENCRYPTION_KEY_MESSAGE, runScriptPayloadOf } from "./commands.js";
 import { sealSecret } from "../agents/index.js";
 import { agentEncryptionKeys, openAsAgent } from "../../testing/sealed-secrets.js";
@@ -228,7 +227,7 @@ describe("Run As reaches the agent inside the signed command", () => {
     const uid = res.json().jobs[0].jobUid as string;
     const repo = createJobsRepository(ctx.deps.db);
     expect(JSON.stringify((await repo.byUid(systemScope, uid))!.data)).toContain("secretSealed");
-    const [settled] = await createJobsService(ctx.deps).applyResults([
+    const [settled] = await ctx.services.jobs.applyResults([
       {
         deviceId: windows,
         result: {

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, signedInClient, TestClient, type TestContext } from "../../testing/test-app.js";
 import { createOrganization } from "../../testing/agent-harness.js";
 import { enrollDevice } from "../../testing/device-fixtures.js";
-import { createJobsService } from "./jobs.service.js";
 import { jobs } from "./jobs.tables.js";
 
 let ctx: TestContext;
@@ -168,7 +167,7 @@ describe("GET /api/node/{id}/wakeup", () => {
 
 describe("submitOver (the RUN_SCRIPT bulk action)", () => {
   it("without a scope, reaches only the actor's own jobs.run organizations", async () => {
-    const service = createJobsService(ctx.deps);
+    const service = ctx.services.jobs;
     const rows = await service.submitOver({ userId: techAId, name: "Tech A" }, sql`true`, {
       jobType: "ACTION",
       content,

@@ -22,14 +22,10 @@ import {
 } from "@steward/domain";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { AppDeps } from "../../platform/deps.js";
+import type { Db } from "../../platform/db/database.js";
+import { grantsFor, scopeOfOrganizations, systemScope, type Scope } from "../../platform/identity/index.js";
 import {
-  grantsFor,
-  scopeOfOrganizations,
-  systemScope,
-  type Scope,
-} from "../../platform/identity/index.js";
-import {
-  createJobsRepository,
+  type JobsRepository,
   type Expected,
   type ResultValues,
   type JobListFilter,
@@ -75,10 +71,14 @@ const stateOf = (row: ResultState): JobState => ({
   attempt: row.attempt,
 });
 
-/** The job engine's rules: submit, read, cancel, and what agents report back. */
-export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
-  const repo = createJobsRepository(deps.db);
-
+/**
+ * The job engine's rules: submit, read, cancel, and what agents report back. `repoOn` gives the
+ * repository on a transaction's handle (a submit writes its rows in one).
+ */
+export function createJobsService(
+  deps: Pick<AppDeps, "db" | "bus">,
+  { repo, repoOn }: { repo: JobsRepository; repoOn: (db: Db) => Pick<JobsRepository, "insertMany"> },
+) {
   async function step(
     scope: Scope,
     row: JobRow,
@@ -313,9 +313,7 @@ export function createJobsService(deps: Pick<AppDeps, "db" | "bus">) {
           { devices: misfit.devices.slice(0, 100) },
         );
       // The rows are committed before anything is sent.
-      const inserted = await deps.db.transaction(async (tx) =>
-        createJobsRepository(tx).insertMany(scope, rows),
-      );
+      const inserted = await deps.db.transaction(async (tx) => repoOn(tx).insertMany(scope, rows));
       deps.bus.emit("jobsQueued", [...new Set(inserted.map((r) => r.deviceId))]);
       await auditJobsSubmitted(
         deps.db,

@@ -9,7 +9,7 @@ import type { AppDeps } from "../../platform/deps.js";
 import { hashPassword, randomToken, sha256 } from "../../platform/crypto/index.js";
 import { deleteUserSessions, type AuthContext } from "../../platform/identity/index.js";
 import type { RolesService } from "../roles/index.js";
-import { createTechniciansRepository, type TechnicianRow } from "./technicians.repository.js";
+import type { TechnicianRow, TechniciansRepository } from "./technicians.repository.js";
 import { presentTechnician } from "./technicians.presenter.js";
 
 export const INVITE_VALID_HOURS = 24;
@@ -19,10 +19,8 @@ const userNotFound = () => new AppError("E_USER_NOT_FOUND", 404, "No such techni
 /** Technician administration: invite, edit, disable, delete; and accepting an invite. */
 export function createTechniciansService(
   deps: Pick<AppDeps, "db" | "config" | "mailer">,
-  { roles }: { roles: RolesService },
+  { roles, repo }: { roles: RolesService; repo: TechniciansRepository },
 ) {
-  const repo = createTechniciansRepository(deps.db);
-
   async function present(row: TechnicianRow) {
     return presentTechnician(row, (await roles.roleIdsOfUsers([row.id])).get(row.id) ?? []);
   }
