@@ -14,7 +14,14 @@ import {
   updateOrganizationRequest,
 } from "@steward/contracts";
 import { requireScope } from "../../platform/identity/index.js";
-import type { OrganizationsService } from "./organizations.service.js";
+import {
+  presentLocation,
+  presentOrganization,
+  presentOrganizationDetail,
+} from "./organizations.presenter.js";
+import type { OrganizationsService, OrganizationWithLocations } from "./organizations.service.js";
+
+const detailOf = ({ row, locations }: OrganizationWithLocations) => presentOrganizationDetail(row, locations);
 
 const tags = ["organizations"];
 const noContent = { 204: z.null().describe("Deleted") };
@@ -27,7 +34,10 @@ export function organizationsRoutes(service: OrganizationsService): FastifyPlugi
         config: { access: "organizations.read" },
         schema: { tags, querystring: listOrganizationsQuery, response: { 200: organizationList } },
       },
-      async (request) => service.list(requireScope(request), request.query),
+      async (request) => {
+        const page = await service.list(requireScope(request), request.query);
+        return { ...page, items: page.items.map(presentOrganization) };
+      },
     );
 
     app.post(
@@ -38,7 +48,7 @@ export function organizationsRoutes(service: OrganizationsService): FastifyPlugi
         schema: { tags, body: createOrganizationRequest, response: { 201: organizationDetail } },
       },
       async (request, reply) =>
-        reply.code(201).send(await service.create(requireScope(request), request.body, request)),
+        reply.code(201).send(detailOf(await service.create(requireScope(request), request.body, request))),
     );
 
     app.get(
@@ -47,7 +57,7 @@ export function organizationsRoutes(service: OrganizationsService): FastifyPlugi
         config: { access: "organizations.read" },
         schema: { tags, params: idParam, response: { 200: organizationDetail } },
       },
-      async (request) => service.get(requireScope(request), request.params.id),
+      async (request) => detailOf(await service.get(requireScope(request), request.params.id)),
     );
 
     app.patch(
@@ -61,7 +71,8 @@ export function organizationsRoutes(service: OrganizationsService): FastifyPlugi
           response: { 200: organizationDetail },
         },
       },
-      async (request) => service.update(requireScope(request), request.params.id, request.body, request),
+      async (request) =>
+        detailOf(await service.update(requireScope(request), request.params.id, request.body, request)),
     );
 
     app.delete(
@@ -83,7 +94,9 @@ export function organizationsRoutes(service: OrganizationsService): FastifyPlugi
         reply
           .code(201)
           .send(
-            await service.createLocation(requireScope(request), request.params.id, request.body, request),
+            presentLocation(
+              await service.createLocation(requireScope(request), request.params.id, request.body, request),
+            ),
           ),
     );
 
@@ -94,12 +107,14 @@ export function organizationsRoutes(service: OrganizationsService): FastifyPlugi
         schema: { tags, params: locationParams, body: updateLocationRequest, response: { 200: location } },
       },
       async (request) =>
-        service.updateLocation(
-          requireScope(request),
-          request.params.id,
-          request.params.locationId,
-          request.body,
-          request,
+        presentLocation(
+          await service.updateLocation(
+            requireScope(request),
+            request.params.id,
+            request.params.locationId,
+            request.body,
+            request,
+          ),
         ),
     );
 
@@ -127,7 +142,10 @@ export function organizationsRoutes(service: OrganizationsService): FastifyPlugi
         config: { access: "organizations.read" },
         schema: { tags, params: idParam, response: { 200: clientResponse } },
       },
-      async (request) => service.client(requireScope(request), request.params.id),
+      async (request) => ({
+        resultCode: "SUCCESS" as const,
+        client: detailOf(await service.client(requireScope(request), request.params.id)),
+      }),
     );
   };
 }

@@ -1,9 +1,5 @@
 import {
   DEFAULT_LOCATION_NAME,
-  type ClientResponse,
-  type Location,
-  type OrganizationDetail,
-  type OrganizationList,
   type createLocationRequest,
   type createOrganizationRequest,
   type listOrganizationsQuery,
@@ -14,12 +10,18 @@ import { findDuplicateName } from "@steward/domain";
 import type { z } from "zod";
 import { AppError } from "../../platform/errors/app-error.js";
 import { audit, type Scope } from "../../platform/identity/index.js";
-import { nameConflictOf, type OrganizationsRepository } from "./organizations.repository.js";
 import {
-  presentLocation,
-  presentOrganization,
-  presentOrganizationDetail,
-} from "./organizations.presenter.js";
+  nameConflictOf,
+  type LocationRow,
+  type OrganizationRow,
+  type OrganizationsRepository,
+} from "./organizations.repository.js";
+
+/** An organization with its locations, as the service answers it (the routes present it). */
+export interface OrganizationWithLocations {
+  row: OrganizationRow;
+  locations: LocationRow[];
+}
 
 /** Who made a change, for the audit log (the request, or null for system actions). */
 export type Actor = Parameters<typeof audit>[1];
@@ -72,10 +74,14 @@ export function createOrganizationsService({
   repo: OrganizationsRepository;
   onDeviceRemoved?: ((deviceId: number) => void) | undefined;
 }) {
-  async function detail(r: OrganizationsRepository, scope: Scope, id: number): Promise<OrganizationDetail> {
+  async function detail(
+    r: OrganizationsRepository,
+    scope: Scope,
+    id: number,
+  ): Promise<OrganizationWithLocations> {
     const row = await r.findOrganization(scope, id);
     if (!row) throw organizationNotFound();
-    return presentOrganizationDetail(row, await r.listLocations(scope, id));
+    return { row, locations: await r.listLocations(scope, id) };
   }
 
   async function existingLocation(
@@ -91,22 +97,22 @@ export function createOrganizationsService({
   }
 
   return {
-    async list(scope: Scope, query: ListQuery): Promise<OrganizationList> {
+    async list(scope: Scope, query: ListQuery) {
       const { items, total } = await repo.list(scope, {
         search: query.search || undefined,
         sort: query.sort,
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
       });
-      return { items: items.map(presentOrganization), total, page: query.page, pageSize: query.pageSize };
+      return { items, total, page: query.page, pageSize: query.pageSize };
     },
 
     get: (scope: Scope, id: number) => detail(repo, scope, id),
 
     /** GET /api/client/{id}: the spec's call answers with a resultCode; a failure carries FAILURE. */
-    async client(scope: Scope, id: number): Promise<ClientResponse> {
+    async client(scope: Scope, id: number): Promise<OrganizationWithLocations> {
       try {
-        return { resultCode: "SUCCESS", client: await detail(repo, scope, id) };
+        return await detail(repo, scope, id);
       } catch (error) {
         if (error instanceof AppError)
           throw new AppError(error.code, error.statusCode, error.message, error.details, "FAILURE");
@@ -119,7 +125,7 @@ export function createOrganizationsService({
      * new organization lies outside every list, so only a caller who may write every organization
      * creates one.
      */
-    async create(scope: Scope, input: CreateInput, actor: Actor): Promise<OrganizationDetail> {
+    async create(scope: Scope, input: CreateInput, actor: Actor): Promise<OrganizationWithLocations> {
       if (!scope.all)
         throw new AppError("E_FORBIDDEN", 403, "Creating an organization needs access to every organization");
       const duplicate = findDuplicateName([DEFAULT_LOCATION_NAME, ...input.locations.map((l) => l.name)]);
@@ -153,7 +159,12 @@ export function createOrganizationsService({
       return detail(repo, scope, id);
     },
 
-    async update(scope: Scope, id: number, input: UpdateInput, actor: Actor): Promise<OrganizationDetail> {
+    async update(
+      scope: Scope,
+      id: number,
+      input: UpdateInput,
+      actor: Actor,
+    ): Promise<OrganizationWithLocations> {
       await guardNames(
         () =>
           repo.transaction(async (tx) => {
@@ -194,7 +205,7 @@ export function createOrganizationsService({
       organizationId: number,
       input: CreateLocationInput,
       actor: Actor,
-    ): Promise<Location> {
+    ): Promise<LocationRow> {
       const locationId = await guardNames(
         () =>
           repo.transaction(async (tx) => {
@@ -212,7 +223,7 @@ export function createOrganizationsService({
           }),
         { location: input.name },
       );
-      return presentLocation(await existingLocation(repo, scope, organizationId, locationId));
+      return existingLocation(repo, scope, organizationId, locationId);
     },
 
     async updateLocation(
@@ -221,7 +232,7 @@ export function createOrganizationsService({
       locationId: number,
       input: UpdateLocationInput,
       actor: Actor,
-    ): Promise<Location> {
+    ): Promise<LocationRow> {
       await guardNames(
         () =>
           repo.transaction(async (tx) => {
@@ -237,7 +248,7 @@ export function createOrganizationsService({
           }),
         { location: input.name },
       );
-      return presentLocation(await existingLocation(repo, scope, organizationId, locationId));
+      return existingLocation(repo, scope, organizationId, locationId);
     },
 
     /** Deletes a location; the default location stays for as long as its organization does. */
