@@ -6,6 +6,7 @@ import { MIN_LAYOUT_WIDTH_PX } from "@steward/domain";
 import type { SessionUser } from "@steward/contracts";
 import { PageTitleContext, useCurrentEntry } from "../../routing";
 import { LoadingState } from "../../ui";
+import { CommandPalette } from "../palette/CommandPalette";
 import { Breadcrumbs } from "./Breadcrumbs";
 import { RouteTabs } from "./RouteTabs";
 import { Sidebar } from "./Sidebar";
@@ -39,7 +40,10 @@ export function AppShellLayout({ user }: { user: SessionUser }) {
                 </Text>
               </Group>
             </Link>
-            <UserMenu user={user} />
+            <Group gap="md" wrap="nowrap">
+              <CommandPalette />
+              <UserMenu user={user} />
+            </Group>
           </Group>
         </AppShell.Header>
         <AppShell.Navbar>

@@ -1,0 +1,148 @@
+import { useState } from "react";
+import { Button, Group, Kbd, Loader, Text } from "@mantine/core";
+import { Spotlight, createSpotlight } from "@mantine/spotlight";
+import { IconBuilding, IconCode, IconDevices, IconFileText, IconSearch } from "@tabler/icons-react";
+import { useNavigate } from "react-router";
+import { useCan } from "../../features/auth";
+import { routeRegistry } from "../registry";
+import { matchRoutes, paletteRoutes } from "./palette-routes";
+import { PALETTE_MIN_QUERY, usePaletteSearch, type PaletteResultGroup } from "./use-palette-search";
+
+/** Pages listed for a typed query; the empty query lists them all. */
+const ROUTE_LIMIT = 8;
+
+const groupIcons: Record<PaletteResultGroup["kind"], typeof IconDevices> = {
+  devices: IconDevices,
+  organizations: IconBuilding,
+  scripts: IconCode,
+};
+
+function isApplePlatform(): boolean {
+  if (typeof navigator === "undefined") return false;
+  return /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+}
+
+function SectionTitle({ children }: { children: string }) {
+  return (
+    <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="xs" pb={4}>
+      {children}
+    </Text>
+  );
+}
+
+/** The header's search button and the Ctrl/Cmd+K palette: pages, devices, organizations, scripts. */
+export function CommandPalette() {
+  const [[store, palette]] = useState(() => createSpotlight());
+  const [query, setQuery] = useState("");
+  const navigate = useNavigate();
+  const can = useCan();
+  const apple = isApplePlatform();
+
+  const typed = query.trim();
+  const routes = matchRoutes(paletteRoutes(routeRegistry, can), typed);
+  const shownRoutes = typed ? routes.slice(0, ROUTE_LIMIT) : routes;
+  const groups = usePaletteSearch(query);
+  const searching = groups.some((group) => group.loading);
+  const found = shownRoutes.length + groups.reduce((sum, group) => sum + group.items.length, 0);
+
+  const go = (to: string) => void navigate(to);
+
+  return (
+    <>
+      <Button
+        variant="default"
+        onClick={palette.open}
+        leftSection={<IconSearch size={16} />}
+        rightSection={
+          <Kbd size="xs" aria-hidden>
+            {apple ? "⌘ K" : "Ctrl K"}
+          </Kbd>
+        }
+        aria-keyshortcuts={apple ? "Meta+K" : "Control+K"}
+        aria-label={`Search (${apple ? "⌘" : "Ctrl"}+K)`}
+      >
+        Search
+      </Button>
+      <Spotlight.Root
+        store={store}
+        query={query}
+        onQueryChange={setQuery}
+        // Every opening starts from an empty query (the exit transition does not always run).
+        onSpotlightOpen={() => setQuery("")}
+        shortcut="mod + K"
+        // The shortcut works while a form field has focus too: it never types anything there.
+        tagsToIgnore={[]}
+        scrollable
+        maxHeight={480}
+      >
+        <Spotlight.Search
+          placeholder="Go to a page, or find a device, organization or script"
+          aria-label="Search the console"
+          leftSection={<IconSearch size={18} />}
+          rightSection={searching ? <Loader size="xs" aria-label="Searching" /> : null}
+        />
+        <Spotlight.ActionsList>
+          {shownRoutes.length > 0 ? (
+            <div role="group" aria-label="Pages">
+              <SectionTitle>Pages</SectionTitle>
+              {shownRoutes.map((route) => {
+                const Icon = route.icon ?? IconFileText;
+                return (
+                  <Spotlight.Action
+                    key={route.to}
+                    label={route.title}
+                    description={route.area || undefined}
+                    leftSection={<Icon size={18} stroke={1.6} />}
+                    onClick={() => go(route.to)}
+                  />
+                );
+              })}
+            </div>
+          ) : null}
+          {groups
+            .filter((group) => group.items.length > 0 || group.failed)
+            .map((group) => {
+              const Icon = groupIcons[group.kind];
+              return (
+                <div role="group" aria-label={group.title} key={group.kind}>
+                  <SectionTitle>{group.title}</SectionTitle>
+                  {group.failed ? (
+                    <Text size="sm" c="red" px="sm" pb="xs">
+                      Could not search {group.title.toLowerCase()}. Try again in a moment.
+                    </Text>
+                  ) : null}
+                  {group.items.map((item) => (
+                    <Spotlight.Action
+                      key={item.key}
+                      label={item.label}
+                      description={item.description || undefined}
+                      leftSection={<Icon size={18} stroke={1.6} />}
+                      onClick={() => go(item.to)}
+                    />
+                  ))}
+                </div>
+              );
+            })}
+          {found === 0 && !searching ? (
+            <Spotlight.Empty>
+              {typed.length > 0 && typed.length < PALETTE_MIN_QUERY
+                ? "No page matches. Type another letter to search devices, organizations and scripts."
+                : "Nothing found."}
+            </Spotlight.Empty>
+          ) : null}
+        </Spotlight.ActionsList>
+        <Group px="md" py={6} gap="md" c="dimmed" fz="xs">
+          <span>
+            <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> to move
+          </span>
+          <span>
+            <Kbd size="xs">Enter</Kbd> to open
+          </span>
+          <span>
+            <Kbd size="xs">Esc</Kbd> to close
+          </span>
+        </Group>
+      </Spotlight.Root>
+    </>
+  );
+}
