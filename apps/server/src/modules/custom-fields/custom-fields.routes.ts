@@ -12,6 +12,7 @@ import {
   updateCustomFieldRequest,
 } from "@steward/contracts";
 import { requireScope, type Scope } from "../../platform/identity/index.js";
+import { presentDefinition, presentValues } from "./custom-fields.presenter.js";
 import type { CustomFieldsService } from "./custom-fields.service.js";
 
 const tags = ["custom fields"];
@@ -25,7 +26,13 @@ export function customFieldsRoutes(service: CustomFieldsService): FastifyPluginA
         config: { access: "devices.read" },
         schema: { tags, querystring: listCustomFieldsQuery, response: { 200: customFieldDefinitionList } },
       },
-      async (request) => service.listDefinitions(request.query),
+      async (request) => {
+        const { globalCustomFields, roleCustomFields } = await service.listDefinitions(request.query);
+        return {
+          globalCustomFields: globalCustomFields.map(presentDefinition),
+          roleCustomFields: roleCustomFields.map(presentDefinition),
+        };
+      },
     );
 
     app.get(
@@ -34,7 +41,7 @@ export function customFieldsRoutes(service: CustomFieldsService): FastifyPluginA
         config: { access: "devices.read" },
         schema: { tags, params: idParam, response: { 200: customFieldDefinition } },
       },
-      async (request) => service.get(request.params.id),
+      async (request) => presentDefinition(await service.get(request.params.id)),
     );
 
     app.post(
@@ -43,7 +50,8 @@ export function customFieldsRoutes(service: CustomFieldsService): FastifyPluginA
         config: { access: "customFields.manage" },
         schema: { tags, body: createCustomFieldRequest, response: { 201: customFieldDefinition } },
       },
-      async (request, reply) => reply.code(201).send(await service.create(request.body, request)),
+      async (request, reply) =>
+        reply.code(201).send(presentDefinition(await service.create(request.body, request))),
     );
 
     app.patch(
@@ -57,7 +65,7 @@ export function customFieldsRoutes(service: CustomFieldsService): FastifyPluginA
           response: { 200: customFieldDefinition },
         },
       },
-      async (request) => service.update(request.params.id, request.body, request),
+      async (request) => presentDefinition(await service.update(request.params.id, request.body, request)),
     );
 
     app.delete(
@@ -101,8 +109,10 @@ export function customFieldsRoutes(service: CustomFieldsService): FastifyPluginA
           schema: { tags, params: l.params, response: { 200: customFieldValues } },
         },
         async (request) =>
-          service.valuesAt(
-            await l.level(requireScope(request), request.params as { id: number; locationId?: number }),
+          presentValues(
+            await service.valuesAt(
+              await l.level(requireScope(request), request.params as { id: number; locationId?: number }),
+            ),
           ),
       );
       app.put(
@@ -117,10 +127,12 @@ export function customFieldsRoutes(service: CustomFieldsService): FastifyPluginA
           },
         },
         async (request) =>
-          service.putValues(
-            await l.level(requireScope(request), request.params as { id: number; locationId?: number }),
-            request.body,
-            request,
+          presentValues(
+            await service.putValues(
+              await l.level(requireScope(request), request.params as { id: number; locationId?: number }),
+              request.body,
+              request,
+            ),
           ),
       );
     }

@@ -1,5 +1,4 @@
 import type {
-  CustomFieldDefinition,
   CustomFieldValues,
   createCustomFieldRequest,
   listCustomFieldsQuery,
@@ -9,6 +8,7 @@ import type {
 import {
   checkCustomFieldValue,
   effectiveValue,
+  type CustomFieldDefinitionLike,
   type CustomFieldOptions,
   type ValueSource,
 } from "@steward/domain";
@@ -29,15 +29,13 @@ type Value = CustomFieldValues["items"][number]["value"];
 
 const fieldNotFound = () => new AppError("E_CUSTOM_FIELD_NOT_FOUND", 404, "Custom field not found");
 
-export function presentDefinition(row: DefinitionRow): CustomFieldDefinition {
+/** A stored definition as the value rules read it (type, behaviour, options) plus its label. */
+function ruleOf(row: DefinitionRow): CustomFieldDefinitionLike & { label: string } {
   return {
-    ...row,
-    scope: row.scope as CustomFieldDefinition["scope"],
-    type: row.type as CustomFieldDefinition["type"],
-    behaviour: row.behaviour as CustomFieldDefinition["behaviour"],
+    label: row.label,
+    type: row.type as CustomFieldDefinitionLike["type"],
+    behaviour: row.behaviour as CustomFieldDefinitionLike["behaviour"],
     options: (row.options ?? {}) as CustomFieldOptions,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
@@ -90,14 +88,14 @@ export function createCustomFieldsService(deps: { repo: CustomFieldsRepository; 
     return { fields, at, levelsOf };
   }
 
-  /** Every applicable field with its value at the level and the value in effect there. */
-  async function valuesAt(level: Level): Promise<CustomFieldValues> {
+  /** Every applicable field with its value at the level and the value in effect there (the route presents the fields). */
+  async function valuesAt(level: Level) {
     const { fields, at, levelsOf } = await load(level);
     return {
       items: fields.map((field) => {
         const effective = effectiveValue(levelsOf(field.id));
         return {
-          field: presentDefinition(field),
+          field,
           value: at.get(`${field.id}:${level.kind}`) ?? null,
           effectiveValue: effective?.value ?? null,
           effectiveSource: effective?.source ?? null,
@@ -114,13 +112,10 @@ export function createCustomFieldsService(deps: { repo: CustomFieldsRepository; 
         wantGlobal ? repo.definitions(globalOnly()) : [],
         wantRole ? repo.definitions(roleOnly(query.roleId)) : [],
       ]);
-      return {
-        globalCustomFields: global.map(presentDefinition),
-        roleCustomFields: role.map(presentDefinition),
-      };
+      return { globalCustomFields: global, roleCustomFields: role };
     },
 
-    get: async (id: number) => presentDefinition(await existing(id)),
+    get: (id: number) => existing(id),
 
     async create(input: z.output<typeof createCustomFieldRequest>, actor: Actor) {
       if (input.roleId !== null && !(await repo.roleExists(input.roleId))) {
@@ -133,7 +128,7 @@ export function createCustomFieldsService(deps: { repo: CustomFieldsRepository; 
         targetId: id,
         data: { name: input.name, type: input.type },
       });
-      return presentDefinition(await existing(id));
+      return existing(id);
     },
 
     /** Changing choices or bounds leaves stored values as they are; they are checked on their next change. */
@@ -151,7 +146,7 @@ export function createCustomFieldsService(deps: { repo: CustomFieldsRepository; 
         targetId: id,
         data: set,
       });
-      return presentDefinition(await existing(id));
+      return existing(id);
     },
 
     async remove(id: number, actor: Actor) {
@@ -196,13 +191,9 @@ export function createCustomFieldsService(deps: { repo: CustomFieldsRepository; 
     valuesAt,
 
     /** Sets values at one level, all or nothing: every problem is reported with the spec's messages. */
-    async putValues(
-      level: Level,
-      input: z.output<typeof putCustomFieldValuesRequest>,
-      actor: Actor,
-    ): Promise<CustomFieldValues> {
+    async putValues(level: Level, input: z.output<typeof putCustomFieldValuesRequest>, actor: Actor) {
       const { fields: rows, levelsOf } = await load(level);
-      const fields = new Map(rows.map((r) => [r.id, presentDefinition(r)]));
+      const fields = new Map(rows.map((r) => [r.id, ruleOf(r)]));
       const issues: { fieldId: number; message: string }[] = [];
       const writes: { fieldId: number; value: ReturnType<typeof checkCustomFieldValue> & { ok: true } }[] =
         [];
