@@ -37,6 +37,15 @@ export function createTechniciansRepository(db: Db) {
     async list(): Promise<TechnicianRow[]> {
       return db.select(columns).from(users).orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
     },
+    /** Whether the user has set a password (an invited technician has not yet). */
+    async hasPassword(id: number): Promise<boolean> {
+      const rows = await db
+        .select({ passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
+      return Boolean(rows[0]?.passwordHash);
+    },
     async byId(id: number): Promise<TechnicianRow | undefined> {
       const rows = await db.select(columns).from(users).where(eq(users.id, id)).limit(1);
       return rows[0];

@@ -14,7 +14,11 @@ import {
 import { audit, auditAs, requireAuth } from "../../platform/identity/index.js";
 import type { AppDeps } from "../../platform/deps.js";
 import { clientMeta, setSessionCookie, type AuthService } from "../auth/index.js";
-import type { TechniciansService } from "./technicians.service.js";
+import { presentTechnician } from "./technicians.presenter.js";
+import type { HeldTechnician, IssuedInvite, TechniciansService } from "./technicians.service.js";
+
+const present = ({ row, roleIds }: HeldTechnician) => presentTechnician(row, roleIds);
+const presentInvite = (issued: IssuedInvite) => ({ ...issued, technician: present(issued.technician) });
 
 const tags = ["technicians"];
 const tokenParam = z.object({ token: z.string().min(20).max(100) });
@@ -28,7 +32,7 @@ export function techniciansRoutes(
     app.get(
       "/technicians",
       { config: { access: "technicians.read" }, schema: { tags, response: { 200: technicianList } } },
-      async () => ({ items: await service.list() }),
+      async () => ({ items: (await service.list()).map(present) }),
     );
     app.get(
       "/technicians/:id",
@@ -36,7 +40,7 @@ export function techniciansRoutes(
         config: { access: "technicians.read" },
         schema: { tags, params: idParam, response: { 200: technician } },
       },
-      async (request) => service.get(request.params.id),
+      async (request) => present(await service.get(request.params.id)),
     );
     app.post(
       "/technicians",
@@ -45,7 +49,7 @@ export function techniciansRoutes(
         schema: { tags, body: createTechnicianRequest, response: { 201: technicianInviteResponse } },
       },
       async (request, reply) => {
-        const result = await service.invite(requireAuth(request), request.body);
+        const result = presentInvite(await service.invite(requireAuth(request), request.body));
         await audit(deps.db, request, {
           action: "technician.invited",
           targetType: "user",
@@ -62,11 +66,12 @@ export function techniciansRoutes(
         schema: { tags, params: idParam, body: updateTechnicianRequest, response: { 200: technician } },
       },
       async (request) => {
-        const { technician: result, roleChange } = await service.update(
+        const { technician: held, roleChange } = await service.update(
           requireAuth(request),
           request.params.id,
           request.body,
         );
+        const result = present(held);
         await audit(deps.db, request, {
           action: "technician.updated",
           targetType: "user",
@@ -97,12 +102,13 @@ export function techniciansRoutes(
         async (request) => {
           const actor = requireAuth(request);
           const id = request.params.id;
-          const result =
+          const result = present(
             action === "disable"
               ? await service.disable(actor, id)
               : action === "enable"
                 ? await service.enable(actor, id)
-                : await service.resetMfa(actor, id);
+                : await service.resetMfa(actor, id),
+          );
           await audit(deps.db, request, { action: `technician.${action}`, targetType: "user", targetId: id });
           return result;
         },
@@ -115,7 +121,7 @@ export function techniciansRoutes(
         schema: { tags, params: idParam, response: { 200: technicianInviteResponse } },
       },
       async (request) => {
-        const result = await service.reinvite(requireAuth(request), request.params.id);
+        const result = presentInvite(await service.reinvite(requireAuth(request), request.params.id));
         await audit(deps.db, request, {
           action: "technician.reinvited",
           targetType: "user",

@@ -1,8 +1,4 @@
-import type {
-  CreateTechnicianRequest,
-  TechnicianInviteResponse,
-  UpdateTechnicianRequest,
-} from "@steward/contracts";
+import type { CreateTechnicianRequest, UpdateTechnicianRequest } from "@steward/contracts";
 import { createTechnicianRequest } from "@steward/contracts";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { AppDeps } from "../../platform/deps.js";
@@ -10,19 +6,32 @@ import { hashPassword, randomToken, sha256 } from "../../platform/crypto/index.j
 import { deleteUserSessions, type AuthContext } from "../../platform/identity/index.js";
 import type { RolesService } from "../roles/index.js";
 import type { TechnicianRow, TechniciansRepository } from "./technicians.repository.js";
-import { presentTechnician } from "./technicians.presenter.js";
 
 export const INVITE_VALID_HOURS = 24;
 
 const userNotFound = () => new AppError("E_USER_NOT_FOUND", 404, "No such technician");
+
+/** A technician row with the roles they hold (the routes present it). */
+export interface HeldTechnician {
+  row: TechnicianRow;
+  roleIds: number[];
+}
+
+/** An invitation just issued: the technician, the link and whether it was mailed. */
+export interface IssuedInvite {
+  technician: HeldTechnician;
+  inviteUrl: string;
+  inviteExpiresAt: string;
+  emailSent: boolean;
+}
 
 /** Technician administration: invite, edit, disable, delete; and accepting an invite. */
 export function createTechniciansService(
   deps: Pick<AppDeps, "db" | "config" | "mailer">,
   { roles, repo }: { roles: RolesService; repo: TechniciansRepository },
 ) {
-  async function present(row: TechnicianRow) {
-    return presentTechnician(row, (await roles.roleIdsOfUsers([row.id])).get(row.id) ?? []);
+  async function present(row: TechnicianRow): Promise<HeldTechnician> {
+    return { row, roleIds: (await roles.roleIdsOfUsers([row.id])).get(row.id) ?? [] };
   }
 
   async function get(id: number): Promise<TechnicianRow> {
@@ -31,7 +40,7 @@ export function createTechniciansService(
     return row;
   }
 
-  async function issueInvite(row: TechnicianRow, invitedBy: AuthContext): Promise<TechnicianInviteResponse> {
+  async function issueInvite(row: TechnicianRow, invitedBy: AuthContext): Promise<IssuedInvite> {
     const token = randomToken(32);
     const expiresAt = new Date(Date.now() + INVITE_VALID_HOURS * 3600 * 1000);
     await repo.update(row.id, { inviteTokenHash: sha256(token), inviteExpiresAt: expiresAt });
@@ -84,14 +93,14 @@ export function createTechniciansService(
     async list() {
       const rows = await repo.list();
       const held = await roles.roleIdsOfUsers(rows.map((r) => r.id));
-      return rows.map((row) => presentTechnician(row, held.get(row.id) ?? []));
+      return rows.map((row): HeldTechnician => ({ row, roleIds: held.get(row.id) ?? [] }));
     },
 
     async get(id: number) {
       return present(await get(id));
     },
 
-    async invite(actor: AuthContext, input: CreateTechnicianRequest): Promise<TechnicianInviteResponse> {
+    async invite(actor: AuthContext, input: CreateTechnicianRequest): Promise<IssuedInvite> {
       const body = createTechnicianRequest.parse(input);
       assertMayGrantAdmin(actor, body.isSystemAdmin);
       if (await repo.emailTaken(body.email))
@@ -170,11 +179,7 @@ export function createTechniciansService(
     async enable(actor: AuthContext, id: number) {
       const row = await get(id);
       assertMayManage(actor, row);
-      const full = await deps.db.query.users.findFirst({
-        where: (u, { eq }) => eq(u.id, id),
-        columns: { passwordHash: true },
-      });
-      await repo.update(id, { status: full?.passwordHash ? "ACTIVE" : "INVITED" });
+      await repo.update(id, { status: (await repo.hasPassword(id)) ? "ACTIVE" : "INVITED" });
       return present(await get(id));
     },
 
