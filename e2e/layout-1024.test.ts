@@ -1,6 +1,7 @@
-// Every real page of issue 2 at the console's minimum width (1024 px): drawn with real data,
-// no horizontal scrolling, no error or "not available" page. A screenshot of each lands in
-// e2e/artifacts/ (gitignored) for a person to look at.
+// Every real page of the console foundations at the console's minimum width (1024 px): drawn
+// with real data, no horizontal scrolling, no error or "not available" page. A screenshot of
+// each lands in e2e/artifacts/ (gitignored) for a person to look at. The device grid shows a
+// few simulated devices with typical names, and each name must be readable in full.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, newPage, screenshot } from "./support/browser.js";
@@ -28,6 +29,9 @@ interface PageCase {
   /** Something from the data, once the queries answered. */
   ready?: (page: Page) => Promise<unknown>;
 }
+
+/** Typical device names (about 20 characters), given to the simulated devices. */
+const DEVICE_NAMES = ["FINANCE-LAPTOP-0042", "RECEPTION-DESK-00017", "WAREHOUSE-SCANNER-03"];
 
 const ORG = {
   name: "Northwind Traders",
@@ -87,6 +91,12 @@ const pages: PageCase[] = [
     ready: (p) => visible(p.getByText(ORG.location.address)),
   },
   {
+    name: "device-search",
+    path: () => "/deviceSearch",
+    heading: "Device search",
+    ready: (p) => visible(p.getByRole("link", { name: DEVICE_NAMES[0], exact: true })),
+  },
+  {
     name: "technicians",
     path: () => "/administration/users/technicians",
     heading: "Technicians",
@@ -127,8 +137,32 @@ async function overflowingElements(p: Page): Promise<string[]> {
   }, WIDTH);
 }
 
+/** Waits for the simulated devices, then names them like a technician would. */
+async function nameDevices(p: Page): Promise<void> {
+  const session = (await (await p.request.get("/api/auth/session")).json()) as { csrfToken?: string };
+  const headers = { "x-csrf-token": session.csrfToken ?? "" };
+  const deadline = Date.now() + STEP_TIMEOUT;
+  let ids: number[] = [];
+  while (ids.length < DEVICE_NAMES.length) {
+    if (Date.now() > deadline) throw new Error(`only ${ids.length} simulated devices enrolled`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const list = (await (await p.request.get("/api/devices?pageSize=50")).json()) as {
+      items?: Array<{ id: number }>;
+    };
+    ids = (list.items ?? []).map((device) => device.id);
+  }
+  for (const [index, name] of DEVICE_NAMES.entries()) {
+    const response = await p.request.patch(`/api/devices/${ids[index]}`, {
+      headers,
+      data: { displayName: name },
+    });
+    if (!response.ok())
+      throw new Error(`PATCH /api/devices/${ids[index]}: ${response.status()} ${await response.text()}`);
+  }
+}
+
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ STEWARD_DEMO_FLEET: String(DEVICE_NAMES.length) });
   browser = await launchBrowser();
   page = await newPage(browser, server.url);
   page.setDefaultTimeout(STEP_TIMEOUT);
@@ -148,6 +182,7 @@ beforeAll(async () => {
   const session = (await (await page.request.get("/api/auth/session")).json()) as { user?: { id: number } };
   if (!session.user) throw new Error("no signed-in user in GET /api/auth/session");
   userId = session.user.id;
+  await nameDevices(page);
 }, SETUP_TIMEOUT);
 
 afterAll(async () => {
@@ -204,4 +239,44 @@ describe(`every real page at ${WIDTH} px`, { timeout: 180_000 }, () => {
       expect(pageErrors.slice(errorsBefore), "uncaught errors in the page").toEqual([]);
     });
   }
+});
+
+describe(`the device grid at ${WIDTH} px`, { timeout: 180_000 }, () => {
+  it("shows each device's whole name, the other columns giving way first", async ({ onTestFailed }) => {
+    onTestFailed(async () => {
+      await screenshot(page, "1024-device-names-failed");
+    });
+    await page.goto("/deviceSearch");
+    await inConsole(page);
+    for (const name of DEVICE_NAMES) {
+      const link = await visible(page.getByRole("link", { name, exact: true }));
+      const box = await link.evaluate((el) => ({
+        text: el.textContent ?? "",
+        scrollWidth: el.scrollWidth,
+        clientWidth: el.clientWidth,
+        cellRight: el.closest("td")?.getBoundingClientRect().right ?? 0,
+        right: el.getBoundingClientRect().right,
+      }));
+      expect(box.text, "the name as typed, no ellipsis").toBe(name);
+      // The name is its own box (so an over-long name could be cut with an ellipsis): measurable.
+      expect(box.clientWidth, `${name} has no box of its own`).toBeGreaterThan(0);
+      expect(box.scrollWidth, `${name} is cut off`).toBeLessThanOrEqual(box.clientWidth);
+      expect(box.right, `${name} runs out of its cell`).toBeLessThanOrEqual(box.cellRight);
+    }
+    const overflow = await page.evaluate(() => {
+      const root = document.scrollingElement ?? document.documentElement;
+      return root.scrollWidth - root.clientWidth;
+    });
+    expect(overflow, "horizontal page scrolling").toBeLessThanOrEqual(0);
+    // The default columns fit beside the sidebar: the grid does not scroll sideways either.
+    const gridOverflow = await page.getByRole("table").evaluate((table) => {
+      let widest = 0;
+      for (let el = table.parentElement; el && el.tagName !== "MAIN"; el = el.parentElement) {
+        widest = Math.max(widest, el.scrollWidth - el.clientWidth);
+      }
+      return widest;
+    });
+    expect(gridOverflow, "sideways scrolling inside the device grid").toBeLessThanOrEqual(0);
+    await screenshot(page, "1024-device-names");
+  });
 });

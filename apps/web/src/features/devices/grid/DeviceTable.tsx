@@ -28,7 +28,8 @@ export function DeviceTable({
   const someOnPage = devices.some((d) => selected.has(d.id));
   return (
     <Table.ScrollContainer minWidth={columns.reduce((sum, c) => sum + c.minWidth, selectable ? 40 : 0)}>
-      <Table verticalSpacing={6} highlightOnHover stickyHeader>
+      {/* Narrow cell padding and headers that may wrap leave the device name its width at 1024 px. */}
+      <Table verticalSpacing={6} horizontalSpacing={8} highlightOnHover stickyHeader>
         <Table.Thead>
           <Table.Tr>
             {selectable ? (
@@ -54,25 +55,24 @@ export function DeviceTable({
                 <Table.Th
                   key={column.key}
                   aria-sort={active ? (descending ? "descending" : "ascending") : undefined}
-                  style={{ whiteSpace: "nowrap" }}
                 >
                   {key ? (
                     <UnstyledButton
                       onClick={() => onSort(nextSort(sort, key))}
                       aria-label={`Sort by ${column.label}`}
                     >
-                      <Group gap={4} wrap="nowrap">
+                      <Group gap={2} wrap="nowrap">
                         <Text size="sm" fw={700}>
                           {column.label}
                         </Text>
                         {active ? (
                           descending ? (
-                            <IconArrowDown size={14} />
+                            <IconArrowDown size={12} />
                           ) : (
-                            <IconArrowUp size={14} />
+                            <IconArrowUp size={12} />
                           )
                         ) : (
-                          <IconSelector size={14} opacity={0.4} />
+                          <IconSelector size={12} opacity={0.4} />
                         )}
                       </Group>
                     </UnstyledButton>

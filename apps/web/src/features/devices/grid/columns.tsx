@@ -4,7 +4,8 @@ import type { DeviceColumn, DeviceSortKey, DeviceSummary } from "@steward/contra
 import { formatBytes } from "@steward/domain";
 import { formatDateTime } from "../../../ui";
 import { osFamilyLabels } from "../../../lib/os-labels";
-import { ApprovalBadge, DeviceName, StatusBadge, approvalLabels } from "../components/DeviceName";
+import { ApprovalBadge, StatusBadge, approvalLabels } from "../components/DeviceName";
+import { GridDeviceName } from "./GridDeviceName";
 
 export type GridColumnKey =
   | "name"
@@ -45,7 +46,7 @@ function FreeDisk({ percent }: { percent: number | null }) {
   return (
     <Tooltip label={`Lowest free space on a volume: ${percent.toFixed(1)} %`}>
       <Group gap={6} wrap="nowrap">
-        <Progress value={100 - percent} color={color} w={40} size="sm" aria-hidden />
+        <Progress value={100 - percent} color={color} w={32} size="sm" aria-hidden />
         <Text size="sm" style={{ whiteSpace: "nowrap" }}>{`${Math.round(percent)} %`}</Text>
       </Group>
     </Tooltip>
@@ -59,11 +60,11 @@ export const gridColumns: GridColumn[] = [
     label: "Name",
     sortKey: "name",
     csv: ["name", "hostname"],
-    render: (d) => <DeviceName device={d} />,
+    render: (d) => <GridDeviceName device={d} />,
   },
   {
     key: "status",
-    minWidth: 80,
+    minWidth: 70,
     label: "Status",
     sortKey: "status",
     csv: ["status"],
@@ -71,7 +72,7 @@ export const gridColumns: GridColumn[] = [
   },
   {
     key: "organization",
-    minWidth: 120,
+    minWidth: 110,
     label: "Organization",
     sortKey: "organization",
     csv: ["organization"],
@@ -87,7 +88,7 @@ export const gridColumns: GridColumn[] = [
   },
   {
     key: "os",
-    minWidth: 110,
+    minWidth: 96,
     label: "OS",
     sortKey: "os",
     csv: ["osFamily", "os"],
@@ -107,7 +108,7 @@ export const gridColumns: GridColumn[] = [
   },
   {
     key: "lastContact",
-    minWidth: 120,
+    minWidth: 100,
     label: "Last contact",
     sortKey: "lastContact",
     csv: ["lastContact"],
@@ -142,7 +143,7 @@ export const gridColumns: GridColumn[] = [
   },
   {
     key: "freeDisk",
-    minWidth: 100,
+    minWidth: 90,
     label: "Free disk",
     sortKey: "freeDisk",
     csv: ["freeDiskPercent"],
