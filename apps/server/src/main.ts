@@ -9,6 +9,7 @@ import { startCompanions, type Companions } from "./companions.js";
 import { buildServices } from "./services.js";
 import { parseArgs } from "node:util";
 import { listenHttps, readTls } from "./tls.js";
+import { startMessage } from "./start-message.js";
 
 const { values: flags } = parseArgs({
   options: { "no-local-agent": { type: "boolean" }, "demo-fleet": { type: "string" } },
@@ -86,6 +87,9 @@ async function main() {
     config.agentPublicUrl = url.toString().replace(/\/+$/, "");
   }
   logger.info({ port: agentPort, url: config.agentPublicUrl }, "agent listener ready");
+  // Said as soon as the console answers, before the companions (enrolling the local agent can take a while).
+  const hasAdministrator = (await countSystemAdmins(deps.db)) > 0;
+  process.stdout.write(startMessage(config.publicUrl, hasAdministrator));
   const demoFleet = Number(flags["demo-fleet"] ?? process.env.STEWARD_DEMO_FLEET ?? 0);
   // Over TLS the companions (child processes) reach the listener by its public name, the one the
   // certificate is for, and trust the certificate file itself (a self-signed one included).
@@ -100,9 +104,6 @@ async function main() {
     },
     app.log,
   );
-  const setup =
-    (await countSystemAdmins(deps.db)) === 0 ? " (first run: open it to create the administrator)" : "";
-  process.stdout.write(`\nSteward console is running: ${config.publicUrl}${setup}\n\n`);
 }
 
 main().catch((err: unknown) => {

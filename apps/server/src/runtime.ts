@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
-import pino, { type Logger } from "pino";
+import type { Writable } from "node:stream";
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from "pino";
+import pinoPretty from "pino-pretty";
 import type { ServerConfig } from "./config.js";
 import { openDatabase, type Database } from "./platform/db/database.js";
 import { claimEmbeddedDatabase } from "./platform/db/embedded-lock.js";
@@ -13,8 +15,33 @@ import { Bus } from "./platform/bus.js";
 const require = createRequire(import.meta.url);
 export const VERSION: string = (require("../package.json") as { version: string }).version;
 
-export function createLogger(config: Pick<ServerConfig, "logLevel">): Logger {
-  return pino({
+/** How log lines are written: readable lines for a person at a terminal, JSON lines for everything else. */
+export type LogFormat = "pretty" | "json";
+
+/** A terminal gets readable lines; a pipe, a file or a service manager gets one JSON object a line. */
+export function logFormatFor(stdout: { isTTY?: boolean | undefined }): LogFormat {
+  return stdout.isTTY === true ? "pretty" : "json";
+}
+
+function logDestination(format: LogFormat, output: Writable | undefined): DestinationStream | undefined {
+  if (format === "json") return output;
+  return pinoPretty({
+    colorize: output === undefined,
+    // Synchronous, so the last lines before an exit are not lost.
+    sync: true,
+    translateTime: "SYS:HH:MM:ss",
+    ignore: "pid,hostname",
+    ...(output ? { destination: output } : {}),
+  });
+}
+
+/** The server's logger, writing to standard output unless given another stream (tests). */
+export function createLogger(
+  config: Pick<ServerConfig, "logLevel">,
+  format: LogFormat = logFormatFor(process.stdout),
+  output?: Writable,
+): Logger {
+  const options: LoggerOptions = {
     level: config.logLevel,
     // Secrets never reach the logs, even if a future log call passes a whole request.
     redact: {
@@ -28,7 +55,9 @@ export function createLogger(config: Pick<ServerConfig, "logLevel">): Logger {
       ],
       censor: "[redacted]",
     },
-  });
+  };
+  const destination = logDestination(format, output);
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Opens (and migrates) the database the configuration names: PostgreSQL or the embedded PGlite. */
