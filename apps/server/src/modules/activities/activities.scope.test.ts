@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, signedInClient, TestClient, type TestContext } from "../../testing/test-app.js";
-import { createOrganization } from "../../testing/agent-harness.js";
-import { enrollDevice } from "../../testing/device-fixtures.js";
+import type { TestClient } from "../../testing/test-app.js";
+import { twoOrganizations, type TwoOrganizations } from "../../testing/scope-fixtures.js";
 import { deviceActivities } from "../devices/devices.tables.js";
 
-let ctx: TestContext;
-let admin: TestClient;
-let fullAccess: TestClient;
-let techA: TestClient;
-let orgA: { organizationId: number; locationId: number };
-let orgB: { organizationId: number; locationId: number };
+let { ctx, admin, full: fullAccess, scoped: techA, a: orgA, b: orgB } = {} as TwoOrganizations;
 let deviceA: number;
 let deviceB: number;
 let jobA: string;
@@ -26,12 +20,15 @@ async function submit(nodeId: number): Promise<string> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = (await signedInClient(ctx, { admin: true })).client;
-  orgA = await createOrganization(ctx);
-  orgB = await createOrganization(ctx);
-  deviceA = (await enrollDevice(ctx, orgA)).id;
-  deviceB = (await enrollDevice(ctx, orgB)).id;
+  ({
+    ctx,
+    admin,
+    full: fullAccess,
+    scoped: techA,
+    a: orgA,
+    b: orgB,
+  } = await twoOrganizations({ permissions: ["devices.read"], devices: { a: [{}], b: [{}] } }));
+  [deviceA, deviceB] = [orgA.deviceIds[0]!, orgB.deviceIds[0]!];
   jobA = await submit(deviceA);
   jobB = await submit(deviceB);
   await ctx.deps.db.insert(deviceActivities).values([
@@ -50,10 +47,6 @@ beforeAll(async () => {
       at: new Date(),
     },
   ]);
-  fullAccess = (await signedInClient(ctx, { permissions: ["devices.read"] })).client;
-  techA = (
-    await signedInClient(ctx, { permissions: ["devices.read"], organizationIds: [orgA.organizationId] })
-  ).client;
 });
 afterAll(async () => {
   await ctx.close();

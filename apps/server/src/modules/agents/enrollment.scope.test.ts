@@ -1,33 +1,18 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOrganization } from "../../testing/agent-harness.js";
-import {
-  createTestContext,
-  signedInClient,
-  type TestClient,
-  type TestContext,
-} from "../../testing/test-app.js";
-import { scopedTechnician } from "../../testing/scope-fixtures.js";
+import type { TestClient } from "../../testing/test-app.js";
+import { MISSING, twoOrganizations, type TwoOrganizations } from "../../testing/scope-fixtures.js";
 import { enrollmentTokens } from "./agents.tables.js";
 
-let ctx: TestContext;
-let admin: TestClient;
-let scoped: TestClient;
-let full: TestClient;
-let a: { organizationId: number; locationId: number };
-let b: { organizationId: number; locationId: number };
+let { ctx, admin, scoped, full, a, b } = {} as TwoOrganizations;
 /** A token of organization B, made by an administrator. */
 let tokenB: number;
-const MISSING = 2_000_000_000;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = (await signedInClient(ctx, { admin: true })).client;
-  a = await createOrganization(ctx);
-  b = await createOrganization(ctx);
-  const permissions = ["devices.read", "enrollment.manage"] as const;
-  scoped = await scopedTechnician(ctx, [...permissions], [a.organizationId]);
-  full = (await signedInClient(ctx, { permissions: [...permissions] })).client;
+  ({ ctx, admin, scoped, full, a, b } = await twoOrganizations({
+    permissions: ["devices.read", "enrollment.manage"],
+    devices: { a: [], b: [] },
+  }));
   const res = await admin.post(`/api/organizations/${b.organizationId}/enrollment-tokens`, {
     locationId: b.locationId,
     name: "B desk",

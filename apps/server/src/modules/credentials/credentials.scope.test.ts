@@ -1,18 +1,20 @@
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreateCredentialRequest } from "@steward/contracts";
-import { createTestContext, signedInClient, TestClient, type TestContext } from "../../testing/test-app.js";
-import { createOrganization } from "../../testing/agent-harness.js";
+import { signedInClient, type TestClient } from "../../testing/test-app.js";
 import { enrollDevice } from "../../testing/device-fixtures.js";
+import {
+  scopedTechnician,
+  twoOrganizations,
+  type ScopedOrganization,
+  type TwoOrganizations,
+} from "../../testing/scope-fixtures.js";
 import { jobs } from "../jobs/jobs.tables.js";
 import { credentials } from "./credentials.tables.js";
 
-let ctx: TestContext;
-let admin: TestClient;
-let managerA: TestClient;
+let { ctx, admin, scoped: managerA, full: fullManager } = {} as TwoOrganizations;
 let runnerA: TestClient;
-let fullManager: TestClient;
-let placeA: { organizationId: number; locationId: number };
+let placeA: ScopedOrganization;
 let orgA: number;
 let orgB: number;
 let credentialA: number;
@@ -38,19 +40,23 @@ async function create(organizationId: number, name: string, over: Partial<Create
 const allCredentials = () => ctx.deps.db.select().from(credentials).orderBy(asc(credentials.id));
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = (await signedInClient(ctx, { admin: true })).client;
-  placeA = await createOrganization(ctx);
-  orgA = placeA.organizationId;
-  orgB = (await createOrganization(ctx)).organizationId;
+  let placeB: ScopedOrganization;
+  ({
+    ctx,
+    admin,
+    scoped: managerA,
+    full: fullManager,
+    a: placeA,
+    b: placeB,
+  } = await twoOrganizations({
+    permissions: ["credentials.manage"],
+    fullPermissions: ["credentials.manage", "jobs.run"],
+    devices: { a: [], b: [] },
+  }));
+  [orgA, orgB] = [placeA.organizationId, placeB.organizationId];
   credentialA = await create(orgA, "Deploy A", { preferred: true });
   credentialB = await create(orgB, "Deploy B", { preferred: true });
-  managerA = (await signedInClient(ctx, { permissions: ["credentials.manage"], organizationIds: [orgA] }))
-    .client;
-  runnerA = (
-    await signedInClient(ctx, { permissions: ["devices.read", "jobs.run"], organizationIds: [orgA] })
-  ).client;
-  fullManager = (await signedInClient(ctx, { permissions: ["credentials.manage", "jobs.run"] })).client;
+  runnerA = await scopedTechnician(ctx, ["devices.read", "jobs.run"], [orgA]);
 });
 afterAll(async () => {
   await ctx.close();

@@ -1,33 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SystemOverview } from "@steward/contracts";
 import { createOrganization } from "../../testing/agent-harness.js";
+import { signedInClient } from "../../testing/test-app.js";
 import {
-  createTestContext,
-  signedInClient,
-  type TestClient,
-  type TestContext,
-} from "../../testing/test-app.js";
-import {
-  organizationWithDevices,
+  MISSING,
   scopedTechnician,
-  type ScopedOrganization,
+  twoOrganizations,
+  type TwoOrganizations,
 } from "../../testing/scope-fixtures.js";
 
-let ctx: TestContext;
-let admin: TestClient;
-let scoped: TestClient;
-let full: TestClient;
-let a: ScopedOrganization;
-let b: ScopedOrganization;
-const MISSING = 2_000_000_000;
+let { ctx, admin, scoped, full, a, b } = {} as TwoOrganizations;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = (await signedInClient(ctx, { admin: true })).client;
-  a = await organizationWithDevices(ctx, [{ status: "UP" }, {}]);
-  b = await organizationWithDevices(ctx, [{ status: "UP" }, {}, {}]);
-  scoped = await scopedTechnician(ctx, ["dashboard.read"], [a.organizationId]);
-  full = (await signedInClient(ctx, { permissions: ["dashboard.read"] })).client;
+  ({ ctx, admin, scoped, full, a, b } = await twoOrganizations({
+    permissions: ["dashboard.read"],
+    devices: { a: [{ status: "UP" }, {}], b: [{ status: "UP" }, {}, {}] },
+  }));
 });
 afterAll(async () => {
   await ctx.close();

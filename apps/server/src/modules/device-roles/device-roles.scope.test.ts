@@ -1,32 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DeviceRole } from "@steward/contracts";
-import {
-  createTestContext,
-  signedInClient,
-  type TestClient,
-  type TestContext,
-} from "../../testing/test-app.js";
-import {
-  organizationWithDevices,
-  scopedTechnician,
-  type ScopedOrganization,
-} from "../../testing/scope-fixtures.js";
+import type { TestClient } from "../../testing/test-app.js";
+import { twoOrganizations, type TwoOrganizations } from "../../testing/scope-fixtures.js";
 
-let ctx: TestContext;
-let admin: TestClient;
-let scoped: TestClient;
-let full: TestClient;
-let a: ScopedOrganization;
-let b: ScopedOrganization;
+let { ctx, admin, scoped, full, a, b } = {} as TwoOrganizations;
 let role: DeviceRole;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = (await signedInClient(ctx, { admin: true })).client;
-  a = await organizationWithDevices(ctx, [{}]);
-  b = await organizationWithDevices(ctx, [{}, {}]);
-  scoped = await scopedTechnician(ctx, ["devices.read", "devices.manage"], [a.organizationId]);
-  full = (await signedInClient(ctx, { permissions: ["devices.read", "devices.manage"] })).client;
+  ({ ctx, admin, scoped, full, a, b } = await twoOrganizations({
+    permissions: ["devices.read", "devices.manage"],
+    devices: { a: [{}], b: [{}, {}] },
+  }));
   const created = await admin.post("/api/device-roles", { name: "Kiosk", osFamily: "WINDOWS" });
   expect(created.statusCode, created.body).toBe(201);
   role = created.json<DeviceRole>();

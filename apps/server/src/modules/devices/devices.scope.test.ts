@@ -1,35 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DeviceList, DeviceSummary } from "@steward/contracts";
-import {
-  createTestContext,
-  signedInClient,
-  type TestClient,
-  type TestContext,
-} from "../../testing/test-app.js";
-import {
-  organizationWithDevices,
-  scopedTechnician,
-  type ScopedOrganization,
-} from "../../testing/scope-fixtures.js";
+import type { TestClient } from "../../testing/test-app.js";
+import { MISSING, twoOrganizations, type TwoOrganizations } from "../../testing/scope-fixtures.js";
 
-let ctx: TestContext;
-let admin: TestClient;
-/** Every device permission, over every organization. */
-let full: TestClient;
-/** The same permissions over organization A only. */
-let scoped: TestClient;
-let a: ScopedOrganization;
-let b: ScopedOrganization;
-const MISSING = 2_000_000_000;
+/**
+ * `full` holds every device permission over every organization, `scoped` the same over
+ * organization A only.
+ */
+let { ctx, admin, full, scoped, a, b } = {} as TwoOrganizations;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = (await signedInClient(ctx, { admin: true })).client;
-  a = await organizationWithDevices(ctx, [{ status: "UP" }, { approvalStatus: "PENDING" }]);
-  b = await organizationWithDevices(ctx, [{ status: "UP" }, { approvalStatus: "PENDING" }]);
-  const permissions = ["devices.read", "devices.manage", "organizations.read"] as const;
-  full = (await signedInClient(ctx, { permissions: [...permissions] })).client;
-  scoped = await scopedTechnician(ctx, [...permissions], [a.organizationId]);
+  const devices = [{ status: "UP" as const }, { approvalStatus: "PENDING" as const }];
+  ({ ctx, admin, full, scoped, a, b } = await twoOrganizations({
+    permissions: ["devices.read", "devices.manage", "organizations.read"],
+    devices: { a: devices, b: devices },
+  }));
 });
 afterAll(async () => {
   await ctx.close();

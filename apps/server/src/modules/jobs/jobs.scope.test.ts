@@ -1,17 +1,18 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, signedInClient, TestClient, type TestContext } from "../../testing/test-app.js";
-import { createOrganization } from "../../testing/agent-harness.js";
-import { enrollDevice } from "../../testing/device-fixtures.js";
+import { signedInClient, TestClient } from "../../testing/test-app.js";
+import { twoOrganizations, type TwoOrganizations } from "../../testing/scope-fixtures.js";
 import { jobs } from "./jobs.tables.js";
 
-let ctx: TestContext;
-let admin: TestClient;
-let fullAccess: TestClient;
-let techA: TestClient;
-let techAId: number;
-let orgA: { organizationId: number; locationId: number };
-let orgB: { organizationId: number; locationId: number };
+let {
+  ctx,
+  admin,
+  full: fullAccess,
+  scoped: techA,
+  scopedUserId: techAId,
+  a: orgA,
+  b: orgB,
+} = {} as TwoOrganizations;
 let deviceA: number;
 let deviceB: number;
 let jobA: string;
@@ -26,24 +27,21 @@ const submit = (client: TestClient, nodeIds: number[]) =>
 const allJobs = () => ctx.deps.db.select().from(jobs).orderBy(asc(jobs.id));
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = (await signedInClient(ctx, { admin: true })).client;
-  orgA = await createOrganization(ctx);
-  orgB = await createOrganization(ctx);
-  deviceA = (await enrollDevice(ctx, orgA)).id;
-  deviceB = (await enrollDevice(ctx, orgB)).id;
+  ({
+    ctx,
+    admin,
+    full: fullAccess,
+    scoped: techA,
+    scopedUserId: techAId,
+    a: orgA,
+    b: orgB,
+  } = await twoOrganizations({ permissions: ["devices.read", "jobs.run"], devices: { a: [{}], b: [{}] } }));
+  [deviceA, deviceB] = [orgA.deviceIds[0]!, orgB.deviceIds[0]!];
   const both = await submit(admin, [deviceA, deviceB]);
   expect(both.statusCode, both.body).toBe(200);
   const queued = both.json().jobs as { jobUid: string; nodeId: number }[];
   jobA = queued.find((j) => j.nodeId === deviceA)!.jobUid;
   jobB = queued.find((j) => j.nodeId === deviceB)!.jobUid;
-  fullAccess = (await signedInClient(ctx, { permissions: ["devices.read", "jobs.run"] })).client;
-  const scoped = await signedInClient(ctx, {
-    permissions: ["devices.read", "jobs.run"],
-    organizationIds: [orgA.organizationId],
-  });
-  techA = scoped.client;
-  techAId = scoped.userId;
 });
 afterAll(async () => {
   await ctx.close();

@@ -1,34 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrganizationDetail, OrganizationList } from "@steward/contracts";
-import {
-  createTestContext,
-  signedInClient,
-  type TestClient,
-  type TestContext,
-} from "../../testing/test-app.js";
-import {
-  organizationWithDevices,
-  scopedTechnician,
-  type ScopedOrganization,
-} from "../../testing/scope-fixtures.js";
+import type { TestClient } from "../../testing/test-app.js";
+import { MISSING, twoOrganizations, type TwoOrganizations } from "../../testing/scope-fixtures.js";
 import { uniqueName } from "./organizations.fixtures.js";
 
-let ctx: TestContext;
-let admin: TestClient;
-let scoped: TestClient;
-let full: TestClient;
-let a: ScopedOrganization;
-let b: ScopedOrganization;
-const MISSING = 2_000_000_000;
+let { ctx, admin, scoped, full, a, b } = {} as TwoOrganizations;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = (await signedInClient(ctx, { admin: true })).client;
-  a = await organizationWithDevices(ctx, [{}]);
-  b = await organizationWithDevices(ctx, [{}]);
-  const permissions = ["organizations.read", "organizations.write"] as const;
-  scoped = await scopedTechnician(ctx, [...permissions], [a.organizationId]);
-  full = (await signedInClient(ctx, { permissions: [...permissions] })).client;
+  ({ ctx, admin, scoped, full, a, b } = await twoOrganizations({
+    permissions: ["organizations.read", "organizations.write"],
+    devices: { a: [{}], b: [{}] },
+  }));
 });
 afterAll(async () => {
   await ctx.close();

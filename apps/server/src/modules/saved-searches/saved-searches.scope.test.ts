@@ -1,24 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DeviceSummary } from "@steward/contracts";
-import {
-  createTestContext,
-  signedInClient,
-  type TestClient,
-  type TestContext,
-} from "../../testing/test-app.js";
-import {
-  addRole,
-  organizationWithDevices,
-  scopedTechnician,
-  type ScopedOrganization,
-} from "../../testing/scope-fixtures.js";
+import { signedInClient, type TestClient } from "../../testing/test-app.js";
+import { addRole, twoOrganizations, type TwoOrganizations } from "../../testing/scope-fixtures.js";
 
-let ctx: TestContext;
-let admin: TestClient;
-let scoped: TestClient;
-let full: TestClient;
-let a: ScopedOrganization;
-let b: ScopedOrganization;
+let { ctx, admin, scoped, full, a, b } = {} as TwoOrganizations;
 /** A saved search matching the devices of both organizations (their markers share nothing, so by id). */
 let searchId: number;
 
@@ -27,13 +12,11 @@ const linux = {
 };
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = (await signedInClient(ctx, { admin: true })).client;
-  a = await organizationWithDevices(ctx, [linux, { ...linux, approvalStatus: "PENDING" }]);
-  b = await organizationWithDevices(ctx, [linux, { ...linux, approvalStatus: "PENDING" }]);
-  const permissions = ["devices.read", "devices.manage", "jobs.run"] as const;
-  scoped = await scopedTechnician(ctx, [...permissions], [a.organizationId]);
-  full = (await signedInClient(ctx, { permissions: [...permissions] })).client;
+  const devices = [linux, { ...linux, approvalStatus: "PENDING" as const }];
+  ({ ctx, admin, scoped, full, a, b } = await twoOrganizations({
+    permissions: ["devices.read", "devices.manage", "jobs.run"],
+    devices: { a: devices, b: devices },
+  }));
   const res = await admin.post("/api/saved-searches", {
     name: "Both scope organizations",
     criteria: { organizationIds: [a.organizationId, b.organizationId] },

@@ -1,19 +1,14 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, signedInClient, TestClient, type TestContext } from "../../testing/test-app.js";
-import { createOrganization } from "../../testing/agent-harness.js";
+import type { TestClient } from "../../testing/test-app.js";
+import { twoOrganizations, type TwoOrganizations } from "../../testing/scope-fixtures.js";
 import { devices } from "../devices/devices.tables.js";
 import { jobs } from "../jobs/jobs.tables.js";
 import { enrollTestDevice as enrollDevice } from "./scheduled-tasks.fixtures.js";
 import { scheduledTasks } from "./scheduled-tasks.tables.js";
 import { createTaskRunner } from "./scheduled-tasks.runner.js";
 
-let ctx: TestContext;
-let admin: TestClient;
-let fullAccess: TestClient;
-let techA: TestClient;
-let orgA: { organizationId: number; locationId: number };
-let orgB: { organizationId: number; locationId: number };
+let { ctx, admin, full: fullAccess, scoped: techA, a: orgA, b: orgB } = {} as TwoOrganizations;
 let deviceA: number;
 let deviceB: number;
 let groupA: number;
@@ -42,21 +37,21 @@ const taskRow = async (id: number) =>
   (await ctx.deps.db.select().from(scheduledTasks).where(eq(scheduledTasks.id, id)))[0];
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = (await signedInClient(ctx, { admin: true })).client;
-  orgA = await createOrganization(ctx);
-  orgB = await createOrganization(ctx);
-  deviceA = (await enrollDevice(ctx, orgA)).id;
-  deviceB = (await enrollDevice(ctx, orgB)).id;
+  ({
+    ctx,
+    admin,
+    full: fullAccess,
+    scoped: techA,
+    a: orgA,
+    b: orgB,
+  } = await twoOrganizations({
+    permissions: ["devices.read", "jobs.run"],
+    devices: { a: [{}], b: [{}] },
+    enroll: (context, place) => enrollDevice(context, place),
+  }));
+  [deviceA, deviceB] = [orgA.deviceIds[0]!, orgB.deviceIds[0]!];
   groupA = await group("Group A", orgA.organizationId);
   groupB = await group("Group B", orgB.organizationId);
-  fullAccess = (await signedInClient(ctx, { permissions: ["devices.read", "jobs.run"] })).client;
-  techA = (
-    await signedInClient(ctx, {
-      permissions: ["devices.read", "jobs.run"],
-      organizationIds: [orgA.organizationId],
-    })
-  ).client;
   const defs: Record<string, Record<string, number[]>> = {
     orgA: { organizationIds: [orgA.organizationId] },
     deviceA: { deviceIds: [deviceA] },
