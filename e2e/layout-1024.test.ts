@@ -280,3 +280,28 @@ describe(`the device grid at ${WIDTH} px`, { timeout: 180_000 }, () => {
     await screenshot(page, "1024-device-names");
   });
 });
+
+describe("the command palette", { timeout: 180_000 }, () => {
+  it("opens with Ctrl+K, finds a device by name and opens its dashboard with Enter", async ({
+    onTestFailed,
+  }) => {
+    onTestFailed(async () => {
+      await screenshot(page, "1024-command-palette-failed");
+    });
+    await page.goto("/administration/customers/organizations");
+    await inConsole(page);
+    await visible(page.getByRole("link", { name: ORG.name, exact: true }));
+    await page.keyboard.press("Control+K");
+    const search = await visible(page.getByRole("textbox", { name: "Search the console" }));
+    await search.fill("finance-laptop");
+    await visible(
+      page.getByRole("group", { name: "Devices" }).getByRole("button", { name: /FINANCE-LAPTOP-0042/ }),
+    );
+    // Only the matching device: the server filtered by the typed text.
+    expect(await page.getByRole("group", { name: "Devices" }).getByRole("button").count()).toBe(1);
+    await screenshot(page, "1024-command-palette");
+    await search.press("Enter");
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/deviceDashboard\/\d+\/overview$/);
+    await expect.poll(() => page.getByRole("textbox", { name: "Search the console" }).count()).toBe(0);
+  });
+});

@@ -189,6 +189,17 @@ describe("command palette", () => {
     expect(pathname()).toBe("/administration/devices/groups");
   });
 
+  it("selects the first search result when no page matches, so Enter opens it", async () => {
+    const user = userEvent.setup();
+    renderPalette();
+    await user.keyboard("{Control>}k{/Control}");
+    await user.type(await screen.findByRole("textbox", { name: "Search the console" }), "printer");
+    const script = await screen.findByRole("button", { name: /Finance printer reset/ });
+    await waitFor(() => expect(script.hasAttribute("data-selected")).toBe(true));
+    await user.keyboard("{Enter}");
+    expect(pathname()).toBe("/editor/script/9");
+  });
+
   it("sits in the console header", async () => {
     mockFetch({ "GET /api/auth/session": () => json(200, authenticatedSession()) });
     renderApp(null, { routes: buildRoutes(), initialPath: "/administration/general/settings" });

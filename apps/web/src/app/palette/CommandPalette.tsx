@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Button, Group, Kbd, Loader, Text } from "@mantine/core";
 import { Spotlight, createSpotlight } from "@mantine/spotlight";
 import { IconBuilding, IconCode, IconDevices, IconFileText, IconSearch } from "@tabler/icons-react";
@@ -47,6 +47,19 @@ export function CommandPalette() {
 
   const go = (to: string) => void navigate(to);
 
+  // Search results arrive after the query's own selection pass: when nothing is selected then,
+  // the first result is, so Enter opens it.
+  const resultKeys = groups.flatMap((group) => group.items.map((item) => item.key)).join(",");
+  useEffect(() => {
+    const { listId } = store.getState();
+    const list = listId ? document.getElementById(listId) : null;
+    if (!list || list.querySelector("[data-selected]")) return;
+    const first = list.querySelector("[data-action]");
+    if (!first) return;
+    first.setAttribute("data-selected", "true");
+    store.updateState((state) => ({ ...state, selected: 0 }));
+  }, [resultKeys, store]);
+
   return (
     <>
       <Button
@@ -72,8 +85,6 @@ export function CommandPalette() {
         shortcut="mod + K"
         // The shortcut works while a form field has focus too: it never types anything there.
         tagsToIgnore={[]}
-        scrollable
-        maxHeight={480}
       >
         <Spotlight.Search
           placeholder="Go to a page, or find a device, organization or script"
@@ -81,7 +92,8 @@ export function CommandPalette() {
           leftSection={<IconSearch size={18} />}
           rightSection={searching ? <Loader size="xs" aria-label="Searching" /> : null}
         />
-        <Spotlight.ActionsList>
+        {/* Grows with its results, then scrolls. */}
+        <Spotlight.ActionsList mah={400}>
           {shownRoutes.length > 0 ? (
             <div role="group" aria-label="Pages">
               <SectionTitle>Pages</SectionTitle>
@@ -131,7 +143,14 @@ export function CommandPalette() {
             </Spotlight.Empty>
           ) : null}
         </Spotlight.ActionsList>
-        <Group px="md" py={6} gap="md" c="dimmed" fz="xs">
+        <Group
+          px="md"
+          py={6}
+          gap="md"
+          c="dimmed"
+          fz="xs"
+          style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}
+        >
           <span>
             <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> to move
           </span>
