@@ -8,8 +8,8 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Locator, Page } from "playwright-core";
-import { launchBrowser, newPage } from "./support/browser.js";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "./support/browser.js";
 import {
   SETUP_TIMEOUT,
   STEP_TIMEOUT,
@@ -19,9 +19,16 @@ import {
   inConsole,
   newAdministrator,
   visible,
-  horizontalOverflow,
   need,
 } from "./support/console.js";
+import {
+  AGENT_TIMEOUT,
+  eventuallyVisible,
+  fitsWidth,
+  journeyPage,
+  scratchFolders,
+  stopProcess,
+} from "./support/journey.js";
 import { startServer, type RunningServer } from "./support/server.js";
 
 const run = promisify(execFile);
@@ -34,14 +41,12 @@ const ORG = {
 const HOSTNAME = os.hostname();
 const FIELD = { label: "Licensed seats", name: "licensedSeats" };
 const GROUP = "This machine";
-/** The agent's first inventory (dpkg, disks, network) can take a while on a busy machine. */
-const AGENT_TIMEOUT = 120_000;
 
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
-const scratch: string[] = [];
+const { make: tempDir, removeAll: removeScratch } = scratchFolders();
 let agent: ChildProcess | undefined;
 let agentLog = "";
 
@@ -49,38 +54,9 @@ let agentLog = "";
 let orgId: number | undefined;
 let deviceId: number | undefined;
 
-function tempDir(prefix: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  scratch.push(dir);
-  return dir;
-}
-
 /** The brief's screenshots: /tmp/devices-journey-<name>.png, the whole page. */
 async function shot(name: string): Promise<void> {
   await page.screenshot({ path: `/tmp/devices-journey-${name}.png`, fullPage: true });
-}
-
-/** No horizontal scrolling at 1024 px. */
-async function fitsWidth(): Promise<void> {
-  const overflow = await horizontalOverflow(page);
-  expect(overflow, `horizontal overflow on ${new URL(page.url()).pathname}`).toBeLessThanOrEqual(0);
-}
-
-/**
- * Waits for something the server learns from the agent: looks, and reloads the page between
- * looks (lists refresh on their own only every 30 s).
- */
-async function eventuallyVisible(locator: Locator, timeout = AGENT_TIMEOUT): Promise<void> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    try {
-      await locator.waitFor({ state: "visible", timeout: 5_000 });
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await page.reload();
-    }
-  }
 }
 
 /** `sudo` for the throwaway folders: runs the command as is, keeping the test's environment. */
@@ -100,9 +76,7 @@ function execStartArgs(line: string): string[] {
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  page = await newPage(browser, server.url);
-  page.setDefaultTimeout(STEP_TIMEOUT);
-  page.on("pageerror", (error) => pageErrors.push(error.message));
+  page = await journeyPage(browser, server.url, pageErrors);
   // The technician copies the command with the page's copy button; the test pastes from the clipboard.
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
   await newAdministrator(page);
@@ -110,15 +84,10 @@ beforeAll(async () => {
 }, SETUP_TIMEOUT);
 
 afterAll(async () => {
-  if (agent && agent.exitCode === null) {
-    const exited = new Promise((r) => agent!.once("exit", r));
-    agent.kill("SIGTERM");
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-    if (agent.exitCode === null) agent.kill("SIGKILL");
-  }
+  if (agent) await stopProcess(agent);
   await browser?.close();
   await server?.stop();
-  for (const dir of scratch) fs.rmSync(dir, { recursive: true, force: true });
+  removeScratch();
 });
 
 describe("devices journey", { timeout: 240_000 }, () => {
@@ -137,7 +106,7 @@ describe("devices journey", { timeout: 240_000 }, () => {
     await page.getByLabel("Token name").fill("journey");
     await page.getByRole("button", { name: "Create install command" }).click();
     const shown = await visible(page.getByTestId("install-command-linux"));
-    await fitsWidth();
+    await fitsWidth(page);
     await shot("downloads");
 
     // Copied as a technician copies it: the copy button, then the clipboard.
@@ -206,10 +175,10 @@ describe("devices journey", { timeout: 240_000 }, () => {
     await atPath(page, "/deviceSearch");
     await page.waitForURL((url) => url.searchParams.get("search") === HOSTNAME);
     const row = page.getByTestId(`device-row-${id}`);
-    await eventuallyVisible(row.getByText("Up", { exact: true }));
+    await eventuallyVisible(page, row.getByText("Up", { exact: true }));
     await visible(row.getByRole("link", { name: HOSTNAME }));
     await visible(page.getByRole("status").getByText("1 device"));
-    await fitsWidth();
+    await fitsWidth(page);
     // The default columns fit beside the sidebar: no sideways scrolling inside the grid either.
     const rowBox = await row.boundingBox();
     expect((rowBox?.x ?? 0) + (rowBox?.width ?? Infinity)).toBeLessThanOrEqual(1024);
@@ -255,7 +224,7 @@ describe("devices journey", { timeout: 240_000 }, () => {
         .getByRole("cell", { name: /^\/dev\// })
         .first(),
     );
-    await fitsWidth();
+    await fitsWidth(page);
     await shot("details");
 
     // A package this Debian machine really has, with the version dpkg reports.
@@ -275,7 +244,7 @@ describe("devices journey", { timeout: 240_000 }, () => {
       .getByRole("row")
       .filter({ has: page.getByRole("cell", { name: "bash", exact: true }) });
     await visible(bash.getByRole("cell", { name: bashVersion, exact: true }));
-    await fitsWidth();
+    await fitsWidth(page);
     await shot("software");
   });
 
@@ -298,7 +267,7 @@ describe("devices journey", { timeout: 240_000 }, () => {
     await dialog.getByRole("button", { name: "Create field" }).click();
     await hidden(dialog);
     await visible(page.getByRole("cell", { name: FIELD.label, exact: true }));
-    await fitsWidth();
+    await fitsWidth(page);
     await shot("custom-fields-admin");
 
     await page.goto(`/deviceDashboard/${id}/customFields`);
@@ -318,7 +287,7 @@ describe("devices journey", { timeout: 240_000 }, () => {
     await visible(page.getByText("Input must be of integer value", { exact: true }));
     await page.getByRole("button", { name: "Save" }).click();
     await visible(page.getByText("Input must be of integer value", { exact: true }));
-    await fitsWidth();
+    await fitsWidth(page);
     await shot("custom-field-error");
 
     await input.fill("");
@@ -347,7 +316,7 @@ describe("devices journey", { timeout: 240_000 }, () => {
     await page.getByRole("button", { name: "Add tag" }).click();
     await visible(page.getByRole("button", { name: "Remove tag front-desk" }));
     await hidden(page.getByText("Tag cannot contain spaces", { exact: true }));
-    await fitsWidth();
+    await fitsWidth(page);
   });
 
   it("saves a search as a group that lists the device", async ({ onTestFailed }) => {
@@ -382,12 +351,12 @@ describe("devices journey", { timeout: 240_000 }, () => {
     await visible(page.getByRole("link", { name: GROUP, exact: true }));
     // The list counts the group's devices: this machine.
     await visible(page.getByRole("link", { name: `1 device in ${GROUP}`, exact: true }));
-    await fitsWidth();
+    await fitsWidth(page);
     await shot("groups");
     await page.getByRole("link", { name: GROUP, exact: true }).click();
     await atPath(page, groupPath);
     await visible(page.getByTestId(`device-row-${id}`).getByRole("link", { name: HOSTNAME }));
-    await fitsWidth();
+    await fitsWidth(page);
     await shot("group");
 
     expect(pageErrors, "uncaught errors in the page").toEqual([]);

@@ -4,38 +4,28 @@
 // organization in the organizations list and on the dashboard.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newPage } from "./support/browser.js";
+import { launchBrowser } from "./support/browser.js";
 import {
   SETUP_TIMEOUT,
   STEP_TIMEOUT,
+  acceptInvite,
   atPath,
   createOrganization,
-  enrollTotp,
-  horizontalOverflow,
   inConsole,
   need,
   newAdministrator,
+  statValue,
   visible,
 } from "./support/console.js";
+import {
+  HELPDESK_ROLE as ROLE,
+  HELPDESK_TECH as TECH,
+  ORG_A,
+  ORG_B,
+  fitsWidth,
+  journeyPage,
+} from "./support/journey.js";
 import { startServer, type RunningServer } from "./support/server.js";
-
-const ORG_A = {
-  name: "Alpha Dental",
-  description: "The practice the helpdesk looks after",
-  location: { name: "Alpha Clinic", address: "1 High Street" },
-};
-const ORG_B = {
-  name: "Bravo Logistics",
-  description: "Not for the helpdesk",
-  location: { name: "Bravo Depot", address: "2 Dock Road" },
-};
-const ROLE = "Org A helpdesk";
-const TECH = {
-  email: "hal@steward.test",
-  firstName: "Hal",
-  lastName: "Helpdesk",
-  password: "helpdesk passphrase 42",
-};
 
 let server: RunningServer;
 let browser: Browser;
@@ -55,24 +45,10 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `/tmp/roles-journey-${name}.png`, fullPage: true });
 }
 
-async function fitsWidth(page: Page): Promise<void> {
-  const overflow = await horizontalOverflow(page);
-  expect(overflow, `horizontal overflow on ${new URL(page.url()).pathname}`).toBeLessThanOrEqual(0);
-}
-
-/** The number a dashboard stat card shows (its value carries the label "<Label>: <n>"). */
-async function statValue(page: Page, label: string): Promise<string> {
-  const card = await visible(page.getByTestId(`stat-${label.toLowerCase()}`));
-  const value = await visible(card.locator(`[aria-label^="${label}: "]`));
-  return (await value.getAttribute("aria-label"))?.slice(label.length + 2) ?? "";
-}
-
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  admin = await newPage(browser, server.url);
-  admin.setDefaultTimeout(STEP_TIMEOUT);
-  admin.on("pageerror", (error) => pageErrors.push(error.message));
+  admin = await journeyPage(browser, server.url, pageErrors);
   await newAdministrator(admin);
   orgA = (await createOrganization(admin, ORG_A)).id;
   orgB = (await createOrganization(admin, ORG_B)).id;
@@ -170,15 +146,8 @@ describe("roles journey", { timeout: 180_000 }, () => {
     const url = need(inviteUrl, "invite link");
 
     // A browser of their own: no administrator session in it.
-    tech = await newPage(browser, server.url);
-    tech.setDefaultTimeout(STEP_TIMEOUT);
-    tech.on("pageerror", (error) => pageErrors.push(error.message));
-    await tech.goto(new URL(url).pathname);
-    await tech.getByLabel("Password", { exact: true }).fill(TECH.password);
-    await tech.getByRole("button", { name: "Set password" }).click();
-    await enrollTotp(tech);
-    await tech.getByRole("button", { name: "Continue" }).click();
-    await inConsole(tech);
+    tech = await journeyPage(browser, server.url, pageErrors);
+    await acceptInvite(tech, url, TECH.password);
     signedIn = true;
   });
 

@@ -6,66 +6,55 @@
 // pending scripts, the audit log and direct API calls; running a script on A's device works.
 // The administrator's audit log then names the technician's sign-in and job submit.
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { launchBrowser, newPage } from "./support/browser.js";
+import { launchBrowser } from "./support/browser.js";
 import {
   SETUP_TIMEOUT,
   STEP_TIMEOUT,
+  acceptInvite,
   atPath,
   createOrganization,
-  enrollTotp,
-  horizontalOverflow,
   inConsole,
   need,
   newAdministrator,
   signOut,
+  statValue,
   submitPassword,
   visible,
-  type Admin,
   type Authenticator,
 } from "./support/console.js";
+import {
+  AGENT_TIMEOUT,
+  HELPDESK_ROLE as ROLE,
+  HELPDESK_TECH as TECH,
+  ORG_A,
+  ORG_B,
+  eventuallyVisible,
+  fitsWidth,
+  journeyPage,
+  scratchFolders,
+  stopProcess,
+} from "./support/journey.js";
 import { repoRoot, startServer, type RunningServer } from "./support/server.js";
 import { freshCode } from "./support/totp.js";
 
 const run = promisify(execFile);
 const agentBundle = path.join(repoRoot, "apps/agent/dist/steward-agent.mjs");
 
-const ORG_A = {
-  name: "Alpha Dental",
-  description: "The practice the helpdesk looks after",
-  location: { name: "Alpha Clinic", address: "1 High Street" },
-};
-const ORG_B = {
-  name: "Bravo Logistics",
-  description: "Not for the helpdesk",
-  location: { name: "Bravo Depot", address: "2 Dock Road" },
-};
-const ROLE = "Org A helpdesk";
-const TECH: Admin = {
-  email: "hal@steward.test",
-  firstName: "Hal",
-  lastName: "Helpdesk",
-  password: "helpdesk passphrase 42",
-  companyName: "",
-};
 const TEMPLATE = "Linux: top processes by memory";
 /** B's scripts: one that ran, one that waits for its device to come back. */
 const B_DONE = "Bravo stock check";
 const B_WAITING = "Bravo overnight update";
-/** Enrollment collects a real inventory (dpkg, disks): slow on a busy machine. */
-const AGENT_TIMEOUT = 120_000;
 
 let server: RunningServer;
 let browser: Browser;
 let admin: Page;
 let tech: Page | undefined;
 const pageErrors: string[] = [];
-const scratch: string[] = [];
+const { make: tempDir, removeAll: removeScratch } = scratchFolders();
 const children: ChildProcess[] = [];
 let agentLog = "";
 
@@ -80,27 +69,9 @@ let techAuth: Authenticator | undefined;
 let techSignedIn: boolean | undefined;
 let techJobDone: boolean | undefined;
 
-function tempDir(prefix: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  scratch.push(dir);
-  return dir;
-}
-
 /** Screenshots: /tmp/tenancy-journey-<name>.png, the whole page at 1024 px. */
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `/tmp/tenancy-journey-${name}.png`, fullPage: true });
-}
-
-async function fitsWidth(page: Page): Promise<void> {
-  const overflow = await horizontalOverflow(page);
-  expect(overflow, `horizontal overflow on ${new URL(page.url()).pathname}`).toBeLessThanOrEqual(0);
-}
-
-/** The number a dashboard stat card shows (its value carries the label "<Label>: <n>"). */
-async function statValue(page: Page, label: string): Promise<string> {
-  const card = await visible(page.getByTestId(`stat-${label.toLowerCase()}`));
-  const value = await visible(card.locator(`[aria-label^="${label}: "]`));
-  return (await value.getAttribute("aria-label"))?.slice(label.length + 2) ?? "";
 }
 
 /** A table's last column is whole on screen, not cut by its scroll container or the window. */
@@ -168,14 +139,6 @@ function startAgentProcess(args: string[]): ChildProcess {
   return child;
 }
 
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-}
-
 /** A script run the way the tools page submits it: a shell body on one device. */
 function scriptJob(deviceId: number, name: string) {
   return {
@@ -198,28 +161,12 @@ interface SubmitAnswer {
   jobs: { jobUid: string }[];
 }
 
-/** Looks for something that changes on the server, reloading between looks. */
-async function eventuallyVisible(page: Page, locator: Locator, timeout = AGENT_TIMEOUT): Promise<void> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    try {
-      await locator.waitFor({ state: "visible", timeout: 5_000 });
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await page.reload();
-    }
-  }
-}
-
 beforeAll(async () => {
   // With the server's own local agent: a third organization the technician must not see either,
   // enrolled by the server with its command key pinned.
   server = await startServer({ STEWARD_LOCAL_AGENT: "true" });
   browser = await launchBrowser();
-  admin = await newPage(browser, server.url);
-  admin.setDefaultTimeout(STEP_TIMEOUT);
-  admin.on("pageerror", (error) => pageErrors.push(error.message));
+  admin = await journeyPage(browser, server.url, pageErrors);
   await newAdministrator(admin);
   orgA = (await createOrganization(admin, ORG_A)).id;
   orgB = (await createOrganization(admin, ORG_B)).id;
@@ -229,7 +176,7 @@ afterAll(async () => {
   for (const child of children) await stopProcess(child);
   await browser?.close();
   await server?.stop();
-  for (const dir of scratch) fs.rmSync(dir, { recursive: true, force: true });
+  removeScratch();
 });
 
 describe("tenancy journey", { timeout: 240_000 }, () => {
@@ -347,16 +294,9 @@ describe("tenancy journey", { timeout: 240_000 }, () => {
     });
 
     // A browser of their own: no administrator session in it.
-    tech = await newPage(browser, server.url);
-    tech.setDefaultTimeout(STEP_TIMEOUT);
-    tech.on("pageerror", (error) => pageErrors.push(error.message));
-    await tech.goto(new URL(invite.inviteUrl).pathname);
-    await tech.getByLabel("Password", { exact: true }).fill(TECH.password);
-    await tech.getByRole("button", { name: "Set password" }).click();
-    const { secret, lastUsedStep } = await enrollTotp(tech);
+    tech = await journeyPage(browser, server.url, pageErrors);
+    const { secret, lastUsedStep } = await acceptInvite(tech, invite.inviteUrl, TECH.password);
     techAuth = { secret, lastUsedStep };
-    await tech.getByRole("button", { name: "Continue" }).click();
-    await inConsole(tech);
     await signOut(tech);
   });
 

@@ -172,3 +172,24 @@ export async function createOrganization(page: Page, org: NewOrganization): Prom
   if (!match) throw new Error(`organization row links to "${href}", not its dashboard`);
   return { id: Number(match[1]) };
 }
+
+/** The number a dashboard stat card shows (its value carries the label "<Label>: <n>"). */
+export async function statValue(page: Page, label: string): Promise<string> {
+  const card = await visible(page.getByTestId(`stat-${label.toLowerCase()}`));
+  const value = await visible(card.locator(`[aria-label^="${label}: "]`));
+  return (await value.getAttribute("aria-label"))?.slice(label.length + 2) ?? "";
+}
+
+/**
+ * An invited technician opens their invite link, sets a password, enrolls TOTP and continues
+ * into the console; returns the authenticator and recovery codes of that enrollment.
+ */
+export async function acceptInvite(page: Page, inviteUrl: string, password: string): Promise<Enrollment> {
+  await page.goto(new URL(inviteUrl).pathname);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Set password" }).click();
+  const enrollment = await enrollTotp(page);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await inConsole(page);
+  return enrollment;
+}
