@@ -4,15 +4,7 @@ import { signedInClient, TestClient } from "../../testing/test-app.js";
 import { twoOrganizations, type TwoOrganizations } from "../../testing/scope-fixtures.js";
 import { jobs } from "./jobs.tables.js";
 
-let {
-  ctx,
-  admin,
-  full: fullAccess,
-  scoped: techA,
-  scopedUserId: techAId,
-  a: orgA,
-  b: orgB,
-} = {} as TwoOrganizations;
+let { ctx, admin, full, scoped, scopedUserId, a, b } = {} as TwoOrganizations;
 let deviceA: number;
 let deviceB: number;
 let jobA: string;
@@ -27,16 +19,11 @@ const submit = (client: TestClient, nodeIds: number[]) =>
 const allJobs = () => ctx.deps.db.select().from(jobs).orderBy(asc(jobs.id));
 
 beforeAll(async () => {
-  ({
-    ctx,
-    admin,
-    full: fullAccess,
-    scoped: techA,
-    scopedUserId: techAId,
-    a: orgA,
-    b: orgB,
-  } = await twoOrganizations({ permissions: ["devices.read", "jobs.run"], devices: { a: [{}], b: [{}] } }));
-  [deviceA, deviceB] = [orgA.deviceIds[0]!, orgB.deviceIds[0]!];
+  ({ ctx, admin, full, scoped, scopedUserId, a, b } = await twoOrganizations({
+    permissions: ["devices.read", "jobs.run"],
+    devices: { a: [{}], b: [{}] },
+  }));
+  [deviceA, deviceB] = [a.deviceIds[0]!, b.deviceIds[0]!];
   const both = await submit(admin, [deviceA, deviceB]);
   expect(both.statusCode, both.body).toBe(200);
   const queued = both.json().jobs as { jobUid: string; nodeId: number }[];
@@ -56,8 +43,8 @@ const shape = (res: { json(): { code: string; message: string } }) => ({
 describe("POST /api/webapp/submit/job", () => {
   it("refuses a device outside the scope exactly like an unknown device and queues nothing", async () => {
     const before = await allJobs();
-    const outside = await submit(techA, [deviceB]);
-    const unknown = await submit(techA, [999_999]);
+    const outside = await submit(scoped, [deviceB]);
+    const unknown = await submit(scoped, [999_999]);
     expect(outside.statusCode).toBe(404);
     expect(unknown.statusCode).toBe(404);
     expect(shape(outside)).toEqual({
@@ -66,16 +53,16 @@ describe("POST /api/webapp/submit/job", () => {
     });
     expect(outside.json().code).toBe("E_DEVICE_NOT_FOUND");
     // A mixed submit is refused as a whole: not even the in-scope device gets a job.
-    const mixed = await submit(techA, [deviceA, deviceB]);
+    const mixed = await submit(scoped, [deviceA, deviceB]);
     expect(mixed.statusCode).toBe(404);
     expect(await allJobs()).toEqual(before);
   });
 
   it("queues on the technician's own organization; full access and an administrator reach both", async () => {
-    const own = await submit(techA, [deviceA]);
+    const own = await submit(scoped, [deviceA]);
     expect(own.statusCode, own.body).toBe(200);
     expect(own.json().jobs).toHaveLength(1);
-    for (const client of [fullAccess, admin]) {
+    for (const client of [full, admin]) {
       const res = await submit(client, [deviceA, deviceB]);
       expect(res.statusCode, res.body).toBe(200);
       expect(
@@ -91,12 +78,12 @@ describe("POST /api/webapp/submit/job", () => {
 describe("reading jobs", () => {
   it("a job outside the scope answers 404 like a missing one, for the job and its output", async () => {
     for (const suffix of ["", "/output"]) {
-      const outside = await techA.get(`/api/webapp/job/${jobB}${suffix}`);
-      const missing = await techA.get(`/api/webapp/job/no-such-job${suffix}`);
+      const outside = await scoped.get(`/api/webapp/job/${jobB}${suffix}`);
+      const missing = await scoped.get(`/api/webapp/job/no-such-job${suffix}`);
       expect(outside.statusCode).toBe(404);
       expect(shape(outside)).toEqual(shape(missing));
-      expect((await techA.get(`/api/webapp/job/${jobA}${suffix}`)).statusCode).toBe(200);
-      expect((await fullAccess.get(`/api/webapp/job/${jobB}${suffix}`)).statusCode).toBe(200);
+      expect((await scoped.get(`/api/webapp/job/${jobA}${suffix}`)).statusCode).toBe(200);
+      expect((await full.get(`/api/webapp/job/${jobB}${suffix}`)).statusCode).toBe(200);
     }
   });
 
@@ -106,34 +93,34 @@ describe("reading jobs", () => {
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as { jobs: { jobUid: string; organizationId?: number }[]; total: number };
     };
-    const mine = await list(techA);
+    const mine = await list(scoped);
     const uids = mine.jobs.map((j) => j.jobUid);
     expect(uids).toContain(jobA);
     expect(uids).not.toContain(jobB);
     expect(mine.total).toBe(mine.jobs.length);
-    expect(await list(techA, { organizationId: String(orgB.organizationId) })).toMatchObject({
+    expect(await list(scoped, { organizationId: String(b.organizationId) })).toMatchObject({
       total: 0,
       jobs: [],
     });
-    expect(await list(techA, { nodeId: String(deviceB) })).toMatchObject({ total: 0, jobs: [] });
-    const everything = (await list(fullAccess)).jobs.map((j) => j.jobUid);
+    expect(await list(scoped, { nodeId: String(deviceB) })).toMatchObject({ total: 0, jobs: [] });
+    const everything = (await list(full)).jobs.map((j) => j.jobUid);
     expect(everything).toEqual(expect.arrayContaining([jobA, jobB]));
-    expect((await list(admin)).total).toBe((await list(fullAccess)).total);
+    expect((await list(admin)).total).toBe((await list(full)).total);
   });
 });
 
 describe("cancelling", () => {
   it("a job outside the scope answers 404 like a missing one and stays as it was", async () => {
     const before = await allJobs();
-    const outside = await techA.post(`/api/webapp/job/${jobB}/cancel`);
-    const missing = await techA.post("/api/webapp/job/no-such-job/cancel");
+    const outside = await scoped.post(`/api/webapp/job/${jobB}/cancel`);
+    const missing = await scoped.post("/api/webapp/job/no-such-job/cancel");
     expect(outside.statusCode).toBe(404);
     expect(shape(outside)).toEqual(shape(missing));
     expect(await allJobs()).toEqual(before);
   });
 
   it("the technician cancels a job of their own organization", async () => {
-    const res = await techA.post(`/api/webapp/job/${jobA}/cancel`);
+    const res = await scoped.post(`/api/webapp/job/${jobA}/cancel`);
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await ctx.deps.db.select().from(jobs).where(eq(jobs.jobUid, jobA));
     expect(row!.jobStatus).toBe("CANCELLED");
@@ -149,29 +136,27 @@ describe("GET /api/node/{id}/wakeup", () => {
   });
 
   it("a target outside the scope answers 404 like an unknown device; one inside reaches the relay search", async () => {
-    const outside = await techA.get(`/api/node/${deviceB}/wakeup`);
-    const unknown = await techA.get("/api/node/999999/wakeup");
+    const outside = await scoped.get(`/api/node/${deviceB}/wakeup`);
+    const unknown = await scoped.get("/api/node/999999/wakeup");
     expect(outside.statusCode).toBe(404);
     expect(shape(outside)).toEqual(shape(unknown));
     // The fixtures' devices report no subnet, so no relay can reach them: the search ran and found none.
-    const inside = await techA.get(`/api/node/${deviceA}/wakeup`);
+    const inside = await scoped.get(`/api/node/${deviceA}/wakeup`);
     expect(inside.statusCode).toBe(500);
     expect(inside.json().code).toBe("E_NO_USABLE_MAC_ADDRESSES");
-    expect((await fullAccess.get(`/api/node/${deviceB}/wakeup`)).json().code).toBe(
-      "E_NO_USABLE_MAC_ADDRESSES",
-    );
+    expect((await full.get(`/api/node/${deviceB}/wakeup`)).json().code).toBe("E_NO_USABLE_MAC_ADDRESSES");
   });
 });
 
 describe("submitOver (the RUN_SCRIPT bulk action)", () => {
   it("without a scope, reaches only the actor's own jobs.run organizations", async () => {
     const service = ctx.services.jobs;
-    const rows = await service.submitOver({ userId: techAId, name: "Tech A" }, sql`true`, {
+    const rows = await service.submitOver({ userId: scopedUserId, name: "Tech A" }, sql`true`, {
       jobType: "ACTION",
       content,
     });
     const organizations = new Set(rows.map((r) => r.organizationId));
-    expect(organizations.has(orgA.organizationId)).toBe(true);
-    expect(organizations.has(orgB.organizationId)).toBe(false);
+    expect(organizations.has(a.organizationId)).toBe(true);
+    expect(organizations.has(b.organizationId)).toBe(false);
   });
 });
