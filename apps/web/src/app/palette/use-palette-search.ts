@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { DeviceList, OrganizationList, ScriptList } from "@steward/contracts";
 import { api } from "../../api";
 import { useCan } from "../../features/auth";
-import { deviceLabel } from "../../features/devices";
+import { deviceLabel } from "../../lib/device-label";
 
 /** Results per kind: the palette is for jumping, the lists are for browsing. */
 export const PALETTE_RESULT_LIMIT = 5;

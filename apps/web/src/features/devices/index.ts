@@ -1,5 +1,5 @@
 export { useDeviceSearchLink, type DeviceFilters } from "./grid/grid-state";
-export { DeviceName, SimulatedBadge, StatusBadge, deviceLabel } from "./components/DeviceName";
+export { DeviceName, SimulatedBadge, StatusBadge } from "./components/DeviceName";
 export { ActivityList } from "./components/ActivityList";
 export { DeviceWidgets } from "./components/DeviceWidgets";
 export { useGroups } from "./api";

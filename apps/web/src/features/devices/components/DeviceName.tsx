@@ -1,11 +1,9 @@
 import { Anchor, Badge, Group, Text } from "@mantine/core";
 import { Link } from "react-router";
 import type { DeviceSummary } from "@steward/contracts";
+import { deviceLabel } from "../../../lib/device-label";
 
-/** The name a technician knows a device by: its display name, else its host name. */
-export function deviceLabel(device: Pick<DeviceSummary, "displayName" | "hostname">): string {
-  return device.displayName || device.hostname;
-}
+export { deviceLabel };
 
 /** "Simulated" marks demo-fleet devices everywhere they appear. */
 export function SimulatedBadge() {
