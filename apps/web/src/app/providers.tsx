@@ -1,15 +1,12 @@
 import type { ReactNode } from "react";
-import { MantineProvider, createTheme } from "@mantine/core";
+import { MantineProvider } from "@mantine/core";
 import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { ApiError } from "../api";
+import { cssVariablesResolver, theme } from "./theme";
 
-export const theme = createTheme({
-  primaryColor: "blue",
-  defaultRadius: "md",
-  fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-});
+export { theme };
 
 /** Retries only what a retry can fix: network trouble and server errors, never 4xx. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -29,7 +26,8 @@ export function createQueryClient(): QueryClient {
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      {/* Light, dark or the system's choice; the choice is kept in this browser's localStorage. */}
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
         <ModalsProvider>
           <Notifications position="top-right" limit={4} />
           {children}

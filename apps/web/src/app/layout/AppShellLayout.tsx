@@ -8,7 +8,7 @@ import { PageTitleContext, useCurrentEntry } from "../../routing";
 import { LoadingState } from "../../ui";
 import { CommandPalette } from "../palette/CommandPalette";
 import { Breadcrumbs } from "./Breadcrumbs";
-import { RouteTabs } from "./RouteTabs";
+import { RouteTabPanel, RouteTabs } from "./RouteTabs";
 import { Sidebar } from "./Sidebar";
 import { UserMenu } from "./UserMenu";
 import { useDocumentTitle } from "./use-document-title";
@@ -53,9 +53,11 @@ export function AppShellLayout({ user }: { user: SessionUser }) {
           <Stack gap="md">
             {entry ? <Breadcrumbs entry={entry} title={pageTitle} /> : null}
             {entry?.tab ? <RouteTabs entry={entry} /> : null}
-            <Suspense fallback={<LoadingState />}>
-              <Outlet />
-            </Suspense>
+            <RouteTabPanel entry={entry}>
+              <Suspense fallback={<LoadingState />}>
+                <Outlet />
+              </Suspense>
+            </RouteTabPanel>
           </Stack>
         </AppShell.Main>
       </AppShell>

@@ -1,8 +1,26 @@
+import type { ReactNode } from "react";
 import { Tabs } from "@mantine/core";
 import { useNavigate, useParams } from "react-router";
 import { buildPath, type RouteEntry } from "../../routing";
 import { useCan } from "../../features/auth";
 import { tabsOf } from "../registry";
+
+const TABS_ID = "route-tabs";
+const PANEL_ID = "route-tab-panel";
+const tabId = (path: string) => `${TABS_ID}-tab-${path}`;
+
+/**
+ * The page under the tabs is the panel every tab controls: it is labelled by the current tab
+ * (assistive technology announces the tab, and the tabs' aria-controls point at a real element).
+ */
+export function RouteTabPanel({ entry, children }: { entry: RouteEntry | undefined; children: ReactNode }) {
+  if (!entry?.tab) return <>{children}</>;
+  return (
+    <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(entry.path)}>
+      {children}
+    </div>
+  );
+}
 
 /** The sibling pages of a dashboard, as tabs (from the registry's tab entries). */
 export function RouteTabs({ entry }: { entry: RouteEntry }) {
@@ -16,6 +34,7 @@ export function RouteTabs({ entry }: { entry: RouteEntry }) {
     .filter((tab): tab is { entry: RouteEntry; href: string } => tab.href !== null);
   return (
     <Tabs
+      id={TABS_ID}
       value={entry.path}
       onChange={(value) => {
         const target = tabs.find((tab) => tab.entry.path === value);
@@ -27,7 +46,7 @@ export function RouteTabs({ entry }: { entry: RouteEntry }) {
     >
       <Tabs.List aria-label="Dashboard sections" style={{ rowGap: 4, columnGap: 4 }}>
         {tabs.map((tab) => (
-          <Tabs.Tab key={tab.entry.path} value={tab.entry.path}>
+          <Tabs.Tab key={tab.entry.path} value={tab.entry.path} aria-controls={PANEL_ID}>
             {tab.entry.tab?.label}
           </Tabs.Tab>
         ))}

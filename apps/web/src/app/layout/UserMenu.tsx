@@ -1,10 +1,35 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from "@mantine/core";
-import { IconChevronDown, IconLogout } from "@tabler/icons-react";
+import {
+  Avatar,
+  Group,
+  Menu,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+  useMantineColorScheme,
+  type MantineColorScheme,
+} from "@mantine/core";
+import {
+  IconCheck,
+  IconChevronDown,
+  IconDeviceDesktop,
+  IconLogout,
+  IconMoon,
+  IconSun,
+} from "@tabler/icons-react";
 import type { SessionUser } from "@steward/contracts";
 import { useLogout } from "../../features/auth";
 
+const schemes: { value: MantineColorScheme; label: string; icon: typeof IconSun }[] = [
+  { value: "light", label: "Light", icon: IconSun },
+  { value: "dark", label: "Dark", icon: IconMoon },
+  { value: "auto", label: "Same as the system", icon: IconDeviceDesktop },
+];
+
 export function UserMenu({ user }: { user: SessionUser }) {
   const logout = useLogout();
+  // Kept in this browser (localStorage), not on the account.
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const roleLabel = user.isSystemAdmin ? "System administrator" : "Technician";
   const initials = `${user.firstName[0] ?? ""}${user.lastName[0] ?? ""}`.toUpperCase() || "?";
 
   // Forgetting the session makes the route guard show the sign-in page ("You have signed out").
@@ -13,9 +38,10 @@ export function UserMenu({ user }: { user: SessionUser }) {
   return (
     <Menu position="bottom-end" width={240}>
       <Menu.Target>
-        <UnstyledButton aria-label="Account menu">
+        {/* Named by what it shows plus "Account menu" (no aria-label that would hide the visible name). */}
+        <UnstyledButton>
           <Group gap="xs" wrap="nowrap">
-            <Avatar radius="xl" size={32} color="blue">
+            <Avatar radius="xl" size={32} color="blue" aria-hidden>
               {initials}
             </Avatar>
             <div>
@@ -23,15 +49,31 @@ export function UserMenu({ user }: { user: SessionUser }) {
                 {user.firstName} {user.lastName}
               </Text>
               <Text size="xs" c="dimmed" lh={1.2}>
-                {user.isSystemAdmin ? "System administrator" : "Technician"}
+                {roleLabel}
               </Text>
             </div>
-            <IconChevronDown size={14} />
+            <VisuallyHidden>Account menu</VisuallyHidden>
+            <IconChevronDown size={14} aria-hidden />
           </Group>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{user.email}</Menu.Label>
+        <Menu.Divider />
+        <Menu.Label>Theme</Menu.Label>
+        {schemes.map(({ value, label, icon: Icon }) => (
+          <Menu.Item
+            key={value}
+            role="menuitemradio"
+            aria-checked={colorScheme === value}
+            leftSection={<Icon size={16} />}
+            rightSection={colorScheme === value ? <IconCheck size={14} aria-hidden /> : null}
+            onClick={() => setColorScheme(value)}
+          >
+            {label}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
         <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void handleSignOut()}>
           Sign out
         </Menu.Item>

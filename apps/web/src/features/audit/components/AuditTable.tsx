@@ -110,7 +110,7 @@ export function AuditTable({ events, dimmed }: { events: AuditEvent[]; dimmed: b
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm" fw={500} c={e.outcome === "SUCCESS" ? "teal.8" : "red.7"}>
+                <Text size="sm" fw={500} c={e.outcome === "SUCCESS" ? "teal" : "red"}>
                   {e.outcome === "SUCCESS" ? "Succeeded" : "Failed"}
                 </Text>
               </Table.Td>

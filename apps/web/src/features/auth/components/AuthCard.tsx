@@ -12,7 +12,7 @@ interface AuthCardProps {
 /** The centered card every sign-in step is drawn in. */
 export function AuthCard({ title, description, children, width = 440 }: AuthCardProps) {
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
+    <Center mih="100vh" p="md" bg="var(--steward-page-background)">
       <Stack w={width} gap="lg">
         <Group gap="xs" justify="center">
           <ThemeIcon size={34} radius="md">

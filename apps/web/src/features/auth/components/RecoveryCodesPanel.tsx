@@ -39,7 +39,7 @@ export function RecoveryCodesPanel({ codes, onContinue, continuing }: RecoveryCo
         If you lose your phone, these codes are the only way to sign in. Each works once. They will not be
         shown again.
       </Alert>
-      <Paper withBorder p="md" radius="md" bg="gray.0">
+      <Paper withBorder p="md" radius="md" bg="var(--steward-page-background)">
         <SimpleGrid cols={2} spacing="xs" data-testid="recovery-codes" aria-label="Recovery codes">
           {codes.map((code) => (
             <Text key={code} ff="monospace" fz="md">

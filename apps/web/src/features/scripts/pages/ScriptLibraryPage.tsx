@@ -59,8 +59,14 @@ export function ScriptLibraryPage() {
           <Tabs.Tab value="library">Library</Tabs.Tab>
           <Tabs.Tab value="templates">Template scripts</Tabs.Tab>
         </Tabs.List>
+        {/* Each tab controls a real panel; only the open one is drawn (and queries). */}
+        <Tabs.Panel value="library" pt="md">
+          {view === "library" ? <LibraryList /> : null}
+        </Tabs.Panel>
+        <Tabs.Panel value="templates" pt="md">
+          {view === "templates" ? <TemplateList /> : null}
+        </Tabs.Panel>
       </Tabs>
-      {view === "library" ? <LibraryList /> : <TemplateList />}
     </Stack>
   );
 }
