@@ -1,28 +1,24 @@
 import {
   Avatar,
+  Box,
   Group,
   Menu,
+  SegmentedControl,
   Text,
   UnstyledButton,
   VisuallyHidden,
   useMantineColorScheme,
   type MantineColorScheme,
 } from "@mantine/core";
-import {
-  IconCheck,
-  IconChevronDown,
-  IconDeviceDesktop,
-  IconLogout,
-  IconMoon,
-  IconSun,
-} from "@tabler/icons-react";
+import { IconChevronDown, IconLogout } from "@tabler/icons-react";
 import type { SessionUser } from "@steward/contracts";
 import { useLogout } from "../../features/auth";
 
-const schemes: { value: MantineColorScheme; label: string; icon: typeof IconSun }[] = [
-  { value: "light", label: "Light", icon: IconSun },
-  { value: "dark", label: "Dark", icon: IconMoon },
-  { value: "auto", label: "Same as the system", icon: IconDeviceDesktop },
+/** "System" follows the operating system's light or dark setting. */
+const schemes: { value: MantineColorScheme; label: string }[] = [
+  { value: "light", label: "Light" },
+  { value: "dark", label: "Dark" },
+  { value: "auto", label: "System" },
 ];
 
 export function UserMenu({ user }: { user: SessionUser }) {
@@ -60,19 +56,17 @@ export function UserMenu({ user }: { user: SessionUser }) {
       <Menu.Dropdown>
         <Menu.Label>{user.email}</Menu.Label>
         <Menu.Divider />
-        <Menu.Label>Theme</Menu.Label>
-        {schemes.map(({ value, label, icon: Icon }) => (
-          <Menu.Item
-            key={value}
-            role="menuitemradio"
-            aria-checked={colorScheme === value}
-            leftSection={<Icon size={16} />}
-            rightSection={colorScheme === value ? <IconCheck size={14} aria-hidden /> : null}
-            onClick={() => setColorScheme(value)}
-          >
-            {label}
-          </Menu.Item>
-        ))}
+        <Menu.Label id="theme-switch-label">Theme</Menu.Label>
+        <Box px="xs" pb={6}>
+          <SegmentedControl
+            fullWidth
+            size="xs"
+            aria-labelledby="theme-switch-label"
+            value={colorScheme}
+            onChange={(value) => setColorScheme(value as MantineColorScheme)}
+            data={schemes}
+          />
+        </Box>
         <Menu.Divider />
         <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void handleSignOut()}>
           Sign out
