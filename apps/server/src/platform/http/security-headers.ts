@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { isApiPath } from "./web-assets.js";
 
 /**
  * The console's Content-Security-Policy: scripts only from the server's own files (the built
@@ -29,7 +30,8 @@ const HSTS = "max-age=31536000; includeSubDomains";
 export function installSecurityHeaders(app: FastifyInstance): void {
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
-    if (request.url.startsWith("/api")) reply.header("cache-control", "no-store");
+    // API answers are never cached, however the path was spelled.
+    if (isApiPath(request.url.split("?")[0] ?? "/")) reply.header("cache-control", "no-store");
     reply.header("content-security-policy", CONTENT_SECURITY_POLICY);
     reply.header("x-frame-options", "DENY");
     reply.header("x-content-type-options", "nosniff");
