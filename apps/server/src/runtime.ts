@@ -67,7 +67,8 @@ export async function openConfiguredDatabase(config: ServerConfig, role = "serve
   const opened = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, "db"),
-    onIdleError: (err) => process.stderr.write(`[steward] database connection lost (${err.message}); reconnecting on next use\n`),
+    onIdleError: (err) =>
+      process.stderr.write(`[steward] database connection lost (${err.message}); reconnecting on next use\n`),
   });
   const database: Database = {
     ...opened,

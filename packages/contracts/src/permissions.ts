@@ -70,7 +70,10 @@ export const permissionGroups: readonly { area: string; permissions: readonly Pe
   { area: "Credentials", permissions: ["credentials.manage"] },
   { area: "Organizations", permissions: ["organizations.read", "organizations.write"] },
   { area: "Technicians", permissions: ["technicians.read", "technicians.manage"] },
-  { area: "Settings", permissions: ["settings.read", "settings.manage", "customFields.manage", "audit.read"] },
+  {
+    area: "Settings",
+    permissions: ["settings.read", "settings.manage", "customFields.manage", "audit.read"],
+  },
   { area: "Backup", permissions: ["backup.viewAndRestore", "backup.viewAndManage"] },
   { area: "Ticketing", permissions: ["ticketing.read", "ticketing.manage"] },
   { area: "Billing", permissions: ["billing.read", "billing.manage"] },

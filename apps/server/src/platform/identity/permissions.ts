@@ -80,7 +80,10 @@ export async function rolesOf(db: Db, userId: number): Promise<RoleGrant[]> {
     limited.length === 0
       ? []
       : await db
-          .select({ roleId: technicianRoleOrganizations.roleId, organizationId: technicianRoleOrganizations.organizationId })
+          .select({
+            roleId: technicianRoleOrganizations.roleId,
+            organizationId: technicianRoleOrganizations.organizationId,
+          })
           .from(technicianRoleOrganizations)
           .innerJoin(userTechnicianRoles, eq(userTechnicianRoles.roleId, technicianRoleOrganizations.roleId))
           .where(eq(userTechnicianRoles.userId, userId));
