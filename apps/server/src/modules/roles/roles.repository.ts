@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.js";
 import { organizations } from "../../platform/db/schema.js";
 import {
+  roleOrganizationLists,
   inScope,
   technicianRoleOrganizations,
   technicianRoles,
@@ -49,23 +50,13 @@ const columns = {
  */
 export function createRolesRepository(db: Db) {
   async function withOrganizations(rows: Omit<RoleRow, "organizationIds">[]): Promise<RoleRow[]> {
-    const limited = rows.filter((r) => !r.allOrganizations).map((r) => r.id);
-    const links =
-      limited.length === 0
-        ? []
-        : await db
-            .select({
-              roleId: technicianRoleOrganizations.roleId,
-              organizationId: technicianRoleOrganizations.organizationId,
-            })
-            .from(technicianRoleOrganizations)
-            .where(inArray(technicianRoleOrganizations.roleId, limited))
-            .orderBy(asc(technicianRoleOrganizations.organizationId));
+    const lists = await roleOrganizationLists(
+      db,
+      rows.filter((r) => !r.allOrganizations).map((r) => r.id),
+    );
     return rows.map((r) => ({
       ...r,
-      organizationIds: r.allOrganizations
-        ? []
-        : links.filter((l) => l.roleId === r.id).map((l) => l.organizationId),
+      organizationIds: r.allOrganizations ? [] : (lists.get(r.id) ?? []),
     }));
   }
 

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { isOrganizationPermission, permissions as allPermissions, type Permission } from "@steward/contracts";
 import type { Db } from "../db/database.js";
 import { technicianRoleOrganizations, technicianRoles, userTechnicianRoles } from "./identity.tables.js";
@@ -75,23 +75,34 @@ export async function rolesOf(db: Db, userId: number): Promise<RoleGrant[]> {
     .innerJoin(technicianRoles, eq(technicianRoles.id, userTechnicianRoles.roleId))
     .where(eq(userTechnicianRoles.userId, userId));
   if (rows.length === 0) return [];
-  const limited = rows.filter((r) => !r.allOrganizations).map((r) => r.id);
-  const orgRows =
-    limited.length === 0
-      ? []
-      : await db
-          .select({
-            roleId: technicianRoleOrganizations.roleId,
-            organizationId: technicianRoleOrganizations.organizationId,
-          })
-          .from(technicianRoleOrganizations)
-          .innerJoin(userTechnicianRoles, eq(userTechnicianRoles.roleId, technicianRoleOrganizations.roleId))
-          .where(eq(userTechnicianRoles.userId, userId));
+  const lists = await roleOrganizationLists(
+    db,
+    rows.filter((r) => !r.allOrganizations).map((r) => r.id),
+  );
   return rows.map((r) => ({
     permissions: r.permissions,
     allOrganizations: r.allOrganizations,
-    organizationIds: orgRows.filter((o) => o.roleId === r.id).map((o) => o.organizationId),
+    organizationIds: lists.get(r.id) ?? [],
   }));
+}
+
+/** The organization lists of these roles (limited roles), each sorted by organization id. */
+export async function roleOrganizationLists(
+  db: Db,
+  roleIds: readonly number[],
+): Promise<Map<number, number[]>> {
+  const lists = new Map<number, number[]>();
+  if (roleIds.length === 0) return lists;
+  const links = await db
+    .select({
+      roleId: technicianRoleOrganizations.roleId,
+      organizationId: technicianRoleOrganizations.organizationId,
+    })
+    .from(technicianRoleOrganizations)
+    .where(inArray(technicianRoleOrganizations.roleId, [...roleIds]))
+    .orderBy(asc(technicianRoleOrganizations.organizationId));
+  for (const link of links) lists.set(link.roleId, [...(lists.get(link.roleId) ?? []), link.organizationId]);
+  return lists;
 }
 
 /** A user's grants: everything for system administrators, else the union of their roles. */

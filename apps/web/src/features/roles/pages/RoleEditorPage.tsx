@@ -1,13 +1,13 @@
 import { Navigate, useNavigate, useParams } from "react-router";
 import { Badge, Button, Group, Stack, Text } from "@mantine/core";
 import { IconCopy } from "@tabler/icons-react";
-import { notifications } from "@mantine/notifications";
 import type { TechnicianRole } from "@steward/contracts";
-import { describeError, isApiError } from "../../../api";
+import { isApiError } from "../../../api";
 import { EmptyState, ErrorState, LoadingState, PageHeader } from "../../../ui";
 import { usePageTitle } from "../../../routing";
 import { useCan } from "../../auth";
-import { useCopyTechnicianRole, useTechnicianRole } from "../api";
+import { useTechnicianRole } from "../api";
+import { useCopyRoleAndOpen } from "../components/use-copy-role";
 import { RoleForm } from "../components/RoleForm";
 import { roleEditorPath } from "../paths";
 
@@ -49,8 +49,7 @@ function NewRole() {
 function ExistingRole({ id }: { id: number }) {
   const query = useTechnicianRole(id);
   const can = useCan();
-  const navigate = useNavigate();
-  const copy = useCopyTechnicianRole();
+  const { copyRole, pendingId } = useCopyRoleAndOpen();
   usePageTitle(query.data?.name ?? null);
 
   if (query.isPending) return <LoadingState label="Loading role…" />;
@@ -63,23 +62,6 @@ function ExistingRole({ id }: { id: number }) {
   }
   const role: TechnicianRole = query.data;
   const canManage = can("technicians.manage");
-
-  const handleCopy = () =>
-    copy.mutate(
-      { id: role.id },
-      {
-        onSuccess: (created) => {
-          notifications.show({ color: "teal", message: `Role "${created.name}" created` });
-          void navigate(roleEditorPath(created.id));
-        },
-        onError: (error) =>
-          notifications.show({
-            color: "red",
-            title: "Could not copy the role",
-            message: describeError(error),
-          }),
-      },
-    );
 
   return (
     <Stack gap="md">
@@ -102,8 +84,8 @@ function ExistingRole({ id }: { id: number }) {
             <Button
               variant="default"
               leftSection={<IconCopy size={16} />}
-              loading={copy.isPending}
-              onClick={handleCopy}
+              loading={pendingId === role.id}
+              onClick={() => copyRole(role.id)}
             >
               Copy
             </Button>

@@ -1,9 +1,7 @@
 import { Anchor, Badge, Button, Group, Stack, Table, Text } from "@mantine/core";
 import { IconCopy, IconPlus } from "@tabler/icons-react";
-import { notifications } from "@mantine/notifications";
 import { Link, useNavigate } from "react-router";
 import type { TechnicianRole } from "@steward/contracts";
-import { describeError } from "../../../api";
 import {
   DeleteIconButton,
   EditIconButton,
@@ -16,7 +14,8 @@ import {
   confirmDelete,
 } from "../../../ui";
 import { useCan } from "../../auth";
-import { useCopyTechnicianRole, useDeleteTechnicianRole, useTechnicianRoles } from "../api";
+import { useDeleteTechnicianRole, useTechnicianRoles } from "../api";
+import { useCopyRoleAndOpen } from "../components/use-copy-role";
 import { roleEditorPath } from "../paths";
 
 /** "All organizations", or the organization names (and how many more the reader cannot see). */
@@ -33,7 +32,7 @@ export function TechnicianRolesPage() {
   const canManage = can("technicians.manage");
   const roles = useTechnicianRoles();
   const remove = useDeleteTechnicianRole();
-  const copy = useCopyTechnicianRole();
+  const { copyRole, pendingId } = useCopyRoleAndOpen();
   const navigate = useNavigate();
 
   const handleDelete = (role: TechnicianRole) =>
@@ -44,23 +43,6 @@ export function TechnicianRolesPage() {
       deletedMessage: `Role "${role.name}" deleted`,
       errorTitle: "Could not delete the role",
     });
-
-  const handleCopy = (role: TechnicianRole) =>
-    copy.mutate(
-      { id: role.id },
-      {
-        onSuccess: (created) => {
-          notifications.show({ color: "teal", message: `Role "${created.name}" created` });
-          void navigate(roleEditorPath(created.id));
-        },
-        onError: (error) =>
-          notifications.show({
-            color: "red",
-            title: "Could not copy the role",
-            message: describeError(error),
-          }),
-      },
-    );
 
   return (
     <Stack gap="md">
@@ -128,9 +110,9 @@ export function TechnicianRolesPage() {
                           <RowAction
                             tooltip="Copy"
                             label={`Copy ${role.name}`}
-                            loading={copy.isPending && copy.variables?.id === role.id}
+                            loading={pendingId === role.id}
                             icon={<IconCopy size={16} />}
-                            onClick={() => handleCopy(role)}
+                            onClick={() => copyRole(role.id)}
                           />
                           {role.builtIn ? null : (
                             <EditIconButton
