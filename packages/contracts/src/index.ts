@@ -1,6 +1,7 @@
 export * from "./errors.js";
 export * from "./permissions.js";
 export * from "./common.js";
+export * from "./i18n/index.js";
 export * from "./http/health.js";
 export * from "./http/auth.js";
 export * from "./http/technicians.js";
@@ -23,3 +24,4 @@ export * from "./http/credentials.js";
 export * from "./http/activities.js";
 export * from "./http/scheduled-tasks.js";
 export * from "./http/audit.js";
+export * from "./http/preferences.js";

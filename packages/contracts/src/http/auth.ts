@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { userPreferences } from "./preferences.js";
 import { text } from "../common.js";
 import { permissions } from "../permissions.js";
 
@@ -40,6 +41,8 @@ export const sessionUser = z.object({
   lastName: z.string(),
   isSystemAdmin: z.boolean(),
   permissions: z.array(z.enum(permissions)),
+  /** The technician's own console settings (language, theme, time zone, date format, start page). */
+  preferences: userPreferences.optional(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
