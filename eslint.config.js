@@ -130,7 +130,7 @@ const webBoundaries = {
       featureIndex:
         'Feature "{{from}}" may use feature "{{to}}" only through features/{{to}}/index, not "{{specifier}}".',
       outsideIndex:
-        'Outside features/, feature "{{to}}" is used only through features/{{to}}/index (and app/registry.ts takes features/{{to}}/routes), not "{{specifier}}".',
+        'Outside features/, feature "{{to}}" is used only through features/{{to}}/index (app/registry.ts takes features/{{to}}/routes, i18n/catalogue.ts its i18n texts), not "{{specifier}}".',
       uiImport:
         'ui/ must not import from {{area}}/ ("{{specifier}}"): shared UI stays independent of features and the app shell.',
     },
@@ -168,6 +168,8 @@ const webBoundaries = {
       }
       // The registry collects every feature's route entries straight from its routes file.
       if (self === "app/registry" && rest === "routes") return;
+      // The catalogue collects every feature's texts straight from its i18n folder(s).
+      if (self === "i18n/catalogue" && /(^|\/)i18n\/(en|de)$/.test(rest)) return;
       context.report({ node, messageId: "outsideIndex", data: { to: toFeature, specifier } });
     });
   },
@@ -188,6 +190,7 @@ const TS = ["**/*.ts", "**/*.tsx", "**/*.mts", "**/*.cts"];
 // compiler options). e2e/ joins them until it has a tsconfig.json of its own.
 const DEFAULT_PROJECT_FILES = [
   "scripts/*.ts",
+  "scripts/lib/*.ts",
   ...(fs.existsSync(path.join(import.meta.dirname, "e2e/tsconfig.json")) ? [] : ["e2e/*.ts", "e2e/*/*.ts"]),
 ];
 

@@ -11,6 +11,9 @@ export class ApiError extends Error {
   readonly requestId: string | undefined;
   /** The seed's resultCode, on calls whose answers carry one (e.g. NO_USABLE_MAC_ADRESSES). */
   readonly resultCode: string | undefined;
+  /** The catalogue id of the server's message and its values: shown in the reader's language. */
+  readonly messageId: string | undefined;
+  readonly messageValues: Record<string, string | number> | undefined;
 
   constructor(init: {
     code: ErrorCode | ClientErrorCode;
@@ -19,6 +22,8 @@ export class ApiError extends Error {
     details?: unknown;
     requestId?: string | undefined;
     resultCode?: string | undefined;
+    messageId?: string | undefined;
+    messageValues?: Record<string, string | number> | undefined;
   }) {
     super(init.message);
     this.name = "ApiError";
@@ -27,6 +32,8 @@ export class ApiError extends Error {
     this.details = init.details;
     this.requestId = init.requestId;
     this.resultCode = init.resultCode;
+    this.messageId = init.messageId;
+    this.messageValues = init.messageValues;
   }
 }
 
@@ -88,6 +95,8 @@ async function readErrorBody(response: Response): Promise<ApiError> {
       details?: unknown;
       requestId?: unknown;
       resultCode?: unknown;
+      messageId?: unknown;
+      messageValues?: unknown;
     };
     return new ApiError({
       code: b.code,
@@ -97,6 +106,8 @@ async function readErrorBody(response: Response): Promise<ApiError> {
       requestId:
         typeof b.requestId === "string" ? b.requestId : (response.headers.get("x-request-id") ?? undefined),
       resultCode: typeof b.resultCode === "string" ? b.resultCode : undefined,
+      messageId: typeof b.messageId === "string" ? b.messageId : undefined,
+      messageValues: plainValues(b.messageValues),
     });
   }
   // Some seed calls answer failures with only a resultCode (no error code).
@@ -115,6 +126,15 @@ async function readErrorBody(response: Response): Promise<ApiError> {
     message: `The server answered with an unexpected error (HTTP ${response.status}).`,
     requestId: response.headers.get("x-request-id") ?? undefined,
   });
+}
+
+/** Message values as the server sent them: only strings and numbers are kept. */
+function plainValues(value: unknown): Record<string, string | number> | undefined {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const values: Record<string, string | number> = {};
+  for (const [key, v] of Object.entries(value))
+    if (typeof v === "string" || typeof v === "number") values[key] = v;
+  return values;
 }
 
 /** The one way the console talks to the server: JSON in and out, same-origin cookies, CSRF header. */

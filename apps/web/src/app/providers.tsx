@@ -4,6 +4,7 @@ import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { ApiError } from "../api";
+import { I18nProvider } from "../i18n";
 import { cssVariablesResolver, theme } from "./theme";
 
 export { theme };
@@ -26,13 +27,15 @@ export function createQueryClient(): QueryClient {
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      {/* Light, dark or the system's choice; the choice is kept in this browser's localStorage. */}
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-        <ModalsProvider>
-          <Notifications position="top-right" limit={4} />
-          {children}
-        </ModalsProvider>
-      </MantineProvider>
+      <I18nProvider>
+        {/* Light, dark or the system's choice; the choice is kept in this browser's localStorage. */}
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
+          <ModalsProvider>
+            <Notifications position="top-right" limit={4} />
+            {children}
+          </ModalsProvider>
+        </MantineProvider>
+      </I18nProvider>
     </QueryClientProvider>
   );
 }

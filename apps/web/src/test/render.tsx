@@ -8,6 +8,7 @@ import { RouterProvider, createMemoryRouter, type RouteObject } from "react-rout
 import { vi } from "vitest";
 import type { SessionResponse, SessionUser } from "@steward/contracts";
 import { theme } from "../app/providers";
+import { I18nProvider } from "../i18n";
 import { SESSION_QUERY_KEY } from "../lib/session-query";
 
 export function testQueryClient(): QueryClient {
@@ -58,12 +59,14 @@ export function renderApp(element: ReactElement | null, options: RenderOptions =
   const router = createMemoryRouter(routes, { initialEntries: [options.initialPath ?? "/"] });
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} env="test">
-        <ModalsProvider>
-          <Notifications />
-          <RouterProvider router={router} />
-        </ModalsProvider>
-      </MantineProvider>
+      <I18nProvider>
+        <MantineProvider theme={theme} env="test">
+          <ModalsProvider>
+            <Notifications />
+            <RouterProvider router={router} />
+          </ModalsProvider>
+        </MantineProvider>
+      </I18nProvider>
     </QueryClientProvider>,
   );
   return { ...result, router, queryClient };

@@ -4,6 +4,7 @@ import { cleanup, configure } from "@testing-library/react";
 // findBy*/waitFor give up after 1 s by default; a loaded 2-core CI machine needs longer.
 configure({ asyncUtilTimeout: 5000 });
 import { notifications } from "@mantine/notifications";
+import { missingMessages, setLocaleSettings } from "../i18n";
 
 // Mantine reads these browser APIs that jsdom does not implement.
 if (!window.matchMedia) {
@@ -41,6 +42,11 @@ window.getComputedStyle = (element: Element) => originalGetComputedStyle(element
 
 afterEach(() => {
   cleanup();
+  // Every text a test rendered must come from the catalogue: an id no catalogue holds fails the test.
+  const missing = [...missingMessages];
+  missingMessages.clear();
+  setLocaleSettings({ locale: "en", timeZone: undefined, dateFormat: "locale" });
+  if (missing.length > 0) throw new Error(`Texts missing from the catalogue: ${missing.join(", ")}`);
   // Notifications live in a module-level store: start every test without leftovers.
   notifications.clean();
   notifications.cleanQueue();

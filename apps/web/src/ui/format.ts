@@ -1,22 +1,7 @@
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+// Dates, times and numbers follow the reader's language, time zone and date format (see i18n).
+export { formatDate, formatDateTime, formatTime, formatNumber, formatBytes } from "../i18n";
 
-/** "Nov 22, 2025, 9:30 AM"; an em dash for missing values. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return "—";
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? "—" : dateTime.format(date);
-}
-
-const dateOnly = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
-
-/** "Nov 22, 2025"; an em dash for missing values. */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return "—";
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? "—" : dateOnly.format(date);
-}
-
-/** "4 min 05 s", "45 s": a human duration for countdowns and lockouts. */
+/** "4 min 05 s", "45 s": a human duration for countdowns and lockouts (units read the same in every shipped language). */
 export function formatRelativeSeconds(totalSeconds: number): string {
   const s = Math.max(0, Math.ceil(totalSeconds));
   const hours = Math.floor(s / 3600);

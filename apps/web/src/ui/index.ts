@@ -4,7 +4,14 @@ export { QueryView } from "./QueryView";
 export { CopyField } from "./CopyField";
 export { NotAvailablePage } from "./NotAvailablePage";
 export { StatCard } from "./StatCard";
-export { formatDate, formatDateTime, formatRelativeSeconds } from "./format";
+export {
+  formatBytes,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatRelativeSeconds,
+  formatTime,
+} from "./format";
 export { confirmAction } from "./confirm";
 export { CommandBlock } from "./CommandBlock";
 export { showMessageDialog } from "./dialogs";

@@ -1,4 +1,5 @@
 import { IconSettings } from "@tabler/icons-react";
+import type { MessageKey } from "../../i18n";
 import { lazyPage, type RouteEntry } from "../../routing";
 import { NotAvailablePage } from "../../ui";
 
@@ -6,25 +7,25 @@ const page = {
   general: lazyPage(() => import("./pages/GeneralSettingsPage"), "GeneralSettingsPage"),
 };
 
-const later = (path: string, title: string, area: string): RouteEntry => ({
+const later = (path: string, title: MessageKey, area: MessageKey): RouteEntry => ({
   path,
   page: NotAvailablePage,
   title,
   area,
   access: "settings.read",
-  section: "Administration",
+  section: "shell.sections.administration",
 });
 
 export const settingsRoutes: RouteEntry[] = [
   {
     path: "/administration/general/settings",
     page: page.general,
-    title: "General settings",
+    title: "settings.routes.general",
     access: "settings.read",
-    section: "Administration",
-    nav: { section: "administration", label: "General settings", order: 30, icon: IconSettings },
+    section: "shell.sections.administration",
+    nav: { section: "administration", label: "settings.routes.general", order: 30, icon: IconSettings },
   },
-  later("/administration/general/branding/:page", "Branding", "Branding"),
-  later("/editor/websiteBranding", "Website branding", "Website branding"),
-  later("/editor/systray/:id", "System tray", "System tray branding"),
+  later("/administration/general/branding/:page", "settings.routes.branding", "settings.routes.branding"),
+  later("/editor/websiteBranding", "settings.routes.websiteBranding", "settings.routes.websiteBranding"),
+  later("/editor/systray/:id", "settings.routes.systray", "settings.routes.systrayArea"),
 ];

@@ -1,9 +1,10 @@
-import { useMemo, useState, type FormEvent } from "react";
+import { useMemo, useState } from "react";
 import { Anchor, Select, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { generalSettings, type GeneralSettings } from "@steward/contracts";
-import { describeError, isApiError } from "../../../api";
-import { clearError, serverFieldErrors, validateWith, type FieldErrors } from "../../../lib/forms";
+import { describeError } from "../../../api";
+import { useT } from "../../../i18n";
+import { applyServerErrors, useContractForm } from "../../../lib/forms";
 import { FormError, FormCard, SaveBar } from "../../../ui";
 import { useSaveGeneralSettings } from "../api";
 import { browserTimeZone, timeZoneOptions } from "../../../lib/time-zones";
@@ -14,84 +15,69 @@ interface GeneralSettingsFormProps {
 }
 
 export function GeneralSettingsForm({ settings, canManage }: GeneralSettingsFormProps) {
-  const [draft, setDraft] = useState<GeneralSettings>(settings);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const t = useT();
+  const form = useContractForm<GeneralSettings>(generalSettings, { initialValues: settings });
   const [submitError, setSubmitError] = useState<string | null>(null);
   const save = useSaveGeneralSettings();
   const zones = useMemo(() => timeZoneOptions(settings.defaultTimeZone), [settings.defaultTimeZone]);
   const localZone = browserTimeZone();
-  const dirty =
-    draft.companyName !== settings.companyName || draft.defaultTimeZone !== settings.defaultTimeZone;
+  const { defaultTimeZone } = form.getValues();
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateWith(generalSettings, draft);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
+  const handleSubmit = async (values: GeneralSettings) => {
     setSubmitError(null);
     try {
-      await save.mutateAsync(result.data);
-      notifications.show({ color: "teal", message: "Settings saved" });
+      await save.mutateAsync(generalSettings.parse(values));
+      notifications.show({ color: "teal", message: t("settings.general.saved") });
     } catch (error) {
-      if (isApiError(error, "E_VALIDATION")) setErrors(serverFieldErrors(error.details));
+      applyServerErrors(form, error);
       setSubmitError(describeError(error));
     }
   };
 
+  const timeZoneHelp = t("settings.general.timeZoneHelp");
   return (
-    <FormCard onSubmit={(event) => void handleSubmit(event)}>
+    <FormCard onSubmit={form.onSubmit((values) => void handleSubmit(values))}>
       <TextInput
-        label="Company name"
-        description="Your MSP or IT department, shown in the console and in invite emails."
-        value={draft.companyName}
-        onChange={(event) => {
-          const companyName = event.currentTarget.value;
-          setDraft((d) => ({ ...d, companyName }));
-          setErrors((current) => clearError(current, "companyName"));
-        }}
-        error={errors.companyName}
+        label={t("settings.general.companyName")}
+        description={t("settings.general.companyNameHelp")}
+        {...form.getInputProps("companyName")}
         readOnly={!canManage}
       />
       <Select
-        label="Default time zone"
+        label={t("settings.general.timeZone")}
         description={
-          localZone && localZone !== draft.defaultTimeZone && canManage ? (
+          localZone && localZone !== defaultTimeZone && canManage ? (
             <>
-              Used for schedules and reports unless a user chooses another.{" "}
+              {timeZoneHelp}{" "}
               <Anchor
                 component="button"
                 type="button"
                 size="xs"
-                onClick={() => setDraft((d) => ({ ...d, defaultTimeZone: localZone }))}
+                onClick={() => form.setFieldValue("defaultTimeZone", localZone)}
               >
-                Use {localZone}
+                {t("settings.general.useZone", { zone: localZone })}
               </Anchor>
             </>
           ) : (
-            "Used for schedules and reports unless a user chooses another."
+            timeZoneHelp
           )
         }
         data={zones}
-        value={draft.defaultTimeZone}
-        onChange={(value) => value && setDraft((d) => ({ ...d, defaultTimeZone: value }))}
+        {...form.getInputProps("defaultTimeZone")}
+        onChange={(value) => value && form.setFieldValue("defaultTimeZone", value)}
         searchable
         allowDeselect={false}
-        nothingFoundMessage="No time zone matches"
+        nothingFoundMessage={t("settings.general.noZone")}
         maxDropdownHeight={280}
-        error={errors.defaultTimeZone}
         readOnly={!canManage}
       />
       <FormError message={submitError} />
       {canManage ? (
         <SaveBar
-          dirty={dirty}
+          dirty={form.isDirty()}
           saving={save.isPending}
           onDiscard={() => {
-            setDraft(settings);
-            setErrors({});
+            form.reset();
             setSubmitError(null);
           }}
         />

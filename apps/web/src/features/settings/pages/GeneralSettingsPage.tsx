@@ -1,4 +1,5 @@
 import { Stack } from "@mantine/core";
+import { useT } from "../../../i18n";
 import { PageHeader, QueryView } from "../../../ui";
 import { useCan } from "../../auth";
 import { useGeneralSettings } from "../api";
@@ -7,10 +8,15 @@ import { GeneralSettingsForm } from "../components/GeneralSettingsForm";
 export function GeneralSettingsPage() {
   const query = useGeneralSettings();
   const can = useCan();
+  const t = useT();
   return (
     <Stack gap="md">
-      <PageHeader title="General settings" description="Company-wide defaults for the whole console." />
-      <QueryView query={query} errorTitle="Could not load the settings" loadingLabel="Loading settings…">
+      <PageHeader title={t("settings.routes.general")} description={t("settings.general.description")} />
+      <QueryView
+        query={query}
+        errorTitle={t("settings.general.loadError")}
+        loadingLabel={t("settings.general.loading")}
+      >
         {(settings) => (
           <GeneralSettingsForm
             key={`${settings.companyName}|${settings.defaultTimeZone}`}

@@ -1,0 +1,9 @@
+import type { Translation } from "@steward/contracts";
+import type { en } from "./en";
+
+export const de: Translation<typeof en> = {
+  sections: {
+    administration: "Administration",
+    organizations: "Organisationen",
+  },
+};

@@ -1,0 +1,4 @@
+import type { Translation } from "@steward/contracts";
+import type { en } from "./en";
+
+export const de: Translation<typeof en> = {};
