@@ -21,6 +21,7 @@ import { technicianModule } from "./modules/technicians/index.js";
 import { rolesModule } from "./modules/roles/index.js";
 import { organizationsModule } from "./modules/organizations/index.js";
 import { settingsModule } from "./modules/settings/index.js";
+import { preferencesModule } from "./modules/preferences/index.js";
 import { dashboardModule } from "./modules/dashboard/index.js";
 import { promotionModule } from "./modules/promotion/index.js";
 import { agentsModule } from "./modules/agents/index.js";
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(rolesModule(deps, services.roles), { prefix: "/api" });
   await app.register(organizationsModule(services.organizations), { prefix: "/api" });
   await app.register(settingsModule(services.settings), { prefix: "/api" });
+  await app.register(preferencesModule(services.preferences), { prefix: "/api" });
   await app.register(dashboardModule(services.dashboard), { prefix: "/api" });
   await app.register(promotionModule(services.promotion), { prefix: "/api" });
   await app.register(agentsModule(deps, services.enrollment), { prefix: "/api" });

@@ -20,6 +20,8 @@ import { createJobsRepository } from "./modules/jobs/jobs.repository.js";
 import { createJobsService } from "./modules/jobs/jobs.service.js";
 import { OrganizationsRepository } from "./modules/organizations/organizations.repository.js";
 import { createOrganizationsService } from "./modules/organizations/organizations.service.js";
+import { PreferencesRepository } from "./modules/preferences/preferences.repository.js";
+import { createPreferencesService } from "./modules/preferences/preferences.service.js";
 import { PromotionRepository } from "./modules/promotion/promotion.repository.js";
 import { createPromotionService } from "./modules/promotion/promotion.service.js";
 import { createRolesRepository } from "./modules/roles/roles.repository.js";
@@ -65,13 +67,17 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
 
   const settings = createSettingsService({ repo: new SettingsRepository(deps.db) });
   const roles = createRolesService({ repo: createRolesRepository(deps.db) });
+  const preferences = createPreferencesService({ repo: new PreferencesRepository(deps.db) });
   const auth = createAuthService(deps, {
     // The setup form's company name becomes the general setting.
     onSetup: async ({ companyName }) => void (await settings.updateGeneral({ companyName }, null)),
+    // The session carries the user's own settings, so the console applies them at once.
+    preferencesOf: preferences.get,
   });
   const technicians = createTechniciansService(deps, {
     roles,
     repo: createTechniciansRepository(deps.db),
+    languageOf: preferences.languageOf,
   });
   const audit = createAuditService({ repo: new AuditRepository(deps.db) });
 
@@ -120,6 +126,7 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
 
   return {
     settings,
+    preferences,
     roles,
     auth,
     technicians,

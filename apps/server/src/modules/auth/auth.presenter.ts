@@ -1,4 +1,10 @@
-import type { Permission, SessionResponse, SessionUser } from "@steward/contracts";
+import {
+  defaultUserPreferences,
+  type Permission,
+  type SessionResponse,
+  type SessionUser,
+  type UserPreferences,
+} from "@steward/contracts";
 
 export interface SessionView {
   user: { id: number; email: string; firstName: string; lastName: string; isSystemAdmin: boolean };
@@ -9,11 +15,21 @@ export interface SessionView {
   lastSeenAt: Date;
   expiresAt: Date;
   idleSeconds: number;
+  /** The user's own console settings (the defaults when none were saved). */
+  preferences?: UserPreferences;
 }
 
-export function presentUser(view: Pick<SessionView, "user" | "permissions">): SessionUser {
+export function presentUser(view: Pick<SessionView, "user" | "permissions" | "preferences">): SessionUser {
   const { id, email, firstName, lastName, isSystemAdmin } = view.user;
-  return { id, email, firstName, lastName, isSystemAdmin, permissions: [...view.permissions].sort() };
+  return {
+    id,
+    email,
+    firstName,
+    lastName,
+    isSystemAdmin,
+    permissions: [...view.permissions].sort(),
+    preferences: view.preferences ?? { ...defaultUserPreferences },
+  };
 }
 
 /** The session as the web sees it: which step of sign-in the visitor is at. */

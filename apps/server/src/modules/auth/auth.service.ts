@@ -1,5 +1,11 @@
 import { randomBytes } from "node:crypto";
-import type { LoginRequest, MfaVerifyRequest, SessionResponse, SetupRequest } from "@steward/contracts";
+import type {
+  LoginRequest,
+  MfaVerifyRequest,
+  SessionResponse,
+  SetupRequest,
+  UserPreferences,
+} from "@steward/contracts";
 import { sql } from "drizzle-orm";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import type { AppDeps } from "../../platform/deps.js";
@@ -78,6 +84,7 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
       lastSeenAt: session.lastSeenAt,
       expiresAt: session.expiresAt,
       idleSeconds: policy.idleSeconds,
+      ...(hooks.preferencesOf ? { preferences: await hooks.preferencesOf(session.user.id) } : {}),
     });
   }
 
@@ -307,6 +314,8 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
 
 export interface AuthHooks {
   onSetup?: (input: { companyName: string }) => Promise<void>;
+  /** The user's own console settings, for the session answer. */
+  preferencesOf?: (userId: number) => Promise<UserPreferences>;
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
