@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -15,13 +16,17 @@ import { audit, auditAs, requireAuth } from "../../platform/identity/index.js";
 import type { AppDeps } from "../../platform/deps.js";
 import { clientMeta, setSessionCookie, type AuthService } from "../auth/index.js";
 import { presentTechnician } from "./technicians.presenter.js";
-import type { HeldTechnician, IssuedInvite, TechniciansService } from "./technicians.service.js";
+import type { HeldTechnician, Inviter, IssuedInvite, TechniciansService } from "./technicians.service.js";
 
 const present = ({ row, roleIds }: HeldTechnician) => presentTechnician(row, roleIds);
 const presentInvite = (issued: IssuedInvite) => ({ ...issued, technician: present(issued.technician) });
 
 const tags = ["technicians"];
 const tokenParam = z.object({ token: z.string().min(20).max(100) });
+const inviterOf = (request: FastifyRequest): Inviter => ({
+  auth: requireAuth(request),
+  acceptLanguage: request.headers["accept-language"],
+});
 
 export function techniciansRoutes(
   deps: AppDeps,
@@ -49,7 +54,7 @@ export function techniciansRoutes(
         schema: { tags, body: createTechnicianRequest, response: { 201: technicianInviteResponse } },
       },
       async (request, reply) => {
-        const result = presentInvite(await service.invite(requireAuth(request), request.body));
+        const result = presentInvite(await service.invite(inviterOf(request), request.body));
         await audit(deps.db, request, {
           action: "technician.invited",
           targetType: "user",
@@ -121,7 +126,7 @@ export function techniciansRoutes(
         schema: { tags, params: idParam, response: { 200: technicianInviteResponse } },
       },
       async (request) => {
-        const result = presentInvite(await service.reinvite(requireAuth(request), request.params.id));
+        const result = presentInvite(await service.reinvite(inviterOf(request), request.params.id));
         await audit(deps.db, request, {
           action: "technician.reinvited",
           targetType: "user",

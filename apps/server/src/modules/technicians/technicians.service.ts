@@ -1,11 +1,13 @@
-import type { CreateTechnicianRequest, UpdateTechnicianRequest } from "@steward/contracts";
-import { createTechnicianRequest } from "@steward/contracts";
+import type { CreateTechnicianRequest, Locale, UpdateTechnicianRequest } from "@steward/contracts";
+import { createTechnicianRequest, negotiateLocale } from "@steward/contracts";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { AppDeps } from "../../platform/deps.js";
 import { hashPassword, randomToken, sha256 } from "../../platform/crypto/index.js";
 import { deleteUserSessions, type AuthContext } from "../../platform/identity/index.js";
+import { translatorFor } from "../../platform/i18n/translator.js";
 import type { RolesService } from "../roles/index.js";
 import type { TechnicianRow, TechniciansRepository } from "./technicians.repository.js";
+import { invitationMail } from "./technicians.mail.js";
 
 export const INVITE_VALID_HOURS = 24;
 
@@ -25,10 +27,26 @@ export interface IssuedInvite {
   emailSent: boolean;
 }
 
+/** Who is inviting: the signed-in technician and the languages their browser asks for. */
+export interface Inviter {
+  auth: AuthContext;
+  /** The request's Accept-Language header. */
+  acceptLanguage?: string | undefined;
+}
+
 /** Technician administration: invite, edit, disable, delete; and accepting an invite. */
 export function createTechniciansService(
   deps: Pick<AppDeps, "db" | "config" | "mailer">,
-  { roles, repo }: { roles: RolesService; repo: TechniciansRepository },
+  {
+    roles,
+    repo,
+    languageOf,
+  }: {
+    roles: RolesService;
+    repo: TechniciansRepository;
+    /** The language a user chose for themself, or null when they follow their browser. */
+    languageOf: (userId: number) => Promise<Locale | null>;
+  },
 ) {
   async function present(row: TechnicianRow): Promise<HeldTechnician> {
     return { row, roleIds: (await roles.roleIdsOfUsers([row.id])).get(row.id) ?? [] };
@@ -40,20 +58,33 @@ export function createTechniciansService(
     return row;
   }
 
-  async function issueInvite(row: TechnicianRow, invitedBy: AuthContext): Promise<IssuedInvite> {
+  /**
+   * The language of an invitation: the invitee's own choice if they ever made one; otherwise
+   * the inviting technician's, as saved or else as their browser asks.
+   */
+  async function invitationLocale(row: TechnicianRow, invitedBy: Inviter): Promise<Locale> {
+    return (
+      (await languageOf(row.id)) ??
+      (await languageOf(invitedBy.auth.session.user.id)) ??
+      negotiateLocale(invitedBy.acceptLanguage)
+    );
+  }
+
+  async function issueInvite(row: TechnicianRow, invitedBy: Inviter): Promise<IssuedInvite> {
     const token = randomToken(32);
     const expiresAt = new Date(Date.now() + INVITE_VALID_HOURS * 3600 * 1000);
     await repo.update(row.id, { inviteTokenHash: sha256(token), inviteExpiresAt: expiresAt });
     const inviteUrl = `${deps.config.publicUrl}/invite/${token}`;
-    const inviter = `${invitedBy.session.user.firstName} ${invitedBy.session.user.lastName}`.trim();
-    const emailSent = await deps.mailer.send({
-      to: row.email,
-      subject: "You are invited to Steward",
-      text:
-        `${inviter} invited you to the Steward console.\n\n` +
-        `Set your password here (the link is valid for ${INVITE_VALID_HOURS} hours):\n${inviteUrl}\n\n` +
-        `You will then set up multi-factor authentication with an authenticator app.\n`,
-    });
+    const { firstName, lastName } = invitedBy.auth.session.user;
+    const t = translatorFor(await invitationLocale(row, invitedBy));
+    const emailSent = await deps.mailer.send(
+      invitationMail(t, {
+        to: row.email,
+        inviter: `${firstName} ${lastName}`.trim(),
+        inviteUrl,
+        validHours: INVITE_VALID_HOURS,
+      }),
+    );
     return {
       technician: await present(await get(row.id)),
       inviteUrl,
@@ -100,7 +131,8 @@ export function createTechniciansService(
       return present(await get(id));
     },
 
-    async invite(actor: AuthContext, input: CreateTechnicianRequest): Promise<IssuedInvite> {
+    async invite(inviter: Inviter, input: CreateTechnicianRequest): Promise<IssuedInvite> {
+      const actor = inviter.auth;
       const body = createTechnicianRequest.parse(input);
       assertMayGrantAdmin(actor, body.isSystemAdmin);
       if (await repo.emailTaken(body.email))
@@ -117,19 +149,19 @@ export function createTechniciansService(
         invitedByUserId: actor.session.user.id,
       });
       await roles.setUserRoles(id, body.roleIds);
-      return issueInvite(await get(id), actor);
+      return issueInvite(await get(id), inviter);
     },
 
-    async reinvite(actor: AuthContext, id: number) {
+    async reinvite(inviter: Inviter, id: number) {
       const row = await get(id);
-      assertMayManage(actor, row);
+      assertMayManage(inviter.auth, row);
       if (row.status !== "INVITED")
         throw new AppError(
           "E_INVITE_NOT_PENDING",
           409,
           "This technician has already accepted the invitation",
         );
-      return issueInvite(row, actor);
+      return issueInvite(row, inviter);
     },
 
     /** Edits a technician; a roleIds change answers what was added and removed (for the audit). */
