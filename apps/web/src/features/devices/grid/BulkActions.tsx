@@ -2,9 +2,12 @@ import { useState, type ReactNode } from "react";
 import { Button, Group, Menu, Modal, Paper, Select, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconChevronDown, IconX } from "@tabler/icons-react";
+import { z } from "zod";
 import type { DeviceActionName, ExecuteActionRequest } from "@steward/contracts";
 import { validateTag } from "@steward/domain";
 import { describeError } from "../../../api";
+import { useT, type MessageKey } from "../../../i18n";
+import { useContractForm } from "../../../lib/forms";
 import { FormError, confirmAction } from "../../../ui";
 import { useDeviceRoles } from "../../device-roles";
 import { useExecuteAction } from "../api";
@@ -23,7 +26,7 @@ interface BulkActionsProps {
   selectAllOffer?: ReactNode;
 }
 
-type Dialog = "SET_ROLE" | "ADD_TAG" | "REMOVE_TAG" | null;
+type Dialog = "SET_ROLE" | "ADD_TAG" | "REMOVE_TAG";
 
 /** "All matching" with no search, filter or group: the target is the whole fleet. */
 function targetsEveryDevice(target: ActionTarget): boolean {
@@ -35,12 +38,27 @@ function targetsEveryDevice(target: ActionTarget): boolean {
   );
 }
 
-const plural = (n: number) => `${n.toLocaleString("en-US")} device${n === 1 ? "" : "s"}`;
+/** The names of the bulk actions. */
+export const actionLabels: Record<DeviceActionName, MessageKey> = {
+  SET_ROLE: "devicesGrid.actions.SET_ROLE",
+  ADD_TAG: "devicesGrid.actions.ADD_TAG",
+  REMOVE_TAG: "devicesGrid.actions.REMOVE_TAG",
+  APPROVE: "devicesGrid.actions.APPROVE",
+  DELETE: "devicesGrid.actions.DELETE",
+  RUN_SCRIPT: "devicesGrid.actions.RUN_SCRIPT",
+};
+
+const dialogTitles: Record<Dialog, MessageKey> = {
+  SET_ROLE: "devicesGrid.bulk.dialogTitle.SET_ROLE",
+  ADD_TAG: "devicesGrid.bulk.dialogTitle.ADD_TAG",
+  REMOVE_TAG: "devicesGrid.bulk.dialogTitle.REMOVE_TAG",
+};
 
 /** The bar over the grid while devices are selected: bulk actions via execute-action. */
 export function BulkActions({ count, target, onClear, onDone, extra, selectAllOffer }: BulkActionsProps) {
+  const t = useT();
   const execute = useExecuteAction();
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
 
   const run = (action: DeviceActionName, data: Record<string, unknown> = {}, after?: () => void) =>
     execute.mutate(
@@ -49,7 +67,11 @@ export function BulkActions({ count, target, onClear, onDone, extra, selectAllOf
         onSuccess: (result) => {
           notifications.show({
             color: "teal",
-            message: `${actionLabels[action]}: ${plural(result.count)} changed of ${plural(result.matched)}`,
+            message: t("devicesGrid.bulk.done", {
+              action: t(actionLabels[action]),
+              count: result.count,
+              matched: result.matched,
+            }),
           });
           after?.();
           onDone();
@@ -58,7 +80,7 @@ export function BulkActions({ count, target, onClear, onDone, extra, selectAllOf
           if (!after) {
             notifications.show({
               color: "red",
-              title: `${actionLabels[action]} failed`,
+              title: t("devicesGrid.bulk.failed", { action: t(actionLabels[action]) }),
               message: describeError(error),
             });
           }
@@ -71,7 +93,7 @@ export function BulkActions({ count, target, onClear, onDone, extra, selectAllOf
       <Group justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap">
           <Text size="sm" fw={600}>
-            {plural(count)} selected
+            {t("devicesGrid.bulk.selected", { count })}
           </Text>
           {selectAllOffer}
         </Group>
@@ -85,51 +107,55 @@ export function BulkActions({ count, target, onClear, onDone, extra, selectAllOf
                 rightSection={<IconChevronDown size={14} />}
                 loading={execute.isPending}
               >
-                Actions
+                {t("common.fields.actions")}
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item onClick={() => setDialog("SET_ROLE")}>Set role</Menu.Item>
-              <Menu.Item onClick={() => setDialog("ADD_TAG")}>Add tag</Menu.Item>
-              <Menu.Item onClick={() => setDialog("REMOVE_TAG")}>Remove tag</Menu.Item>
+              <Menu.Item onClick={() => setDialog("SET_ROLE")}>{t(actionLabels.SET_ROLE)}</Menu.Item>
+              <Menu.Item onClick={() => setDialog("ADD_TAG")}>{t(actionLabels.ADD_TAG)}</Menu.Item>
+              <Menu.Item onClick={() => setDialog("REMOVE_TAG")}>{t(actionLabels.REMOVE_TAG)}</Menu.Item>
               <Menu.Item
                 onClick={() =>
                   confirmAction({
-                    title: "Approve devices",
-                    message: `Approve ${plural(count)}? Pending devices start reporting and accept jobs.`,
-                    confirmLabel: "Approve",
+                    title: t("devicesGrid.bulk.approveTitle"),
+                    message: t("devicesGrid.bulk.approveMessage", { count }),
+                    confirmLabel: t(actionLabels.APPROVE),
                     onConfirm: () => run("APPROVE"),
                   })
                 }
               >
-                Approve
+                {t(actionLabels.APPROVE)}
               </Menu.Item>
               <Menu.Divider />
               <Menu.Item
                 color="red"
                 onClick={() =>
                   confirmAction({
-                    title: "Delete devices",
-                    message: targetsEveryDevice(target)
-                      ? `Delete every device you manage (${plural(count)})? No search or filter narrows this selection. Their agents can no longer connect and their history is removed.`
-                      : `Delete ${plural(count)}? Their agents can no longer connect and their history is removed.`,
+                    title: t("devicesGrid.bulk.deleteTitle"),
+                    message: t(
+                      targetsEveryDevice(target)
+                        ? "devicesGrid.bulk.deleteEveryMessage"
+                        : "devicesGrid.bulk.deleteMessage",
+                      { count },
+                    ),
+                    confirmLabel: t(actionLabels.DELETE),
                     onConfirm: () => run("DELETE"),
                   })
                 }
               >
-                Delete
+                {t(actionLabels.DELETE)}
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>
           <Button size="xs" variant="subtle" color="gray" leftSection={<IconX size={14} />} onClick={onClear}>
-            Clear selection
+            {t("devicesGrid.bulk.clearSelection")}
           </Button>
         </Group>
       </Group>
       <Modal
         opened={dialog !== null}
         onClose={() => setDialog(null)}
-        title={dialog ? `${actionLabels[dialog]} on ${plural(count)}` : ""}
+        title={dialog ? t(dialogTitles[dialog], { count }) : ""}
       >
         {dialog === "SET_ROLE" ? (
           <RoleForm
@@ -152,14 +178,9 @@ export function BulkActions({ count, target, onClear, onDone, extra, selectAllOf
   );
 }
 
-export const actionLabels: Record<DeviceActionName, string> = {
-  SET_ROLE: "Set role",
-  ADD_TAG: "Add tag",
-  REMOVE_TAG: "Remove tag",
-  APPROVE: "Approve",
-  DELETE: "Delete",
-  RUN_SCRIPT: "Run script",
-};
+/** The role dialog: "" stands for no role. */
+const roleForm = z.object({ roleId: z.string() });
+type RoleFormValues = z.infer<typeof roleForm>;
 
 function RoleForm(props: {
   pending: boolean;
@@ -167,34 +188,46 @@ function RoleForm(props: {
   onSubmit: (roleId: number | null) => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const roles = useDeviceRoles();
-  const [value, setValue] = useState<string>("");
+  const form = useContractForm<RoleFormValues>(roleForm, { initialValues: { roleId: "" } });
   return (
-    <Stack gap="sm">
-      <Select
-        label="Role"
-        searchable
-        allowDeselect={false}
-        data={[
-          { value: "", label: "No role" },
-          ...(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name })),
-        ]}
-        value={value}
-        onChange={(v) => setValue(v ?? "")}
-        error={roles.isError ? describeError(roles.error) : undefined}
-      />
-      <FormError message={props.error} />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={props.onCancel}>
-          Cancel
-        </Button>
-        <Button loading={props.pending} onClick={() => props.onSubmit(value ? Number(value) : null)}>
-          Set role
-        </Button>
-      </Group>
-    </Stack>
+    <form onSubmit={form.onSubmit(({ roleId }) => props.onSubmit(roleId ? Number(roleId) : null))} noValidate>
+      <Stack gap="sm">
+        <Select
+          label={t("devicesGrid.bulk.role")}
+          searchable
+          allowDeselect={false}
+          data={[
+            { value: "", label: t("devicesGrid.bulk.noRole") },
+            ...(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name })),
+          ]}
+          {...form.getInputProps("roleId")}
+          onChange={(v) => form.setFieldValue("roleId", v ?? "")}
+          error={roles.isError ? describeError(roles.error) : undefined}
+        />
+        <FormError message={props.error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onCancel}>
+            {t("common.actions.cancel")}
+          </Button>
+          <Button type="submit" loading={props.pending}>
+            {t(actionLabels.SET_ROLE)}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
+
+/** A tag for the add and remove dialogs: the same rules the server applies to a tag. */
+const tagForm = z.object({
+  tag: z.string().superRefine((tag, ctx) => {
+    const problem = validateTag(tag);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
+});
+type TagFormValues = z.infer<typeof tagForm>;
 
 function TagForm(props: {
   action: "ADD_TAG" | "REMOVE_TAG";
@@ -203,34 +236,29 @@ function TagForm(props: {
   onSubmit: (tag: string) => void;
   onCancel: () => void;
 }) {
-  const [tag, setTag] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const t = useT();
+  const form = useContractForm<TagFormValues>(tagForm, { initialValues: { tag: "" } });
+  const error = form.errors.tag;
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        const problem = validateTag(tag);
-        setError(problem);
-        if (!problem) props.onSubmit(tag);
-      }}
-    >
+    <form onSubmit={form.onSubmit(({ tag }) => props.onSubmit(tag))} noValidate>
       <Stack gap="sm">
         <TagInputField
-          value={tag}
+          value={form.getValues().tag}
           autoFocus
-          error={error}
-          onChange={(v) => {
-            setTag(v);
-            if (error) setError(validateTag(v));
+          error={typeof error === "string" ? error : null}
+          onChange={(value) => {
+            form.setFieldValue("tag", value);
+            // Once a message shows, it follows the typing (and goes once the tag is valid).
+            if (error) form.validateField("tag");
           }}
         />
         <FormError message={props.error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onCancel}>
-            Cancel
+            {t("common.actions.cancel")}
           </Button>
           <Button type="submit" loading={props.pending}>
-            {actionLabels[props.action]}
+            {t(actionLabels[props.action])}
           </Button>
         </Group>
       </Stack>

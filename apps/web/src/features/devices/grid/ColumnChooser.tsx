@@ -1,5 +1,6 @@
 import { Button, Checkbox, Menu, Stack } from "@mantine/core";
 import { IconColumns } from "@tabler/icons-react";
+import { useT } from "../../../i18n";
 import { gridColumns, type GridColumnKey } from "./columns";
 
 /** Which grid columns show (Name always does). */
@@ -10,19 +11,20 @@ export function ColumnChooser({
   value: GridColumnKey[];
   onChange: (keys: GridColumnKey[]) => void;
 }) {
+  const t = useT();
   return (
     <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
       <Menu.Target>
         <Button variant="default" leftSection={<IconColumns size={16} />}>
-          Columns
+          {t("devicesGrid.columns.chooser")}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Stack gap={6} p="xs" role="group" aria-label="Visible columns">
+        <Stack gap={6} p="xs" role="group" aria-label={t("devicesGrid.columns.visible")}>
           {gridColumns.map((column) => (
             <Checkbox
               key={column.key}
-              label={column.label}
+              label={t(column.label)}
               disabled={column.key === "name"}
               checked={value.includes(column.key)}
               onChange={(event) => {

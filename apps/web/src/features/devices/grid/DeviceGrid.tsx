@@ -14,7 +14,8 @@ import {
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconDeviceDesktopPlus, IconDownload, IconFilter, IconSearch } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { builtInSearches, builtInSearchNames, type BuiltInSearchName } from "@steward/domain";
+import { builtInSearchNames, type BuiltInSearchName } from "@steward/domain";
+import { useT, type MessageKey } from "../../../i18n";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui";
 import { useCan } from "../../auth";
 import { exportCsvUrl, useDeviceList } from "../api";
@@ -34,6 +35,20 @@ import {
   type GridState,
 } from "./grid-state";
 
+/** The names of the built-in searches as the grid offers them. */
+const builtInSearchText: Record<BuiltInSearchName, MessageKey> = {
+  ALL: "devicesGrid.builtIn.ALL",
+  UP: "devicesGrid.builtIn.UP",
+  DOWN: "devicesGrid.builtIn.DOWN",
+  WARNING: "devicesGrid.builtIn.WARNING",
+  SOFTWARE_INVENTORY: "devicesGrid.builtIn.SOFTWARE_INVENTORY",
+  LOW_DISK_SPACE: "devicesGrid.builtIn.LOW_DISK_SPACE",
+  FAILED_PATCHES: "devicesGrid.builtIn.FAILED_PATCHES",
+  NETWORK_DEVICES: "devicesGrid.builtIn.NETWORK_DEVICES",
+  NEEDS_REBOOT: "devicesGrid.builtIn.NEEDS_REBOOT",
+  INSTALL_ISSUES: "devicesGrid.builtIn.INSTALL_ISSUES",
+};
+
 interface DeviceGridProps {
   state: GridState;
   onChange: (state: GridState) => void;
@@ -47,6 +62,7 @@ interface DeviceGridProps {
 
 /** The server-side paged, sorted and filtered device grid with selection and bulk actions. */
 export function DeviceGrid({ state, onChange, lockGroup = false, toolbarExtra, bulkExtra }: DeviceGridProps) {
+  const t = useT();
   const can = useCan();
   const canManage = can("devices.manage");
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -90,10 +106,10 @@ export function DeviceGrid({ state, onChange, lockGroup = false, toolbarExtra, b
       <Group gap="sm" justify="space-between" align="flex-end">
         <Group gap="sm" wrap="nowrap" align="flex-end" style={{ flex: 1, minWidth: 480 }}>
           <Select
-            label="Search"
+            label={t("devicesGrid.toolbar.builtInSearch")}
             w={190}
             allowDeselect={false}
-            data={builtInSearchNames.map((name) => ({ value: name, label: builtInSearches[name].label }))}
+            data={builtInSearchNames.map((name) => ({ value: name, label: t(builtInSearchText[name]) }))}
             value={state.filters.builtIn ?? "ALL"}
             onChange={(value) =>
               setFilters({
@@ -103,8 +119,8 @@ export function DeviceGrid({ state, onChange, lockGroup = false, toolbarExtra, b
             }
           />
           <TextInput
-            aria-label="Search devices"
-            placeholder="Name, IP address or OS"
+            aria-label={t("devicesGrid.toolbar.searchLabel")}
+            placeholder={t("devicesGrid.toolbar.searchPlaceholder")}
             leftSection={<IconSearch size={16} />}
             style={{ flex: 1, minWidth: 160, maxWidth: 360 }}
             value={searchText}
@@ -120,7 +136,7 @@ export function DeviceGrid({ state, onChange, lockGroup = false, toolbarExtra, b
               leftSection={<IconFilter size={16} />}
               onClick={() => setFiltersOpen(true)}
             >
-              Filters
+              {t("devicesGrid.toolbar.filters")}
             </Button>
           </Indicator>
         </Group>
@@ -133,7 +149,7 @@ export function DeviceGrid({ state, onChange, lockGroup = false, toolbarExtra, b
             }}
           />
           <Button component="a" href={csvHref} variant="default" leftSection={<IconDownload size={16} />}>
-            Export CSV
+            {t("devicesGrid.toolbar.exportCsv")}
           </Button>
           {toolbarExtra}
         </Group>
@@ -149,10 +165,10 @@ export function DeviceGrid({ state, onChange, lockGroup = false, toolbarExtra, b
           selectAllOffer={
             data && allOnPageSelected && data.total > pageIds.length ? (
               allMatching ? (
-                <Text size="sm">All {data.total.toLocaleString("en-US")} matching devices are selected.</Text>
+                <Text size="sm">{t("devicesGrid.grid.allMatchingSelected", { count: data.total })}</Text>
               ) : (
                 <Anchor component="button" size="sm" onClick={() => setAllMatching(true)}>
-                  Select all {data.total.toLocaleString("en-US")} matching devices
+                  {t("devicesGrid.grid.selectAllMatching", { count: data.total })}
                 </Anchor>
               )
             ) : null
@@ -160,9 +176,13 @@ export function DeviceGrid({ state, onChange, lockGroup = false, toolbarExtra, b
         />
       ) : null}
       {query.isPending ? (
-        <LoadingState label="Loading devices…" />
+        <LoadingState label={t("devicesGrid.grid.loading")} />
       ) : query.isError ? (
-        <ErrorState title="Could not load devices" error={query.error} onRetry={() => void query.refetch()} />
+        <ErrorState
+          title={t("devicesGrid.grid.loadError")}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
       ) : data && data.items.length === 0 ? (
         data.total === 0 &&
         filterCount === 0 &&
@@ -171,18 +191,18 @@ export function DeviceGrid({ state, onChange, lockGroup = false, toolbarExtra, b
         !lockGroup ? (
           <EmptyState
             icon={<IconDeviceDesktopPlus size={26} />}
-            title="No devices yet"
-            description="Install the Steward agent on a computer; it shows up here once it enrolls."
+            title={t("devicesGrid.grid.noDevicesTitle")}
+            description={t("devicesGrid.grid.noDevicesDescription")}
             action={
               <Button component={Link} to="/administration/library/downloads">
-                Go to downloads
+                {t("devicesGrid.grid.goToDownloads")}
               </Button>
             }
           />
         ) : (
           <EmptyState
-            title="No devices match"
-            description="No device matches this search and these filters. Loosen a filter or clear them."
+            title={t("devicesGrid.grid.noMatchTitle")}
+            description={t("devicesGrid.grid.noMatchDescription")}
             action={
               <Button
                 variant="default"
@@ -191,7 +211,7 @@ export function DeviceGrid({ state, onChange, lockGroup = false, toolbarExtra, b
                   setFilters({ ...emptyFilters(), groupId: lockGroup ? state.filters.groupId : null });
                 }}
               >
-                Clear search and filters
+                {t("devicesGrid.grid.clearSearchAndFilters")}
               </Button>
             }
           />
@@ -222,15 +242,22 @@ export function DeviceGrid({ state, onChange, lockGroup = false, toolbarExtra, b
           <Group justify="space-between">
             <Group gap="sm">
               <Text size="sm" c="dimmed" role="status">
-                {data.total.toLocaleString("en-US")} device{data.total === 1 ? "" : "s"}
-                {query.isFetching && !query.isPending ? " · updating…" : ""}
+                {t(
+                  query.isFetching && !query.isPending
+                    ? "devicesGrid.grid.totalUpdating"
+                    : "devicesGrid.grid.total",
+                  { count: data.total },
+                )}
               </Text>
               <Select
-                aria-label="Devices per page"
+                aria-label={t("devicesGrid.grid.pageSizeLabel")}
                 size="xs"
                 w={112}
                 allowDeselect={false}
-                data={PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} / page` }))}
+                data={PAGE_SIZES.map((n) => ({
+                  value: String(n),
+                  label: t("devicesGrid.grid.pageSize", { size: n }),
+                }))}
                 value={String(state.pageSize)}
                 onChange={(value) => onChange({ ...state, pageSize: Number(value ?? 50), page: 1 })}
               />

@@ -1,6 +1,7 @@
 import { Checkbox, Table, Text, UnstyledButton, Group } from "@mantine/core";
 import { IconArrowDown, IconArrowUp, IconSelector } from "@tabler/icons-react";
 import type { DeviceSort, DeviceSummary } from "@steward/contracts";
+import { useT } from "../../../i18n";
 import { deviceLabel } from "../components/DeviceName";
 import type { GridColumn } from "./columns";
 import { nextSort } from "./grid-state";
@@ -24,6 +25,7 @@ export function DeviceTable({
   onSelect,
   selectable,
 }: DeviceTableProps) {
+  const t = useT();
   const allOnPage = devices.length > 0 && devices.every((d) => selected.has(d.id));
   const someOnPage = devices.some((d) => selected.has(d.id));
   return (
@@ -35,7 +37,7 @@ export function DeviceTable({
             {selectable ? (
               <Table.Th w={36}>
                 <Checkbox
-                  aria-label="Select all devices on this page"
+                  aria-label={t("devicesGrid.table.selectPage")}
                   checked={allOnPage}
                   indeterminate={someOnPage && !allOnPage}
                   onChange={(event) =>
@@ -59,11 +61,11 @@ export function DeviceTable({
                   {key ? (
                     <UnstyledButton
                       onClick={() => onSort(nextSort(sort, key))}
-                      aria-label={`Sort by ${column.label}`}
+                      aria-label={t("devicesGrid.table.sortBy", { column: t(column.label) })}
                     >
                       <Group gap={2} wrap="nowrap">
                         <Text size="sm" fw={700}>
-                          {column.label}
+                          {t(column.label)}
                         </Text>
                         {active ? (
                           descending ? (
@@ -77,7 +79,7 @@ export function DeviceTable({
                       </Group>
                     </UnstyledButton>
                   ) : (
-                    column.label
+                    t(column.label)
                   )}
                 </Table.Th>
               );
@@ -90,7 +92,7 @@ export function DeviceTable({
               {selectable ? (
                 <Table.Td>
                   <Checkbox
-                    aria-label={`Select ${deviceLabel(device)}`}
+                    aria-label={t("devicesGrid.table.selectDevice", { name: deviceLabel(device) })}
                     checked={selected.has(device.id)}
                     onChange={(event) => onSelect([device.id], event.currentTarget.checked)}
                   />

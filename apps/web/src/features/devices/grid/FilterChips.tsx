@@ -1,11 +1,19 @@
 import { Badge, CloseButton, Group } from "@mantine/core";
-import { osFamilyLabels } from "../../../lib/os-labels";
+import { useT, type MessageKey } from "../../../i18n";
 import { useDeviceRoles } from "../../device-roles";
 import { useCustomFieldDefinitions } from "../../custom-fields";
 import { useLocationOptions, useOrganizationOptions } from "../../organizations";
 import { useGroups } from "../api";
-import type { DeviceFilters } from "./grid-state";
-import { cfOpLabels } from "./FiltersDrawer";
+import { osFamilyText } from "./columns";
+import type { ApprovalValue, DeviceFilters } from "./grid-state";
+import { cfOpLabels, statusText } from "./FiltersDrawer";
+
+/** An approval state inside a chip ("Approval: pending"). */
+const approvalChipText: Record<ApprovalValue, MessageKey> = {
+  APPROVED: "devicesGrid.chips.approvalValue.APPROVED",
+  PENDING: "devicesGrid.chips.approvalValue.PENDING",
+  REJECTED: "devicesGrid.chips.approvalValue.REJECTED",
+};
 
 interface Chip {
   key: string;
@@ -23,6 +31,7 @@ export function FilterChips({
   onChange: (filters: DeviceFilters) => void;
   lockGroup?: boolean;
 }) {
+  const t = useT();
   const organizations = useOrganizationOptions();
   const locations = useLocationOptions(filters.organizationIds);
   const roles = useDeviceRoles();
@@ -32,22 +41,22 @@ export function FilterChips({
   const fieldName = (id: number) =>
     [...(definitions.data?.globalCustomFields ?? []), ...(definitions.data?.roleCustomFields ?? [])].find(
       (f) => f.id === id,
-    )?.label ?? `Field ${id}`;
+    )?.label ?? t("devicesGrid.chips.unknownField", { id });
 
   const chips: Chip[] = [
     ...filters.status.map((s) => ({
       key: `status-${s}`,
-      label: `Status: ${s === "UP" ? "Up" : "Down"}`,
+      label: t("devicesGrid.chips.status", { value: t(statusText[s]) }),
       remove: (f: DeviceFilters) => ({ ...f, status: f.status.filter((x) => x !== s) }),
     })),
     ...filters.approval.map((a) => ({
       key: `approval-${a}`,
-      label: `Approval: ${a.toLowerCase()}`,
+      label: t("devicesGrid.chips.approval", { value: t(approvalChipText[a]) }),
       remove: (f: DeviceFilters) => ({ ...f, approval: f.approval.filter((x) => x !== a) }),
     })),
     ...filters.organizationIds.map((id) => ({
       key: `org-${id}`,
-      label: `Organization: ${orgName(id)}`,
+      label: t("devicesGrid.chips.organization", { value: orgName(id) }),
       remove: (f: DeviceFilters) => {
         const organizationIds = f.organizationIds.filter((x) => x !== id);
         return { ...f, organizationIds, locationIds: organizationIds.length ? f.locationIds : [] };
@@ -55,43 +64,57 @@ export function FilterChips({
     })),
     ...filters.locationIds.map((id) => ({
       key: `loc-${id}`,
-      label: `Location: ${locations.find((l) => l.id === id)?.name ?? `#${id}`}`,
+      label: t("devicesGrid.chips.location", {
+        value: locations.find((l) => l.id === id)?.name ?? `#${id}`,
+      }),
       remove: (f: DeviceFilters) => ({ ...f, locationIds: f.locationIds.filter((x) => x !== id) }),
     })),
     ...filters.os.map((os) => ({
       key: `os-${os}`,
-      label: `OS: ${osFamilyLabels[os]}`,
+      label: t("devicesGrid.chips.os", { value: t(osFamilyText[os]) }),
       remove: (f: DeviceFilters) => ({ ...f, os: f.os.filter((x) => x !== os) }),
     })),
     ...filters.roleIds.map((id) => ({
       key: `role-${id}`,
-      label: `Role: ${roles.data?.find((r) => r.id === id)?.name ?? `#${id}`}`,
+      label: t("devicesGrid.chips.role", { value: roles.data?.find((r) => r.id === id)?.name ?? `#${id}` }),
       remove: (f: DeviceFilters) => ({ ...f, roleIds: f.roleIds.filter((x) => x !== id) }),
     })),
     ...(filters.groupId !== null && !lockGroup
       ? [
           {
             key: "group",
-            label: `Group: ${groups.data?.find((g) => g.id === filters.groupId)?.name ?? `#${filters.groupId}`}`,
+            label: t("devicesGrid.chips.group", {
+              value: groups.data?.find((g) => g.id === filters.groupId)?.name ?? `#${filters.groupId}`,
+            }),
             remove: (f: DeviceFilters) => ({ ...f, groupId: null }),
           },
         ]
       : []),
     ...filters.tags.map((tag) => ({
       key: `tag-${tag}`,
-      label: `Tag: ${tag}`,
+      label: t("devicesGrid.chips.tag", { value: tag }),
       remove: (f: DeviceFilters) => ({ ...f, tags: f.tags.filter((x) => x !== tag) }),
     })),
     ...filters.customFields.map((cf, index) => ({
       key: `cf-${index}`,
-      label: `${fieldName(cf.fieldId)} ${cfOpLabels[cf.op]}${cf.value !== undefined ? ` ${cf.value}` : ""}`,
+      label:
+        cf.value === undefined
+          ? t("devicesGrid.chips.customFieldNoValue", {
+              field: fieldName(cf.fieldId),
+              condition: t(cfOpLabels[cf.op]),
+            })
+          : t("devicesGrid.chips.customField", {
+              field: fieldName(cf.fieldId),
+              condition: t(cfOpLabels[cf.op]),
+              value: cf.value,
+            }),
       remove: (f: DeviceFilters) => ({ ...f, customFields: f.customFields.filter((_, i) => i !== index) }),
     })),
   ];
 
   if (chips.length === 0) return null;
   return (
-    <Group gap={6} aria-label="Active filters">
+    <Group gap={6} aria-label={t("devicesGrid.chips.label")}>
       {chips.map((chip) => (
         <Badge
           key={chip.key}
@@ -103,7 +126,7 @@ export function FilterChips({
             <CloseButton
               size="xs"
               variant="transparent"
-              aria-label={`Remove filter ${chip.label}`}
+              aria-label={t("devicesGrid.chips.remove", { filter: chip.label })}
               onClick={() => onChange(chip.remove(filters))}
             />
           }

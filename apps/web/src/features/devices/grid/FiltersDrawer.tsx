@@ -14,24 +14,41 @@ import {
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import type { CustomFieldFilter, CustomFieldFilterOp } from "@steward/contracts";
 import { validateTag } from "@steward/domain";
+import { localizeText, useT, type MessageKey } from "../../../i18n";
 import { useCustomFieldDefinitions } from "../../custom-fields";
-import { osFamilyOptions } from "../../../lib/os-labels";
 import { useDeviceRoles } from "../../device-roles";
 import { useLocationOptions, useOrganizationOptions } from "../../organizations";
 import { useGroups } from "../api";
+import { osFamilyText } from "./columns";
 import type { ApprovalValue, DeviceFilters, DeviceStatusValue, OsFamilyValue } from "./grid-state";
 
-export const cfOpLabels: Record<CustomFieldFilterOp, string> = {
-  eq: "is",
-  neq: "is not",
-  contains: "contains",
-  gt: "greater than",
-  gte: "at least",
-  lt: "less than",
-  lte: "at most",
-  set: "has a value",
-  unset: "has no value",
+/** How a custom field condition reads ("Disk size at least 500"). */
+export const cfOpLabels: Record<CustomFieldFilterOp, MessageKey> = {
+  eq: "devicesGrid.conditions.eq",
+  neq: "devicesGrid.conditions.neq",
+  contains: "devicesGrid.conditions.contains",
+  gt: "devicesGrid.conditions.gt",
+  gte: "devicesGrid.conditions.gte",
+  lt: "devicesGrid.conditions.lt",
+  lte: "devicesGrid.conditions.lte",
+  set: "devicesGrid.conditions.set",
+  unset: "devicesGrid.conditions.unset",
 };
+
+export const statusText: Record<DeviceStatusValue, MessageKey> = {
+  UP: "devicesGrid.status.UP",
+  DOWN: "devicesGrid.status.DOWN",
+};
+
+export const approvalText: Record<ApprovalValue, MessageKey> = {
+  APPROVED: "devicesGrid.approval.APPROVED",
+  PENDING: "devicesGrid.approval.PENDING",
+  REJECTED: "devicesGrid.approval.REJECTED",
+};
+
+const STATUSES: DeviceStatusValue[] = ["UP", "DOWN"];
+const APPROVALS: ApprovalValue[] = ["APPROVED", "PENDING", "REJECTED"];
+const OS_FAMILIES: OsFamilyValue[] = ["WINDOWS", "MAC", "LINUX", "OTHER"];
 
 interface FiltersDrawerProps {
   opened: boolean;
@@ -43,8 +60,15 @@ interface FiltersDrawerProps {
 }
 
 export function FiltersDrawer({ opened, onClose, filters, onApply, lockGroup = false }: FiltersDrawerProps) {
+  const t = useT();
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" size={420} title="Filter devices">
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size={420}
+      title={t("devicesGrid.filters.title")}
+    >
       {opened ? (
         <FiltersForm initial={filters} onApply={onApply} onClose={onClose} lockGroup={lockGroup} />
       ) : null}
@@ -63,6 +87,7 @@ function FiltersForm({
   onClose: () => void;
   lockGroup: boolean;
 }) {
+  const t = useT();
   const [draft, setDraft] = useState<DeviceFilters>(initial);
   const [tagError, setTagError] = useState<string | null>(null);
   const organizations = useOrganizationOptions();
@@ -88,51 +113,52 @@ function FiltersForm({
   return (
     <Stack gap="sm">
       <MultiSelect
-        label="Status"
-        data={[
-          { value: "UP", label: "Up" },
-          { value: "DOWN", label: "Down" },
-        ]}
+        label={t("devicesGrid.filters.status")}
+        data={STATUSES.map((value) => ({ value, label: t(statusText[value]) }))}
         value={draft.status}
         onChange={(v) => set("status", v as DeviceStatusValue[])}
       />
       <MultiSelect
-        label="Approval"
-        data={[
-          { value: "APPROVED", label: "Approved" },
-          { value: "PENDING", label: "Pending approval" },
-          { value: "REJECTED", label: "Rejected" },
-        ]}
+        label={t("devicesGrid.filters.approval")}
+        data={APPROVALS.map((value) => ({ value, label: t(approvalText[value]) }))}
         value={draft.approval}
         onChange={(v) => set("approval", v as ApprovalValue[])}
       />
       <MultiSelect
-        label="Organization"
+        label={t("devicesGrid.filters.organization")}
         searchable
         data={(organizations.data ?? []).map((o) => ({ value: String(o.id), label: o.name }))}
         value={draft.organizationIds.map(String)}
         onChange={(v) =>
           setDraft((c) => ({ ...c, organizationIds: ids(v), locationIds: v.length ? c.locationIds : [] }))
         }
-        error={organizations.isError ? "Could not load organizations" : undefined}
+        error={organizations.isError ? t("devicesGrid.filters.organizationsError") : undefined}
       />
       <MultiSelect
-        label="Location"
+        label={t("devicesGrid.filters.location")}
         searchable
         disabled={draft.organizationIds.length === 0}
-        placeholder={draft.organizationIds.length === 0 ? "Choose an organization first" : undefined}
-        data={locations.map((l) => ({ value: String(l.id), label: `${l.name} (${l.organizationName})` }))}
+        placeholder={
+          draft.organizationIds.length === 0 ? t("devicesGrid.filters.locationPlaceholder") : undefined
+        }
+        data={locations.map((l) => ({
+          value: String(l.id),
+          label: t("devicesGrid.filters.locationOption", {
+            location: l.name,
+            organization: l.organizationName,
+          }),
+        }))}
         value={draft.locationIds.map(String)}
         onChange={(v) => set("locationIds", ids(v))}
       />
       <MultiSelect
-        label="OS"
-        data={osFamilyOptions}
+        label={t("devicesGrid.filters.os")}
+        data={OS_FAMILIES.map((value) => ({ value, label: t(osFamilyText[value]) }))}
         value={draft.os}
         onChange={(v) => set("os", v as OsFamilyValue[])}
       />
       <MultiSelect
-        label="Role"
+        label={t("devicesGrid.filters.role")}
         searchable
         data={(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
         value={draft.roleIds.map(String)}
@@ -140,34 +166,34 @@ function FiltersForm({
       />
       {lockGroup ? null : (
         <Select
-          label="Group"
+          label={t("devicesGrid.filters.group")}
           clearable
           searchable
           data={(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
           value={draft.groupId === null ? null : String(draft.groupId)}
           onChange={(v) => set("groupId", v ? Number(v) : null)}
-          error={groups.isError ? "Error fetching groups" : undefined}
+          error={groups.isError ? t("devicesGrid.filters.groupsError") : undefined}
         />
       )}
       <TagsInput
-        label="Tags"
-        description="Devices with all of these tags"
+        label={t("devicesGrid.filters.tags")}
+        description={t("devicesGrid.filters.tagsDescription")}
         value={draft.tags}
         error={tagError}
         onChange={(values) => {
           const bad = values.map(validateTag).find((m) => m !== null) ?? null;
-          setTagError(bad);
+          setTagError(bad === null ? null : localizeText(bad));
           if (!bad) set("tags", values);
         }}
       />
       <Stack gap={6}>
         <Text size="sm" fw={500}>
-          Custom fields
+          {t("devicesGrid.filters.customFields")}
         </Text>
         {draft.customFields.map((filter, index) => (
           <Group key={index} gap={6} wrap="nowrap" align="flex-start">
             <Select
-              aria-label="Custom field"
+              aria-label={t("devicesGrid.filters.customField")}
               w={140}
               searchable
               data={fields.map((f) => ({ value: String(f.id), label: f.label }))}
@@ -175,10 +201,10 @@ function FiltersForm({
               onChange={(v) => v && setCf(index, { ...filter, fieldId: Number(v) })}
             />
             <Select
-              aria-label="Condition"
+              aria-label={t("devicesGrid.filters.condition")}
               w={120}
               allowDeselect={false}
-              data={Object.entries(cfOpLabels).map(([value, label]) => ({ value, label }))}
+              data={Object.entries(cfOpLabels).map(([value, label]) => ({ value, label: t(label) }))}
               value={filter.op}
               onChange={(v) => {
                 const op = (v ?? "eq") as CustomFieldFilterOp;
@@ -192,7 +218,7 @@ function FiltersForm({
               <div style={{ flex: 1 }} />
             ) : (
               <TextInput
-                aria-label="Value"
+                aria-label={t("devicesGrid.filters.value")}
                 style={{ flex: 1 }}
                 maxLength={500}
                 value={filter.value ?? ""}
@@ -202,7 +228,7 @@ function FiltersForm({
             <ActionIcon
               variant="subtle"
               color="gray"
-              aria-label="Remove condition"
+              aria-label={t("devicesGrid.filters.removeCondition")}
               onClick={() => setCf(index, null)}
               mt={4}
             >
@@ -220,7 +246,9 @@ function FiltersForm({
           }
           style={{ alignSelf: "flex-start" }}
         >
-          {fields.length === 0 ? "No custom fields defined" : "Add custom field condition"}
+          {fields.length === 0
+            ? t("devicesGrid.filters.noCustomFields")
+            : t("devicesGrid.filters.addCondition")}
         </Button>
       </Stack>
       <Group justify="space-between" mt="md">
@@ -241,7 +269,7 @@ function FiltersForm({
             })
           }
         >
-          Clear filters
+          {t("devicesGrid.filters.clear")}
         </Button>
         <Button
           onClick={() => {
@@ -254,7 +282,7 @@ function FiltersForm({
             onClose();
           }}
         >
-          Apply filters
+          {t("devicesGrid.filters.apply")}
         </Button>
       </Group>
     </Stack>

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Badge, Group, Progress, Text, Tooltip } from "@mantine/core";
 import type { DeviceColumn, DeviceSortKey, DeviceSummary } from "@steward/contracts";
-import { formatBytes } from "@steward/domain";
-import { formatDateTime } from "../../../ui";
-import { osFamilyLabels } from "../../../lib/os-labels";
-import { ApprovalBadge, StatusBadge, approvalLabels } from "../components/DeviceName";
+import { useT, type MessageKey } from "../../../i18n";
+import { formatBytes, formatDateTime, formatNumber } from "../../../ui";
+import type { OsFamily } from "../../../lib/os-labels";
+import { ApprovalBadge, StatusBadge } from "../components/DeviceName";
 import { GridDeviceName } from "./GridDeviceName";
 
 export type GridColumnKey =
@@ -24,9 +24,18 @@ export type GridColumnKey =
   | "tags"
   | "enrolledAt";
 
+/** How the grid names an operating system family when the agent reported no OS name. */
+export const osFamilyText: Record<OsFamily, MessageKey> = {
+  WINDOWS: "devicesGrid.os.WINDOWS",
+  MAC: "devicesGrid.os.MAC",
+  LINUX: "devicesGrid.os.LINUX",
+  OTHER: "devicesGrid.os.OTHER",
+};
+
 export interface GridColumn {
   key: GridColumnKey;
-  label: string;
+  /** The column's header (also its name in the column chooser and its sort button). */
+  label: MessageKey;
   sortKey?: DeviceSortKey;
   /** The CSV export's columns for this grid column. */
   csv: DeviceColumn[];
@@ -35,7 +44,37 @@ export interface GridColumn {
   render: (device: DeviceSummary) => ReactNode;
 }
 
+function OsName({ device }: { device: DeviceSummary }) {
+  const t = useT();
+  // The agent's own words for its system: shown as reported, never translated.
+  const reported = `${device.osName} ${device.osVersion}`;
+  return (
+    <Text size="sm" lineClamp={2} title={reported}>
+      {device.osName ? reported.trim() : t(osFamilyText[device.osFamily])}
+    </Text>
+  );
+}
+
+function Approval({ approval }: { approval: DeviceSummary["approvalStatus"] }) {
+  const t = useT();
+  return approval === "APPROVED" ? (
+    <Text size="sm">{t("devicesGrid.columns.approved")}</Text>
+  ) : (
+    <ApprovalBadge approval={approval} />
+  );
+}
+
+function MoreTags({ count }: { count: number }) {
+  const t = useT();
+  return (
+    <Text size="xs" c="dimmed">
+      {t("devicesGrid.columns.moreTags", { count })}
+    </Text>
+  );
+}
+
 function FreeDisk({ percent }: { percent: number | null }) {
+  const t = useT();
   if (percent === null)
     return (
       <Text size="sm" c="dimmed">
@@ -44,10 +83,16 @@ function FreeDisk({ percent }: { percent: number | null }) {
     );
   const color = percent < 10 ? "red" : percent < 25 ? "yellow" : "teal";
   return (
-    <Tooltip label={`Lowest free space on a volume: ${percent.toFixed(1)} %`}>
+    <Tooltip
+      label={t("devicesGrid.columns.freeDiskTooltip", {
+        percent: formatNumber(percent, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+      })}
+    >
       <Group gap={6} wrap="nowrap">
         <Progress value={100 - percent} color={color} w={32} size="sm" aria-hidden />
-        <Text size="sm" style={{ whiteSpace: "nowrap" }}>{`${Math.round(percent)} %`}</Text>
+        <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+          {t("devicesGrid.columns.freeDiskPercent", { percent: Math.round(percent) })}
+        </Text>
       </Group>
     </Tooltip>
   );
@@ -57,7 +102,7 @@ export const gridColumns: GridColumn[] = [
   {
     key: "name",
     minWidth: 120,
-    label: "Name",
+    label: "devicesGrid.columns.name",
     sortKey: "name",
     csv: ["name", "hostname"],
     render: (d) => <GridDeviceName device={d} />,
@@ -65,7 +110,7 @@ export const gridColumns: GridColumn[] = [
   {
     key: "status",
     minWidth: 70,
-    label: "Status",
+    label: "devicesGrid.columns.status",
     sortKey: "status",
     csv: ["status"],
     render: (d) => <StatusBadge status={d.status} />,
@@ -73,7 +118,7 @@ export const gridColumns: GridColumn[] = [
   {
     key: "organization",
     minWidth: 110,
-    label: "Organization",
+    label: "devicesGrid.columns.organization",
     sortKey: "organization",
     csv: ["organization"],
     render: (d) => d.organizationName,
@@ -81,7 +126,7 @@ export const gridColumns: GridColumn[] = [
   {
     key: "location",
     minWidth: 130,
-    label: "Location",
+    label: "devicesGrid.columns.location",
     sortKey: "location",
     csv: ["location"],
     render: (d) => d.locationName,
@@ -89,19 +134,15 @@ export const gridColumns: GridColumn[] = [
   {
     key: "os",
     minWidth: 96,
-    label: "OS",
+    label: "devicesGrid.columns.os",
     sortKey: "os",
     csv: ["osFamily", "os"],
-    render: (d) => (
-      <Text size="sm" lineClamp={2} title={`${d.osName} ${d.osVersion}`}>
-        {d.osName ? `${d.osName} ${d.osVersion}`.trim() : osFamilyLabels[d.osFamily]}
-      </Text>
-    ),
+    render: (d) => <OsName device={d} />,
   },
   {
     key: "role",
     minWidth: 120,
-    label: "Role",
+    label: "devicesGrid.columns.role",
     sortKey: "role",
     csv: ["role"],
     render: (d) => d.roleName ?? "—",
@@ -109,7 +150,7 @@ export const gridColumns: GridColumn[] = [
   {
     key: "lastContact",
     minWidth: 100,
-    label: "Last contact",
+    label: "devicesGrid.columns.lastContact",
     sortKey: "lastContact",
     csv: ["lastContact"],
     render: (d) => formatDateTime(d.lastContactAt),
@@ -117,7 +158,7 @@ export const gridColumns: GridColumn[] = [
   {
     key: "ipAddresses",
     minWidth: 140,
-    label: "IP addresses",
+    label: "devicesGrid.columns.ipAddresses",
     csv: ["ipAddresses"],
     render: (d) => (
       <Text size="sm" lineClamp={1} title={d.ipAddresses.join(", ")}>
@@ -128,7 +169,7 @@ export const gridColumns: GridColumn[] = [
   {
     key: "publicIp",
     minWidth: 130,
-    label: "Public IP",
+    label: "devicesGrid.columns.publicIp",
     sortKey: "publicIp",
     csv: ["publicIp"],
     render: (d) => d.publicIp ?? "—",
@@ -136,7 +177,7 @@ export const gridColumns: GridColumn[] = [
   {
     key: "agentVersion",
     minWidth: 90,
-    label: "Agent",
+    label: "devicesGrid.columns.agentVersion",
     sortKey: "agentVersion",
     csv: ["agentVersion"],
     render: (d) => d.agentVersion || "—",
@@ -144,7 +185,7 @@ export const gridColumns: GridColumn[] = [
   {
     key: "freeDisk",
     minWidth: 90,
-    label: "Free disk",
+    label: "devicesGrid.columns.freeDisk",
     sortKey: "freeDisk",
     csv: ["freeDiskPercent"],
     render: (d) => <FreeDisk percent={d.minFreeDiskPercent} />,
@@ -152,27 +193,22 @@ export const gridColumns: GridColumn[] = [
   {
     key: "memory",
     minWidth: 90,
-    label: "Memory",
+    label: "devicesGrid.columns.memory",
     csv: ["memoryBytes"],
     render: (d) => (d.totalMemoryBytes === null ? "—" : formatBytes(d.totalMemoryBytes, 1)),
   },
   {
     key: "approval",
     minWidth: 140,
-    label: "Approval",
+    label: "devicesGrid.columns.approval",
     sortKey: "approval",
     csv: ["approval"],
-    render: (d) =>
-      d.approvalStatus === "APPROVED" ? (
-        <Text size="sm">{approvalLabels.APPROVED}</Text>
-      ) : (
-        <ApprovalBadge approval={d.approvalStatus} />
-      ),
+    render: (d) => <Approval approval={d.approvalStatus} />,
   },
   {
     key: "tags",
     minWidth: 160,
-    label: "Tags",
+    label: "devicesGrid.columns.tags",
     csv: ["tags"],
     render: (d) =>
       d.tags.length === 0 ? (
@@ -184,14 +220,14 @@ export const gridColumns: GridColumn[] = [
               {tag}
             </Badge>
           ))}
-          {d.tags.length > 3 ? <Text size="xs" c="dimmed">{`+${d.tags.length - 3}`}</Text> : null}
+          {d.tags.length > 3 ? <MoreTags count={d.tags.length - 3} /> : null}
         </Group>
       ),
   },
   {
     key: "enrolledAt",
     minWidth: 170,
-    label: "Enrolled",
+    label: "devicesGrid.columns.enrolledAt",
     sortKey: "enrolledAt",
     csv: ["enrolledAt"],
     render: (d) => formatDateTime(d.enrolledAt),
