@@ -13,26 +13,25 @@ import {
   STEP_TIMEOUT,
   atPath,
   continueAfterEnrollment,
-  createOrganization,
   enrollTotp,
   inConsole,
-  need,
   setUpAdministrator,
   submitPassword,
   visible,
 } from "./support/console.js";
+import {
+  concretePath,
+  registryRoutes,
+  seedRealData,
+  settled,
+  type RegistryEntry,
+  type RouteIds,
+} from "./support/route-walk.js";
 import { repoRoot, startServer, type RunningServer } from "./support/server.js";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const SCHEMES = ["light", "dark"] as const;
 type Scheme = (typeof SCHEMES)[number];
-/** This machine's agent enrolls and reports its first inventory after the server answers. */
-const AGENT_TIMEOUT = 120_000;
-
-interface RegistryEntry {
-  path: string;
-  access: string;
-}
 
 interface Violation {
   route: string;
@@ -63,9 +62,11 @@ const axeSource = fs.readFileSync(path.join(repoRoot, "node_modules/axe-core/axe
 const violations: Violation[] = [];
 const rulesChecked = new Set<string>();
 const pagesChecked = new Set<string>();
+/** Tables a screen reader cannot name (no caption, no label) or whose columns have no headers. */
+const tableProblems = new Set<string>();
 
 /** Values for the path parameters, from the server's real data. */
-const ids: Record<string, string | undefined> = {};
+let ids: RouteIds = {};
 
 /** Runs axe-core on the page as drawn now; records what it finds under the route's name. */
 async function audit(route: string, scheme: Scheme): Promise<void> {
@@ -82,6 +83,26 @@ async function audit(route: string, scheme: Scheme): Promise<void> {
   const { violations: found, passes, incomplete, inapplicable } = results as AxeResults;
   for (const rule of [...found, ...passes, ...incomplete, ...inapplicable]) rulesChecked.add(rule.id);
   pagesChecked.add(`${route} (${scheme})`);
+  const tables = await page.evaluate(() =>
+    Array.from(document.querySelectorAll("table"))
+      .filter((table) => table.getClientRects().length > 0)
+      .map((table) => ({
+        named:
+          table.caption !== null ||
+          (table.getAttribute("aria-label") ?? "").trim() !== "" ||
+          table.hasAttribute("aria-labelledby"),
+        headed: table.querySelector("th") !== null,
+        text: (table.querySelector("th, td")?.textContent ?? "").trim().slice(0, 40),
+      })),
+  );
+  for (const table of tables) {
+    if (!table.named)
+      tableProblems.add(
+        `${route.split(" ")[0]}: table without a caption or label (first cell "${table.text}")`,
+      );
+    if (!table.headed)
+      tableProblems.add(`${route.split(" ")[0]}: table without column headers (first cell "${table.text}")`);
+  }
   for (const v of found) {
     violations.push({
       route,
@@ -91,17 +112,6 @@ async function audit(route: string, scheme: Scheme): Promise<void> {
       targets: v.nodes.map((n) => n.target.map(String).join(" ")),
       summary: (v.nodes[0]?.failureSummary ?? "").replace(/\s+/g, " ").slice(0, 240),
     });
-  }
-}
-
-/** The page finished drawing: no loader for two looks in a row (lazy page, then its queries). */
-async function settled(): Promise<void> {
-  const loader = page.locator(".mantine-Loader-root:visible");
-  const deadline = Date.now() + 15_000;
-  let quiet = 0;
-  while (quiet < 2 && Date.now() < deadline) {
-    quiet = (await loader.count()) === 0 ? quiet + 1 : 0;
-    await page.waitForTimeout(150);
   }
 }
 
@@ -132,67 +142,8 @@ async function auditBoth(route: string): Promise<void> {
   await setScheme("light");
 }
 
-/** The console's JSON API as the signed-in browser calls it (session cookie and CSRF token). */
-async function api<T>(method: "GET" | "POST", url: string, body?: unknown): Promise<T> {
-  const session = await page.request.get("/api/auth/session");
-  const { csrfToken } = (await session.json()) as { csrfToken?: string };
-  const res = await page.request.fetch(`/api${url}`, {
-    method,
-    headers: csrfToken ? { "x-csrf-token": csrfToken } : {},
-    data: body,
-  });
-  if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-function firstId(list: unknown): string | undefined {
-  const items = Array.isArray(list) ? list : (list as { items?: unknown[] }).items;
-  const first = items?.[0] as { id?: unknown } | undefined;
-  return first?.id === undefined ? undefined : String(first.id);
-}
-
-/** A concrete address for a registry path: parameters filled with real ids, "*" with a real sub-path. */
-function concretePath(template: string): string {
-  const value = (name: string): string => {
-    switch (name) {
-      case "page":
-        return "1";
-      case "location":
-        return need(ids.location, "location id");
-      case "token":
-        return need(ids.token, "invitation token");
-      default:
-        break;
-    }
-    if (template.startsWith("/customerDashboard/")) return need(ids.org, "organization id");
-    if (template.startsWith("/editor/customer/")) return need(ids.org, "organization id");
-    if (template.startsWith("/editor/script/")) return need(ids.script, "script id");
-    if (template.startsWith("/editor/templateScript/")) return need(ids.template, "template id");
-    if (template.startsWith("/editor/role/")) return need(ids.role, "technician role id");
-    if (template.startsWith("/editor/user/")) return need(ids.user, "user id");
-    if (template.startsWith("/group/")) return need(ids.group, "device group id");
-    if (/device/i.test(template)) return need(ids.device, "device id");
-    return "1";
-  };
-  let filled = template.replace(/:([A-Za-z]+)\??/g, (_m, name: string) => value(name));
-  if (filled.endsWith("/*")) {
-    const base = filled.slice(0, -2);
-    const sub: Record<string, string> = {
-      "/editor/customer": `${need(ids.org, "organization id")}/general`,
-      "/editor/scheduledTask": "new",
-      "/ticketing": "rulesets",
-      "/reporting": "overview",
-    };
-    filled = `${base}/${sub[base] ?? "general"}`;
-  }
-  return filled;
-}
-
 beforeAll(async () => {
-  // The registry is the console's own list of routes; loaded at run time (it is web code).
-  const registryFile = path.join(repoRoot, "apps/web/src/app/registry.ts");
-  const registry = (await import(/* @vite-ignore */ registryFile)) as { routeRegistry: RegistryEntry[] };
-  routes = registry.routeRegistry.map(({ path: p, access }) => ({ path: p, access }));
+  routes = await registryRoutes();
 
   // A real agent for this machine, so device pages have a device with inventory.
   server = await startServer({ STEWARD_LOCAL_AGENT: "true" });
@@ -213,63 +164,97 @@ describe("accessibility of every console route", { timeout: 600_000 }, () => {
     await page.goto("/");
     await atPath(page, "/setup");
     await visible(page.getByRole("button", { name: "Create administrator" }));
-    await settled();
+    await settled(page);
     await auditBoth("/setup");
     await setUpAdministrator(page, ADMIN);
     await visible(page.getByTestId("totp-secret"));
-    await settled();
+    await settled(page);
     await auditBoth("/mfa/enroll");
     const { secret } = await enrollTotp(page);
     expect(secret).toBeTruthy();
     await continueAfterEnrollment(page);
 
-    const org = await createOrganization(page, {
-      name: "Northwind Traders",
-      description: "Warehouse and two shops",
-      location: { name: "Harbour Shop", address: "3 Quay Street" },
-    });
-    ids.org = String(org.id);
-    const session = await api<{ user: { id: number } }>("GET", "/auth/session");
-    ids.user = String(session.user.id);
-    ids.location = firstId(
-      (await api<{ locations: unknown[] }>("GET", `/organizations/${ids.org}`)).locations,
-    );
-    ids.role = firstId(await api("GET", "/technician-roles"));
-    ids.template = firstId(await api("GET", "/script-templates"));
-    ids.script = String(
-      (await api<{ id: number }>("POST", `/script-templates/${need(ids.template, "template")}/copy`, {})).id,
-    );
-    ids.group = String(
-      (await api<{ id: number }>("POST", "/saved-searches", { name: "Every device", criteria: {} })).id,
-    );
-    const deadline = Date.now() + AGENT_TIMEOUT;
-    while (!ids.device && Date.now() < deadline) {
-      ids.device = firstId(await api("GET", "/devices"));
-      if (!ids.device) await page.waitForTimeout(1_000);
-    }
-    need(ids.device, "device of this machine's agent");
-    const invite = await api<{ inviteUrl: string }>("POST", "/technicians", {
-      email: "grace@steward.test",
-      firstName: "Grace",
-      lastName: "Hopper",
-      roleIds: [Number(need(ids.role, "technician role id"))],
-    });
-    ids.token = new URL(invite.inviteUrl).pathname.split("/").pop();
+    ids = await seedRealData(page);
 
     // Every page of the signed-in console.
     const consoleRoutes = routes.filter((r) => r.access !== "public" && r.access !== "mfa-pending");
     const unreachable: string[] = [];
     for (const route of consoleRoutes) {
-      const address = concretePath(route.path);
+      const address = concretePath(route.path, ids);
       const began = Date.now();
       try {
         await page.goto(address);
         await inConsole(page);
-        await settled();
+        await settled(page);
         await auditBoth(`${route.path} → ${address}`);
         if (process.env.STEWARD_A11Y_TRACE) console.error(`${address}: ${Date.now() - began} ms`);
       } catch (error) {
         unreachable.push(`${route.path} → ${address}: ${String(error).split("\n")[0]}`);
+      }
+    }
+
+    // Dialogs and menus drawn over a page: the account menu, the command palette, a form in a
+    // dialog, a confirmation, the device grid's bulk actions.
+    const overlays: Array<{ name: string; open: () => Promise<void> }> = [
+      {
+        name: "menu: account",
+        open: async () => {
+          await page.goto("/systemDashboard/overview");
+          await inConsole(page);
+          await page.getByRole("button", { name: "Account menu" }).click();
+          await visible(page.getByRole("menu"));
+        },
+      },
+      {
+        name: "dialog: command palette",
+        open: async () => {
+          await page.goto("/systemDashboard/overview");
+          await inConsole(page);
+          await page.keyboard.press("Control+k");
+          await visible(page.getByRole("textbox", { name: "Search the console" }));
+          await page.keyboard.type("dev");
+        },
+      },
+      {
+        name: "dialog: new organization",
+        open: async () => {
+          await page.goto("/administration/customers/organizations");
+          await inConsole(page);
+          await page.getByRole("button", { name: "New organization" }).click();
+          await visible(page.getByRole("dialog", { name: "New organization" }));
+        },
+      },
+      {
+        name: "dialog: confirm removing a device group",
+        open: async () => {
+          await page.goto("/administration/devices/groups");
+          await inConsole(page);
+          await page
+            .getByRole("button", { name: /^Delete/ })
+            .first()
+            .click();
+          await visible(page.getByRole("dialog"));
+        },
+      },
+      {
+        name: "menu: device grid bulk actions",
+        open: async () => {
+          await page.goto("/deviceSearch");
+          await inConsole(page);
+          await page.getByRole("checkbox").nth(1).check();
+          await page.getByRole("button", { name: "Actions" }).click();
+          await visible(page.getByRole("menu"));
+        },
+      },
+    ];
+    for (const overlay of overlays) {
+      try {
+        await overlay.open();
+        await settled(page);
+        await auditBoth(overlay.name);
+        await page.keyboard.press("Escape");
+      } catch (error) {
+        unreachable.push(`${overlay.name}: ${String(error).split("\n")[0]}`);
       }
     }
 
@@ -280,15 +265,15 @@ describe("accessibility of every console route", { timeout: 600_000 }, () => {
     try {
       // Setup was checked while no administrator existed (it answers "not found" now).
       for (const route of routes.filter((r) => r.access === "public" && r.path !== "/setup")) {
-        const address = concretePath(route.path);
+        const address = concretePath(route.path, ids);
         await page.goto(address);
-        await settled();
+        await settled(page);
         await auditBoth(`${route.path} → ${address}`);
       }
       await page.goto("/login");
       await submitPassword(page, ADMIN);
       await atPath(page, "/mfa/verify");
-      await settled();
+      await settled(page);
       await auditBoth("/mfa/verify");
     } finally {
       await page.context().close();
@@ -296,10 +281,15 @@ describe("accessibility of every console route", { timeout: 600_000 }, () => {
     }
 
     const registryPaths = new Set(routes.map((r) => r.path));
-    const checkedPaths = new Set([...pagesChecked].map((p) => p.split(" ")[0]!));
+    const checkedPaths = new Set(
+      [...pagesChecked].filter((p) => p.startsWith("/")).map((p) => p.split(" ")[0]!),
+    );
+    const overlaysChecked = new Set(
+      [...pagesChecked].filter((p) => !p.startsWith("/")).map((p) => p.split(" (")[0]),
+    );
     const unchecked = [...registryPaths].filter((p) => !checkedPaths.has(p));
     console.log(
-      `axe-core: ${pagesChecked.size} page views (${checkedPaths.size} routes × light/dark), ` +
+      `axe-core: ${pagesChecked.size} page views (${checkedPaths.size} routes and ${overlaysChecked.size} dialogs/menus × light/dark), ` +
         `${rulesChecked.size} rules, ${violations.length} violations, ${Math.round((Date.now() - started) / 1000)} s`,
     );
     for (const v of violations) {
@@ -310,5 +300,6 @@ describe("accessibility of every console route", { timeout: 600_000 }, () => {
     expect(unreachable, "routes that did not draw the console").toEqual([]);
     expect(unchecked, "registry routes not checked").toEqual([]);
     expect(violations.map((v) => `${v.route} [${v.scheme}] ${v.rule}`)).toEqual([]);
+    expect([...tableProblems], "tables a screen reader cannot name or read by column").toEqual([]);
   });
 });
