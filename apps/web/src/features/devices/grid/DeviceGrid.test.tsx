@@ -163,6 +163,28 @@ describe("the device grid in German", () => {
   });
 });
 
+describe("the bulk tag dialog", () => {
+  it("checks the tag on submit, then lets its message follow the typing", async () => {
+    const { user } = renderGrid("/deviceSearch");
+    await user.click(await screen.findByRole("checkbox", { name: "Select pc-02" }));
+    await user.click(within(screen.getByTestId("bulk-actions")).getByRole("button", { name: "Actions" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Remove tag" }));
+    const dialog = await screen.findByRole("dialog", { name: "Remove tag on 1 device" });
+    const input = within(dialog).getByLabelText(/^Tag/);
+    // Nothing is said while typing before the first submit.
+    await user.type(input, "a,b");
+    expect(within(dialog).queryByText("Tag cannot contain commas")).toBeNull();
+    await user.click(within(dialog).getByRole("button", { name: "Remove tag" }));
+    expect(await within(dialog).findByText("Tag cannot contain commas")).toBeTruthy();
+    // Once shown, the message is checked again with every change, and goes when the tag is valid.
+    await user.type(input, " ");
+    expect(await within(dialog).findByText("Tag cannot contain spaces")).toBeTruthy();
+    await user.type(input, "{Backspace}{Backspace}{Backspace}");
+    expect((input as HTMLInputElement).value).toBe("a");
+    await waitFor(() => expect(within(dialog).queryByText(/^Tag cannot/)).toBeNull());
+  });
+});
+
 describe("saving the filters as a group", () => {
   function renderSave(locale: "en" | "de" = "en") {
     const sent: unknown[] = [];
