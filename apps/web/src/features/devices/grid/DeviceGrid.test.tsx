@@ -101,7 +101,7 @@ describe("the device grid in German", () => {
     for (const chip of [
       "Status: Offline",
       "Genehmigung: ausstehend",
-      "BS: macOS",
+      "OS: macOS",
       "Tag: kiosk",
       "Feld 7 mindestens 10",
     ])
