@@ -33,17 +33,19 @@ export function auditRoutes(service: AuditService): FastifyPluginAsyncZod {
         schema: { tags, querystring: auditEventFilters, produces: ["text/csv"] },
       },
       async (request, reply) => {
+        const stamp = new Date().toISOString().slice(0, 10);
+        reply
+          .type("text/csv; charset=utf-8")
+          .header("content-disposition", `attachment; filename="audit-log-${stamp}.csv"`);
+        // A HEAD asks for the headers only: no export is read (and none is recorded).
+        if (request.method === "HEAD") return reply.send();
         const rows = await service.exportRows(requireScope(request), request.query, request);
         const csv = auditCsv(
           (async function* () {
             for await (const batch of rows) yield batch.map(presentAuditEvent);
           })(),
         );
-        const stamp = new Date().toISOString().slice(0, 10);
-        return reply
-          .type("text/csv; charset=utf-8")
-          .header("content-disposition", `attachment; filename="audit-log-${stamp}.csv"`)
-          .send(csv);
+        return reply.send(csv);
       },
     );
   };

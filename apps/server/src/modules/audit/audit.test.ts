@@ -194,6 +194,25 @@ describe("GET /api/audit-events/export.csv", () => {
   });
 });
 
+describe("HEAD /api/audit-events/export.csv", () => {
+  it("answers the export's headers without reading or recording an export", async () => {
+    const count = async () =>
+      (
+        await ctx.deps.db
+          .select({ id: auditEvents.id })
+          .from(auditEvents)
+          .where(eq(auditEvents.action, "audit.export"))
+      ).length;
+    const before = await count();
+    const res = await admin.request("HEAD", "/api/audit-events/export.csv");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/csv/);
+    expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="audit-log-/);
+    expect(res.body).toBe("");
+    expect(await count()).toBe(before);
+  });
+});
+
 describe("events the console records", () => {
   it("records a job submit per organization and the Run As credential it used, never the secret", async () => {
     const secret = `S3cret-${randomBytes(6).toString("hex")}`;
