@@ -1,4 +1,5 @@
 import { IconBuilding } from "@tabler/icons-react";
+import type { MessageKey } from "../../i18n";
 import { lazyPage, type RouteEntry, type TabEntry } from "../../routing";
 import { NotAvailablePage } from "../../ui";
 
@@ -12,7 +13,7 @@ const page = {
 const LIST = "/administration/customers/organizations";
 const OVERVIEW = "/customerDashboard/:id/overview";
 
-const tab = (label: string, order: number, to?: string): TabEntry => ({
+const tab = (label: MessageKey, order: number, to?: string): TabEntry => ({
   group: "customerDashboard",
   label,
   order,
@@ -20,13 +21,18 @@ const tab = (label: string, order: number, to?: string): TabEntry => ({
 });
 
 /** An organization page not built yet. */
-const later = (path: string, title: string, area: string, extra: Partial<RouteEntry> = {}): RouteEntry => ({
+const later = (
+  path: string,
+  title: MessageKey,
+  area: MessageKey,
+  extra: Partial<RouteEntry> = {},
+): RouteEntry => ({
   path,
   page: NotAvailablePage,
   title,
   area,
   access: "organizations.read",
-  section: "Organizations",
+  section: "shell.sections.organizations",
   parent: OVERVIEW,
   ...extra,
 });
@@ -35,68 +41,99 @@ export const organizationRoutes: RouteEntry[] = [
   {
     path: LIST,
     page: page.list,
-    title: "Organizations",
+    title: "organizations.routes.list",
     access: "organizations.read",
-    section: "Administration",
-    nav: { section: "administration", order: 10, icon: IconBuilding },
+    section: "shell.sections.administration",
+    nav: { section: "administration", label: "organizations.routes.list", order: 10, icon: IconBuilding },
   },
   {
     path: "/editor/customer/*",
     page: page.editor,
-    title: "Edit organization",
+    title: "organizations.routes.editor",
     access: "organizations.read",
-    section: "Administration",
+    section: "shell.sections.administration",
     parent: LIST,
   },
   {
     path: OVERVIEW,
     page: page.overview,
-    title: "Organization",
+    title: "organizations.routes.overview",
     access: "organizations.read",
-    section: "Organizations",
+    section: "shell.sections.organizations",
     parent: LIST,
-    tab: tab("Overview", 10),
+    tab: tab("organizations.routes.overviewTab", 10),
   },
   {
     path: "/customerDashboard/:id/location/:location",
     page: page.location,
-    title: "Location",
+    title: "organizations.routes.location",
     access: "organizations.read",
-    section: "Organizations",
+    section: "shell.sections.organizations",
     parent: OVERVIEW,
   },
-  later("/customerDashboard/:id/maintenance", "Maintenance", "Maintenance windows", {
-    tab: tab("Maintenance", 20),
-  }),
-  later("/customerDashboard/:id/alerts", "Alerts", "Alerts", { tab: tab("Alerts", 40) }),
-  later("/customerDashboard/:id/threats/:page", "Threats", "Threats (endpoint security)", {
-    tab: tab("Threats", 50, "/customerDashboard/:id/threats/1"),
-  }),
-  later("/customerDashboard/:id/approvals/:page", "Approvals", "Device approvals", {
-    tab: tab("Approvals", 60, "/customerDashboard/:id/approvals/1"),
-  }),
-  later("/customerDashboard/:id/software/:page", "Software", "Software inventory and patching", {
-    tab: tab("Software", 70, "/customerDashboard/:id/software/1"),
-  }),
-  later("/customerDashboard/:id/osPatches/:page", "OS patches", "Operating system patches", {
-    tab: tab("OS patches", 80, "/customerDashboard/:id/osPatches/1"),
-  }),
-  later("/customerDashboard/:id/documentation/*", "Documentation", "Organization documentation", {
-    tab: tab("Documentation", 110, "/customerDashboard/:id/documentation"),
-  }),
-  later("/customerDashboard/:id/ticketing", "Ticketing", "Ticketing", { tab: tab("Ticketing", 130) }),
-  later("/editor/customer/:id/patching", "Patching", "Organization patching settings", {
-    section: "Administration",
+  later(
+    "/customerDashboard/:id/maintenance",
+    "organizations.routes.maintenance",
+    "organizations.routes.maintenanceArea",
+    { tab: tab("organizations.routes.maintenance", 20) },
+  ),
+  later("/customerDashboard/:id/alerts", "organizations.routes.alerts", "organizations.routes.alerts", {
+    tab: tab("organizations.routes.alerts", 40),
   }),
   later(
-    "/editor/customer/:id/security-node-approvals",
-    "Security node approvals",
-    "Security node approvals",
+    "/customerDashboard/:id/threats/:page",
+    "organizations.routes.threats",
+    "organizations.routes.threatsArea",
+    { tab: tab("organizations.routes.threats", 50, "/customerDashboard/:id/threats/1") },
+  ),
+  later(
+    "/customerDashboard/:id/approvals/:page",
+    "organizations.routes.approvals",
+    "organizations.routes.approvalsArea",
+    { tab: tab("organizations.routes.approvals", 60, "/customerDashboard/:id/approvals/1") },
+  ),
+  later(
+    "/customerDashboard/:id/software/:page",
+    "organizations.routes.software",
+    "organizations.routes.softwareArea",
+    { tab: tab("organizations.routes.software", 70, "/customerDashboard/:id/software/1") },
+  ),
+  later(
+    "/customerDashboard/:id/osPatches/:page",
+    "organizations.routes.osPatches",
+    "organizations.routes.osPatchesArea",
+    { tab: tab("organizations.routes.osPatches", 80, "/customerDashboard/:id/osPatches/1") },
+  ),
+  later(
+    "/customerDashboard/:id/documentation/*",
+    "organizations.routes.documentation",
+    "organizations.routes.documentationArea",
+    { tab: tab("organizations.routes.documentation", 110, "/customerDashboard/:id/documentation") },
+  ),
+  later(
+    "/customerDashboard/:id/ticketing",
+    "organizations.routes.ticketing",
+    "organizations.routes.ticketing",
     {
-      section: "Administration",
+      tab: tab("organizations.routes.ticketing", 130),
     },
   ),
-  later("/editor/customer/:id/virtualization", "Virtualization", "Organization virtualization settings", {
-    section: "Administration",
-  }),
+  later(
+    "/editor/customer/:id/patching",
+    "organizations.routes.patching",
+    "organizations.routes.patchingArea",
+    { section: "shell.sections.administration" },
+  ),
+  later(
+    "/editor/customer/:id/security-node-approvals",
+    "organizations.routes.securityNodeApprovals",
+    "organizations.routes.securityNodeApprovals",
+    { section: "shell.sections.administration" },
+  ),
+  later(
+    "/editor/customer/:id/virtualization",
+    "organizations.routes.virtualization",
+    "organizations.routes.virtualizationArea",
+    { section: "shell.sections.administration" },
+  ),
 ];

@@ -1,10 +1,21 @@
 import { Radio, Stack } from "@mantine/core";
 import type { NodeApprovalMode } from "@steward/contracts";
+import { useT, type MessageKey } from "../../../i18n";
 
-export const approvalModeLabels: Record<NodeApprovalMode, { label: string; description: string }> = {
-  AUTOMATIC: { label: "Automatic", description: "New devices are approved as soon as their agent enrolls." },
-  MANUAL: { label: "Manual", description: "A technician approves each new device before it is managed." },
-  REJECT: { label: "Reject", description: "New devices are rejected; no agent can enroll." },
+/** How each device approval mode is named and explained. */
+export const approvalModeText: Record<NodeApprovalMode, { label: MessageKey; description: MessageKey }> = {
+  AUTOMATIC: {
+    label: "organizations.approval.AUTOMATIC",
+    description: "organizations.approval.AUTOMATIC_description",
+  },
+  MANUAL: {
+    label: "organizations.approval.MANUAL",
+    description: "organizations.approval.MANUAL_description",
+  },
+  REJECT: {
+    label: "organizations.approval.REJECT",
+    description: "organizations.approval.REJECT_description",
+  },
 };
 
 const modes: NodeApprovalMode[] = ["AUTOMATIC", "MANUAL", "REJECT"];
@@ -16,10 +27,11 @@ interface ApprovalModeFieldProps {
 }
 
 export function ApprovalModeField({ value, onChange, disabled }: ApprovalModeFieldProps) {
+  const t = useT();
   return (
     <Radio.Group
-      label="Device approval mode"
-      description="What happens when a new device's agent enrolls in this organization."
+      label={t("organizations.approval.label")}
+      description={t("organizations.approval.description")}
       value={value}
       onChange={(next) => onChange(next as NodeApprovalMode)}
     >
@@ -28,8 +40,8 @@ export function ApprovalModeField({ value, onChange, disabled }: ApprovalModeFie
           <Radio
             key={mode}
             value={mode}
-            label={approvalModeLabels[mode].label}
-            description={approvalModeLabels[mode].description}
+            label={t(approvalModeText[mode].label)}
+            description={t(approvalModeText[mode].description)}
             disabled={disabled}
           />
         ))}

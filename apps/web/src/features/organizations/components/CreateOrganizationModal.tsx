@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { ActionIcon, Button, Group, Modal, Stack, Text, TextInput, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
@@ -10,7 +10,8 @@ import {
 } from "@steward/contracts";
 import { nameKey } from "@steward/domain";
 import { describeError, isApiError } from "../../../api";
-import { clearError, serverFieldErrors, validateWith, type FieldErrors } from "../../../lib/forms";
+import { translate, useT } from "../../../i18n";
+import { applyServerErrors, useContractForm } from "../../../lib/forms";
 import { FormError } from "../../../ui";
 import { useCreateOrganization } from "../api";
 import { ApprovalModeField } from "./ApprovalModeField";
@@ -27,126 +28,111 @@ interface LocationDraft {
   address: string;
 }
 
+interface CreateValues extends Record<string, unknown> {
+  name: string;
+  description: string;
+  nodeApprovalMode: NodeApprovalMode;
+  locations: LocationDraft[];
+}
+
+const initialValues: CreateValues = {
+  name: "",
+  description: "",
+  nodeApprovalMode: "AUTOMATIC",
+  locations: [],
+};
+
+/** The request's rules, and: location names are unique within an organization, "Main Office" included. */
+const createSchema = createOrganizationRequest.superRefine((value, ctx) => {
+  const seen = new Set([nameKey(DEFAULT_LOCATION_NAME)]);
+  value.locations.forEach((location, index) => {
+    const key = nameKey(location.name);
+    if (key && seen.has(key))
+      ctx.addIssue({
+        code: "custom",
+        path: ["locations", index, "name"],
+        message: translate("organizations.create.duplicateLocation"),
+      });
+    seen.add(key);
+  });
+});
+
 let nextKey = 1;
 
 export function CreateOrganizationModal({ opened, onClose, onCreated }: CreateOrganizationModalProps) {
+  const t = useT();
   const create = useCreateOrganization();
-  const [name, setName] = useState("");
-  const [description, setDescription] = useState("");
-  const [mode, setMode] = useState<NodeApprovalMode>("AUTOMATIC");
-  const [locations, setLocations] = useState<LocationDraft[]>([]);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useContractForm<CreateValues>(createSchema, { initialValues });
   const [submitError, setSubmitError] = useState<string | null>(null);
+  const { locations, nodeApprovalMode } = form.getValues();
 
-  const reset = () => {
-    setName("");
-    setDescription("");
-    setMode("AUTOMATIC");
-    setLocations([]);
-    setErrors({});
-    setSubmitError(null);
-  };
   const handleClose = () => {
-    reset();
+    form.reset();
+    setSubmitError(null);
     onClose();
   };
 
-  const updateLocation = (key: number, patch: Partial<LocationDraft>) =>
-    setLocations((current) => current.map((l) => (l.key === key ? { ...l, ...patch } : l)));
-
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateWith(createOrganizationRequest, {
-      name,
-      description,
-      nodeApprovalMode: mode,
-      locations: locations.map(({ name: n, address }) => ({ name: n, address })),
-    });
-    const found: FieldErrors = result.ok ? {} : { ...result.errors };
-    // Location names are unique within an organization, "Main Office" included.
-    const seen = new Set([nameKey(DEFAULT_LOCATION_NAME)]);
-    locations.forEach((l, i) => {
-      const key = nameKey(l.name);
-      if (key && seen.has(key)) found[`locations.${i}.name`] = "Another location already has this name";
-      seen.add(key);
-    });
-    if (!result.ok || Object.keys(found).length > 0) {
-      setErrors(found);
-      return;
-    }
-    setErrors({});
+  const handleSubmit = async (values: CreateValues) => {
     setSubmitError(null);
     try {
-      const organization = await create.mutateAsync(result.data);
-      notifications.show({ color: "teal", message: `Organization "${organization.name}" created` });
-      reset();
+      const organization = await create.mutateAsync(createSchema.parse(values));
+      notifications.show({
+        color: "teal",
+        message: t("organizations.create.created", { name: organization.name }),
+      });
+      form.reset();
       onCreated?.(organization);
       onClose();
     } catch (error) {
       if (isApiError(error, "E_ORGANIZATION_NAME_TAKEN")) {
-        setErrors({ name: "An organization with this name already exists" });
+        form.setFieldError("name", t("organizations.create.nameTaken"));
       } else if (isApiError(error, "E_LOCATION_NAME_TAKEN")) {
-        setSubmitError(
-          "Two locations have the same name. Location names must be unique within an organization.",
-        );
+        setSubmitError(t("organizations.create.locationNameTaken"));
       } else {
-        if (isApiError(error, "E_VALIDATION")) setErrors(serverFieldErrors(error.details));
+        applyServerErrors(form, error);
         setSubmitError(describeError(error));
       }
     }
   };
 
   return (
-    <Modal opened={opened} onClose={handleClose} title="New organization" size="lg" centered>
-      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+    <Modal opened={opened} onClose={handleClose} title={t("organizations.create.title")} size="lg" centered>
+      <form onSubmit={form.onSubmit((values) => void handleSubmit(values))} noValidate>
         <Stack gap="md">
           <TextInput
-            label="Name"
-            value={name}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              setErrors((current) => clearError(current, "name"));
-            }}
-            error={errors.name}
+            label={t("common.fields.name")}
+            {...form.getInputProps("name")}
             withAsterisk
             data-autofocus
           />
           <Textarea
-            label="Description"
-            value={description}
-            onChange={(event) => {
-              setDescription(event.currentTarget.value);
-              setErrors((current) => clearError(current, "description"));
-            }}
-            error={errors.description}
+            label={t("common.fields.description")}
+            {...form.getInputProps("description")}
             autosize
             minRows={2}
           />
-          <ApprovalModeField value={mode} onChange={setMode} />
+          <ApprovalModeField
+            value={nodeApprovalMode}
+            onChange={(mode) => form.setFieldValue("nodeApprovalMode", mode)}
+          />
           <Stack gap="xs">
             <Text fw={500} size="sm">
-              Locations
+              {t("organizations.create.locations")}
             </Text>
             <Text size="sm" c="dimmed">
-              Every organization gets a "{DEFAULT_LOCATION_NAME}" location. Add any other sites here.
+              {t("organizations.create.locationsHelp", { name: DEFAULT_LOCATION_NAME })}
             </Text>
             {locations.map((location, index) => (
               <Group key={location.key} align="flex-start" wrap="nowrap">
                 <TextInput
-                  label="Location name"
-                  value={location.name}
-                  onChange={(event) => {
-                    updateLocation(location.key, { name: event.currentTarget.value });
-                    setErrors((current) => clearError(current, `locations.${index}.name`));
-                  }}
-                  error={errors[`locations.${index}.name`]}
+                  label={t("organizations.create.locationName")}
+                  {...form.getInputProps(`locations.${index}.name`)}
                   data-testid={`new-location-name-${index}`}
                   style={{ flex: 1 }}
                 />
                 <TextInput
-                  label="Address"
-                  value={location.address}
-                  onChange={(event) => updateLocation(location.key, { address: event.currentTarget.value })}
+                  label={t("organizations.create.address")}
+                  {...form.getInputProps(`locations.${index}.address`)}
                   data-testid={`new-location-address-${index}`}
                   style={{ flex: 1 }}
                 />
@@ -154,8 +140,8 @@ export function CreateOrganizationModal({ opened, onClose, onCreated }: CreateOr
                   variant="subtle"
                   color="red"
                   mt={28}
-                  aria-label={`Remove location ${index + 1}`}
-                  onClick={() => setLocations((current) => current.filter((l) => l.key !== location.key))}
+                  aria-label={t("organizations.create.removeLocation", { number: index + 1 })}
+                  onClick={() => form.removeListItem("locations", index)}
                 >
                   <IconTrash size={16} />
                 </ActionIcon>
@@ -166,21 +152,19 @@ export function CreateOrganizationModal({ opened, onClose, onCreated }: CreateOr
                 variant="light"
                 size="xs"
                 leftSection={<IconPlus size={14} />}
-                onClick={() =>
-                  setLocations((current) => [...current, { key: nextKey++, name: "", address: "" }])
-                }
+                onClick={() => form.insertListItem("locations", { key: nextKey++, name: "", address: "" })}
               >
-                Add location
+                {t("organizations.create.addLocation")}
               </Button>
             </Group>
           </Stack>
           <FormError message={submitError} />
           <Group justify="flex-end">
             <Button variant="default" onClick={handleClose}>
-              Cancel
+              {t("common.actions.cancel")}
             </Button>
             <Button type="submit" loading={create.isPending}>
-              Create organization
+              {t("organizations.create.submit")}
             </Button>
           </Group>
         </Stack>

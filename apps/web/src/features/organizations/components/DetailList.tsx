@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 
-/** Label/value pairs of an entity, as a compact card. */
+/** Label/value pairs of an entity, as a compact card (labels come translated from the caller). */
 export function DetailList({ items }: { items: Array<{ label: string; value: ReactNode }> }) {
   return (
     <Paper withBorder p="md" radius="md">

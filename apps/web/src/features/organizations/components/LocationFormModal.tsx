@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Button, Group, Modal, Stack, TextInput, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { createLocationRequest, type Location } from "@steward/contracts";
 import { describeError, isApiError } from "../../../api";
-import { clearError, serverFieldErrors, validateWith, type FieldErrors } from "../../../lib/forms";
+import { useT } from "../../../i18n";
+import { applyServerErrors, useContractForm } from "../../../lib/forms";
 import { FormError } from "../../../ui";
 import { useCreateLocation, useUpdateLocation } from "../api";
 
@@ -15,69 +16,78 @@ interface LocationFormModalProps {
   onClose: () => void;
 }
 
-const empty = { name: "", address: "", description: "" };
+interface LocationValues extends Record<string, unknown> {
+  name: string;
+  address: string;
+  description: string;
+}
+
+const empty: LocationValues = { name: "", address: "", description: "" };
 
 export function LocationFormModal({ organizationId, location, opened, onClose }: LocationFormModalProps) {
+  const t = useT();
   const create = useCreateLocation(organizationId);
   const update = useUpdateLocation(organizationId);
-  // The parent remounts this (key) for every opening, so the draft starts from the location.
-  const [draft, setDraft] = useState(() =>
-    location ? { name: location.name, address: location.address, description: location.description } : empty,
-  );
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // The parent remounts this (key) for every opening, so the form starts from the location.
+  const form = useContractForm<LocationValues>(createLocationRequest, {
+    initialValues: location
+      ? { name: location.name, address: location.address, description: location.description }
+      : empty,
+  });
   const [submitError, setSubmitError] = useState<string | null>(null);
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateWith(createLocationRequest, draft);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
+  const handleSubmit = async (values: LocationValues) => {
+    const body = createLocationRequest.parse(values);
     setSubmitError(null);
     try {
-      if (location) await update.mutateAsync({ locationId: location.id, body: result.data });
-      else await create.mutateAsync(result.data);
+      if (location) await update.mutateAsync({ locationId: location.id, body });
+      else await create.mutateAsync(body);
       notifications.show({
         color: "teal",
-        message: location ? "Location saved" : `Location "${result.data.name}" added`,
+        message: location
+          ? t("organizations.locationForm.saved")
+          : t("organizations.locationForm.added", { name: body.name }),
       });
       onClose();
     } catch (error) {
       if (isApiError(error, "E_LOCATION_NAME_TAKEN")) {
-        setErrors({ name: "This organization already has a location with this name" });
+        form.setFieldError("name", t("organizations.locationForm.nameTaken"));
       } else {
-        if (isApiError(error, "E_VALIDATION")) setErrors(serverFieldErrors(error.details));
+        applyServerErrors(form, error);
         setSubmitError(describeError(error));
       }
     }
   };
 
-  const field = (key: keyof typeof empty) => ({
-    value: draft[key],
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const value = event.currentTarget.value;
-      setDraft((d) => ({ ...d, [key]: value }));
-      setErrors((current) => clearError(current, key));
-    },
-    error: errors[key],
-  });
-
   return (
-    <Modal opened={opened} onClose={onClose} title={location ? "Edit location" : "Add location"} centered>
-      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={location ? t("organizations.locationForm.editTitle") : t("organizations.locationForm.addTitle")}
+      centered
+    >
+      <form onSubmit={form.onSubmit((values) => void handleSubmit(values))} noValidate>
         <Stack gap="md">
-          <TextInput label="Location name" withAsterisk data-autofocus {...field("name")} />
-          <TextInput label="Address" {...field("address")} />
-          <Textarea label="Description" autosize minRows={2} {...field("description")} />
+          <TextInput
+            label={t("organizations.locationForm.name")}
+            withAsterisk
+            data-autofocus
+            {...form.getInputProps("name")}
+          />
+          <TextInput label={t("organizations.locationForm.address")} {...form.getInputProps("address")} />
+          <Textarea
+            label={t("common.fields.description")}
+            autosize
+            minRows={2}
+            {...form.getInputProps("description")}
+          />
           <FormError message={submitError} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t("common.actions.cancel")}
             </Button>
             <Button type="submit" loading={create.isPending || update.isPending}>
-              {location ? "Save location" : "Add location"}
+              {location ? t("organizations.locationForm.save") : t("organizations.locationForm.add")}
             </Button>
           </Group>
         </Stack>

@@ -4,6 +4,7 @@ import { notifications } from "@mantine/notifications";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import type { Location, OrganizationDetail } from "@steward/contracts";
 import { describeError, isApiError } from "../../../api";
+import { useT } from "../../../i18n";
 import { confirmAction } from "../../../ui";
 import { useDeleteLocation } from "../api";
 
@@ -22,6 +23,7 @@ export function LocationsEditor({
   const [opened, setOpened] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const remove = useDeleteLocation(organization.id);
+  const t = useT();
 
   const openForm = (location: Location | null) => {
     setEditing(location);
@@ -31,18 +33,25 @@ export function LocationsEditor({
 
   const handleDelete = (location: Location) =>
     confirmAction({
-      title: "Delete location",
-      message: `Delete the location "${location.name}" of ${organization.name}? This cannot be undone.`,
+      title: t("organizations.locations.deleteTitle"),
+      message: t("organizations.locations.deleteMessage", {
+        name: location.name,
+        organization: organization.name,
+      }),
+      confirmLabel: t("common.actions.delete"),
       onConfirm: () =>
         remove.mutate(location.id, {
           onSuccess: () =>
-            notifications.show({ color: "teal", message: `Location "${location.name}" deleted` }),
+            notifications.show({
+              color: "teal",
+              message: t("organizations.locations.deleted", { name: location.name }),
+            }),
           onError: (error) =>
             notifications.show({
               color: "red",
-              title: "Could not delete the location",
+              title: t("organizations.locations.deleteError"),
               message: isApiError(error, "E_DEFAULT_LOCATION_UNDELETABLE")
-                ? "The default location cannot be deleted."
+                ? t("organizations.locations.defaultUndeletable")
                 : describeError(error),
             }),
         }),
@@ -52,11 +61,11 @@ export function LocationsEditor({
     <Stack gap="md">
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          Location names are unique within the organization. The default location cannot be deleted.
+          {t("organizations.locations.help")}
         </Text>
         {canWrite ? (
           <Button leftSection={<IconPlus size={16} />} onClick={() => openForm(null)}>
-            Add location
+            {t("organizations.locations.add")}
           </Button>
         ) : null}
       </Group>
@@ -68,21 +77,21 @@ export function LocationsEditor({
             ? {
                 actions: (location: Location) => (
                   <Group gap={4} wrap="nowrap">
-                    <Tooltip label="Edit">
+                    <Tooltip label={t("common.actions.edit")}>
                       <ActionIcon
                         variant="subtle"
-                        aria-label={`Edit ${location.name}`}
+                        aria-label={t("organizations.locations.editNamed", { name: location.name })}
                         onClick={() => openForm(location)}
                       >
                         <IconPencil size={16} />
                       </ActionIcon>
                     </Tooltip>
                     {location.isDefault ? null : (
-                      <Tooltip label="Delete">
+                      <Tooltip label={t("common.actions.delete")}>
                         <ActionIcon
                           variant="subtle"
                           color="red"
-                          aria-label={`Delete ${location.name}`}
+                          aria-label={t("organizations.locations.deleteNamed", { name: location.name })}
                           onClick={() => handleDelete(location)}
                         >
                           <IconTrash size={16} />

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Anchor, Badge, Group, Table, Text } from "@mantine/core";
 import { Link } from "react-router";
 import type { Location } from "@steward/contracts";
+import { formatNumber, useT } from "../../../i18n";
 
 interface LocationsTableProps {
   organizationId: number;
@@ -18,15 +19,16 @@ export function sortLocations(locations: Location[]): Location[] {
 }
 
 export function LocationsTable({ organizationId, locations, actions }: LocationsTableProps) {
+  const t = useT();
   return (
-    <Table verticalSpacing="sm" highlightOnHover aria-label="Locations">
+    <Table verticalSpacing="sm" highlightOnHover aria-label={t("organizations.locations.tableLabel")}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Location</Table.Th>
-          <Table.Th>Address</Table.Th>
-          <Table.Th>Description</Table.Th>
-          <Table.Th ta="right">Devices</Table.Th>
-          {actions ? <Table.Th w={110}>Actions</Table.Th> : null}
+          <Table.Th>{t("common.fields.location")}</Table.Th>
+          <Table.Th>{t("organizations.locations.address")}</Table.Th>
+          <Table.Th>{t("common.fields.description")}</Table.Th>
+          <Table.Th ta="right">{t("common.fields.devices")}</Table.Th>
+          {actions ? <Table.Th w={110}>{t("common.fields.actions")}</Table.Th> : null}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -43,7 +45,7 @@ export function LocationsTable({ organizationId, locations, actions }: Locations
                 </Anchor>
                 {location.isDefault ? (
                   <Badge size="sm" variant="light" color="gray">
-                    Default
+                    {t("organizations.locations.default")}
                   </Badge>
                 ) : null}
               </Group>
@@ -59,7 +61,7 @@ export function LocationsTable({ organizationId, locations, actions }: Locations
               </Text>
             </Table.Td>
             <Table.Td ta="right" data-testid={`location-devices-${location.id}`}>
-              {location.deviceCount}
+              {formatNumber(location.deviceCount)}
             </Table.Td>
             {actions ? <Table.Td>{actions(location)}</Table.Td> : null}
           </Table.Tr>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { TextInput, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import {
@@ -7,18 +7,19 @@ import {
   type OrganizationDetail,
 } from "@steward/contracts";
 import { describeError, isApiError } from "../../../api";
-import { clearError, serverFieldErrors, validateWith, type FieldErrors } from "../../../lib/forms";
+import { useT } from "../../../i18n";
+import { applyServerErrors, useContractForm } from "../../../lib/forms";
 import { FormError, FormCard, SaveBar } from "../../../ui";
 import { useUpdateOrganization } from "../api";
 import { ApprovalModeField } from "./ApprovalModeField";
 
-interface Draft {
+interface GeneralValues extends Record<string, unknown> {
   name: string;
   description: string;
   nodeApprovalMode: NodeApprovalMode;
 }
 
-/** Name, description and approval mode; an explicit draft against the saved organization. */
+/** Name, description and approval mode, edited against the saved organization. */
 export function OrganizationGeneralForm({
   organization,
   canWrite,
@@ -26,82 +27,62 @@ export function OrganizationGeneralForm({
   organization: OrganizationDetail;
   canWrite: boolean;
 }) {
-  const saved: Draft = {
-    name: organization.name,
-    description: organization.description,
-    nodeApprovalMode: organization.nodeApprovalMode,
-  };
-  const [draft, setDraft] = useState<Draft>(saved);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const t = useT();
+  const form = useContractForm<GeneralValues>(updateOrganizationRequest, {
+    initialValues: {
+      name: organization.name,
+      description: organization.description,
+      nodeApprovalMode: organization.nodeApprovalMode,
+    },
+  });
   const [submitError, setSubmitError] = useState<string | null>(null);
   const update = useUpdateOrganization(organization.id);
-  const dirty =
-    draft.name !== saved.name ||
-    draft.description !== saved.description ||
-    draft.nodeApprovalMode !== saved.nodeApprovalMode;
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateWith(updateOrganizationRequest, draft);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
+  const handleSubmit = async (values: GeneralValues) => {
     setSubmitError(null);
     try {
-      await update.mutateAsync(result.data);
-      notifications.show({ color: "teal", message: "Organization saved" });
+      await update.mutateAsync(updateOrganizationRequest.parse(values));
+      // What was saved is the new starting point: discarding returns to it.
+      form.setInitialValues(values);
+      form.resetDirty(values);
+      notifications.show({ color: "teal", message: t("organizations.general.saved") });
     } catch (error) {
       if (isApiError(error, "E_ORGANIZATION_NAME_TAKEN"))
-        setErrors({ name: "An organization with this name already exists" });
+        form.setFieldError("name", t("organizations.create.nameTaken"));
       else {
-        if (isApiError(error, "E_VALIDATION")) setErrors(serverFieldErrors(error.details));
+        applyServerErrors(form, error);
         setSubmitError(describeError(error));
       }
     }
   };
 
   return (
-    <FormCard onSubmit={(event) => void handleSubmit(event)}>
+    <FormCard onSubmit={form.onSubmit((values) => void handleSubmit(values))}>
       <TextInput
-        label="Name"
-        value={draft.name}
-        onChange={(event) => {
-          const name = event.currentTarget.value;
-          setDraft((d) => ({ ...d, name }));
-          setErrors((current) => clearError(current, "name"));
-        }}
-        error={errors.name}
+        label={t("common.fields.name")}
+        {...form.getInputProps("name")}
         withAsterisk
         readOnly={!canWrite}
       />
       <Textarea
-        label="Description"
-        value={draft.description}
-        onChange={(event) => {
-          const description = event.currentTarget.value;
-          setDraft((d) => ({ ...d, description }));
-          setErrors((current) => clearError(current, "description"));
-        }}
-        error={errors.description}
+        label={t("common.fields.description")}
+        {...form.getInputProps("description")}
         autosize
         minRows={3}
         readOnly={!canWrite}
       />
       <ApprovalModeField
-        value={draft.nodeApprovalMode}
-        onChange={(nodeApprovalMode) => setDraft((d) => ({ ...d, nodeApprovalMode }))}
+        value={form.getValues().nodeApprovalMode}
+        onChange={(nodeApprovalMode) => form.setFieldValue("nodeApprovalMode", nodeApprovalMode)}
         disabled={!canWrite}
       />
       <FormError message={submitError} />
       {canWrite ? (
         <SaveBar
-          dirty={dirty}
+          dirty={form.isDirty()}
           saving={update.isPending}
           onDiscard={() => {
-            setDraft(saved);
-            setErrors({});
+            form.reset();
             setSubmitError(null);
           }}
         />

@@ -1,24 +1,33 @@
 import { Button } from "@mantine/core";
 import { Link } from "react-router";
 import { isApiError } from "../../../api";
+import { useT, type MessageKey } from "../../../i18n";
 import { EmptyState, ErrorState } from "../../../ui";
 
 /** A missing organization (or location) says so; any other failure offers a retry. */
 export function OrganizationLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const t = useT();
   if (isApiError(error, "E_ORGANIZATION_NOT_FOUND") || isApiError(error, "E_NOT_FOUND")) {
     return <OrganizationNotFound />;
   }
-  return <ErrorState title="Could not load the organization" error={error} onRetry={onRetry} />;
+  return <ErrorState title={t("organizations.notFound.loadError")} error={error} onRetry={onRetry} />;
 }
 
-export function OrganizationNotFound({ what = "organization" }: { what?: string }) {
+const missingText: Record<"organization" | "location" | "page", MessageKey> = {
+  organization: "organizations.notFound.organization",
+  location: "organizations.notFound.location",
+  page: "organizations.notFound.page",
+};
+
+export function OrganizationNotFound({ what = "organization" }: { what?: keyof typeof missingText }) {
+  const t = useT();
   return (
     <EmptyState
-      title={`This ${what} does not exist`}
-      description="It may have been deleted, or the link is wrong."
+      title={t(missingText[what])}
+      description={t("organizations.notFound.description")}
       action={
         <Button component={Link} to="/administration/customers/organizations" variant="default">
-          Back to organizations
+          {t("organizations.notFound.back")}
         </Button>
       }
     />

@@ -2,8 +2,9 @@ import { Anchor, Badge, Group, Table, Text, UnstyledButton } from "@mantine/core
 import { IconChevronDown, IconChevronUp } from "@tabler/icons-react";
 import { Link } from "react-router";
 import type { Organization } from "@steward/contracts";
-import { formatDate, RowActions, EditIconButton, DeleteIconButton } from "../../../ui";
-import { approvalModeLabels } from "./ApprovalModeField";
+import { useT } from "../../../i18n";
+import { formatDate, formatNumber, RowActions, EditIconButton, DeleteIconButton } from "../../../ui";
+import { approvalModeText } from "./ApprovalModeField";
 
 export type OrganizationSort = "name" | "-name" | "createdAt" | "-createdAt";
 
@@ -45,21 +46,33 @@ export function OrganizationsTable({
   canWrite,
   onDelete,
 }: OrganizationsTableProps) {
+  const t = useT();
   return (
-    <Table striped highlightOnHover verticalSpacing="sm" layout="fixed" aria-label="Organizations">
+    <Table
+      striped
+      highlightOnHover
+      verticalSpacing="sm"
+      layout="fixed"
+      aria-label={t("organizations.table.label")}
+    >
       <Table.Thead>
         <Table.Tr>
           <Table.Th
             aria-sort={sort.endsWith("name") ? (sort === "name" ? "ascending" : "descending") : undefined}
           >
-            <SortHeader label="Name" field="name" sort={sort} onSortChange={onSortChange} />
+            <SortHeader
+              label={t("common.fields.name")}
+              field="name"
+              sort={sort}
+              onSortChange={onSortChange}
+            />
           </Table.Th>
-          <Table.Th w={124}>Device approval</Table.Th>
+          <Table.Th w={150}>{t("organizations.table.deviceApproval")}</Table.Th>
           <Table.Th w={92} ta="right">
-            Locations
+            {t("organizations.table.locations")}
           </Table.Th>
           <Table.Th w={80} ta="right">
-            Devices
+            {t("common.fields.devices")}
           </Table.Th>
           <Table.Th
             w={124}
@@ -67,9 +80,14 @@ export function OrganizationsTable({
               sort.endsWith("createdAt") ? (sort === "createdAt" ? "ascending" : "descending") : undefined
             }
           >
-            <SortHeader label="Created" field="createdAt" sort={sort} onSortChange={onSortChange} />
+            <SortHeader
+              label={t("common.fields.created")}
+              field="createdAt"
+              sort={sort}
+              onSortChange={onSortChange}
+            />
           </Table.Th>
-          {canWrite ? <Table.Th w={84}>Actions</Table.Th> : null}
+          {canWrite ? <Table.Th w={84}>{t("common.fields.actions")}</Table.Th> : null}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -91,11 +109,11 @@ export function OrganizationsTable({
                 color={org.nodeApprovalMode === "REJECT" ? "red" : "blue"}
                 style={{ overflow: "visible" }}
               >
-                {approvalModeLabels[org.nodeApprovalMode].label}
+                {t(approvalModeText[org.nodeApprovalMode].label)}
               </Badge>
             </Table.Td>
-            <Table.Td ta="right">{org.locationCount}</Table.Td>
-            <Table.Td ta="right">{org.deviceCount}</Table.Td>
+            <Table.Td ta="right">{formatNumber(org.locationCount)}</Table.Td>
+            <Table.Td ta="right">{formatNumber(org.deviceCount)}</Table.Td>
             <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(org.createdAt)}</Table.Td>
             {canWrite ? (
               <Table.Td>

@@ -1,6 +1,7 @@
 import { Button, Stack, Tabs } from "@mantine/core";
 import { IconLayoutDashboard } from "@tabler/icons-react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
+import { useT } from "../../../i18n";
 import { LoadingState, PageHeader } from "../../../ui";
 import { usePageTitle } from "../../../routing";
 import { useCan } from "../../auth";
@@ -25,13 +26,14 @@ export function CustomerEditorPage() {
 }
 
 function CustomerEditor({ id, section }: { id: number; section: Section }) {
+  const t = useT();
   const navigate = useNavigate();
   const can = useCan();
   const canWrite = can("organizations.write");
   const query = useOrganization(id);
-  usePageTitle(query.data ? `Edit ${query.data.name}` : null);
+  usePageTitle(query.data ? t("organizations.editor.pageTitle", { name: query.data.name }) : null);
 
-  if (query.isPending) return <LoadingState label="Loading organization…" />;
+  if (query.isPending) return <LoadingState label={t("organizations.overview.loading")} />;
   if (query.isError)
     return <OrganizationLoadError error={query.error} onRetry={() => void query.refetch()} />;
   const organization = query.data;
@@ -40,7 +42,7 @@ function CustomerEditor({ id, section }: { id: number; section: Section }) {
     <Stack gap="md">
       <PageHeader
         title={organization.name}
-        description="Edit the organization's details and locations."
+        description={t("organizations.editor.description")}
         actions={
           <Button
             variant="default"
@@ -48,15 +50,17 @@ function CustomerEditor({ id, section }: { id: number; section: Section }) {
             to={`/customerDashboard/${id}/overview`}
             leftSection={<IconLayoutDashboard size={16} />}
           >
-            Open dashboard
+            {t("organizations.editor.openDashboard")}
           </Button>
         }
       />
       <Tabs value={section} onChange={(next) => next && void navigate(`/editor/customer/${id}/${next}`)}>
         <Tabs.List>
-          <Tabs.Tab value="general">General</Tabs.Tab>
-          <Tabs.Tab value="locations">Locations</Tabs.Tab>
-          {can("credentials.manage") ? <Tabs.Tab value="credentials">Credentials</Tabs.Tab> : null}
+          <Tabs.Tab value="general">{t("organizations.editor.general")}</Tabs.Tab>
+          <Tabs.Tab value="locations">{t("organizations.editor.locations")}</Tabs.Tab>
+          {can("credentials.manage") ? (
+            <Tabs.Tab value="credentials">{t("organizations.editor.credentials")}</Tabs.Tab>
+          ) : null}
         </Tabs.List>
         <Tabs.Panel value="general" pt="md">
           <OrganizationGeneralForm organization={organization} canWrite={canWrite} />

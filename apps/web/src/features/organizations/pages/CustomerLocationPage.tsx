@@ -1,7 +1,8 @@
 import { Anchor, Badge, Button, Group, Stack } from "@mantine/core";
 import { IconDeviceDesktop, IconPencil } from "@tabler/icons-react";
 import { Link, useParams } from "react-router";
-import { EmptyState, LoadingState, PageHeader, QueryView } from "../../../ui";
+import { useT } from "../../../i18n";
+import { EmptyState, LoadingState, PageHeader, QueryView, formatNumber } from "../../../ui";
 import { usePageTitle } from "../../../routing";
 import { useCan } from "../../auth";
 import { DeviceWidgets } from "../../devices";
@@ -20,12 +21,20 @@ export function CustomerLocationPage() {
 }
 
 function CustomerLocation({ id, locationId }: { id: number; locationId: number }) {
+  const t = useT();
   const can = useCan();
   const query = useOrganization(id);
   const location = query.data?.locations.find((l) => l.id === locationId);
-  usePageTitle(location ? `${location.name} · ${query.data?.name ?? ""}` : null);
+  usePageTitle(
+    location
+      ? t("organizations.location.pageTitle", {
+          location: location.name,
+          organization: query.data?.name ?? "",
+        })
+      : null,
+  );
 
-  if (query.isPending) return <LoadingState label="Loading location…" />;
+  if (query.isPending) return <LoadingState label={t("organizations.location.loading")} />;
   if (query.isError)
     return <OrganizationLoadError error={query.error} onRetry={() => void query.refetch()} />;
   if (!location) return <OrganizationNotFound what="location" />;
@@ -39,19 +48,19 @@ function CustomerLocation({ id, locationId }: { id: number; locationId: number }
             {location.name}
             {location.isDefault ? (
               <Badge variant="light" color="gray">
-                Default
+                {t("organizations.location.default")}
               </Badge>
             ) : null}
           </Group>
         }
-        description={
-          <>
-            Location of{" "}
+        description={t.rich("organizations.location.locationOf", {
+          organization: org.name,
+          link: (chunks) => (
             <Anchor component={Link} to={`/customerDashboard/${org.id}/overview`} size="sm">
-              {org.name}
+              {chunks}
             </Anchor>
-          </>
-        }
+          ),
+        })}
         actions={
           can("organizations.write") ? (
             <Button
@@ -60,30 +69,30 @@ function CustomerLocation({ id, locationId }: { id: number; locationId: number }
               to={`/editor/customer/${org.id}/locations`}
               leftSection={<IconPencil size={16} />}
             >
-              Edit locations
+              {t("organizations.location.editLocations")}
             </Button>
           ) : null
         }
       />
       <DetailList
         items={[
-          { label: "Address", value: location.address || "—" },
-          { label: "Description", value: location.description || "—" },
-          { label: "Devices", value: location.deviceCount },
-          { label: "Organization", value: org.name },
+          { label: t("organizations.location.address"), value: location.address || "—" },
+          { label: t("common.fields.description"), value: location.description || "—" },
+          { label: t("common.fields.devices"), value: formatNumber(location.deviceCount) },
+          { label: t("common.fields.organization"), value: org.name },
         ]}
       />
       {location.deviceCount === 0 ? (
         <EmptyState
           icon={<IconDeviceDesktop size={26} />}
-          title="No devices in this location yet"
-          description="Devices appear here once the Steward agent is installed on them and assigned to this location."
+          title={t("organizations.location.noDevicesTitle")}
+          description={t("organizations.location.noDevicesDescription")}
           action={
             <Button
               component={Link}
               to={`/administration/library/downloads?organizationId=${org.id}&locationId=${location.id}`}
             >
-              Get the install command
+              {t("organizations.location.installCommand")}
             </Button>
           }
         />
@@ -95,19 +104,20 @@ function CustomerLocation({ id, locationId }: { id: number; locationId: number }
 }
 
 function LocationDevices({ organizationId, locationId }: { organizationId: number; locationId: number }) {
+  const t = useT();
   const overview = useLocationOverview(organizationId, locationId);
   return (
     <QueryView
       query={overview}
-      errorTitle="Could not load the location's devices"
-      loadingLabel="Loading devices…"
+      errorTitle={t("organizations.location.devicesLoadError")}
+      loadingLabel={t("organizations.location.loadingDevices")}
     >
       {(data) => (
         <DeviceWidgets
           data={data}
           scope={{ organizationIds: [organizationId], locationIds: [locationId] }}
           byPlace={{
-            title: "Devices by role",
+            title: t("organizations.location.devicesByRole"),
             items: data.devicesByRole,
             filter: (id) => ({ roleIds: [id] }),
           }}

@@ -1,12 +1,13 @@
 import { Anchor, Button, Group, Paper, Stack, Title } from "@mantine/core";
 import { IconPencil } from "@tabler/icons-react";
 import { Link, useParams } from "react-router";
-import { LoadingState, PageHeader, QueryView, formatDateTime } from "../../../ui";
+import { useT } from "../../../i18n";
+import { LoadingState, PageHeader, QueryView, formatDateTime, formatNumber } from "../../../ui";
 import { usePageTitle } from "../../../routing";
 import { useCan } from "../../auth";
 import { ActivityList, DeviceWidgets } from "../../devices";
 import { useOrganization, useOrganizationOverview } from "../api";
-import { approvalModeLabels } from "../components/ApprovalModeField";
+import { approvalModeText } from "../components/ApprovalModeField";
 import { DetailList } from "../components/DetailList";
 import { LocationsTable } from "../components/LocationsTable";
 import { OrganizationLoadError, OrganizationNotFound } from "../components/OrganizationNotFound";
@@ -19,11 +20,12 @@ export function CustomerOverviewPage() {
 }
 
 function CustomerOverview({ id }: { id: number }) {
+  const t = useT();
   const can = useCan();
   const query = useOrganization(id);
   usePageTitle(query.data?.name);
 
-  if (query.isPending) return <LoadingState label="Loading organization…" />;
+  if (query.isPending) return <LoadingState label={t("organizations.overview.loading")} />;
   if (query.isError)
     return <OrganizationLoadError error={query.error} onRetry={() => void query.refetch()} />;
   const org = query.data;
@@ -41,22 +43,25 @@ function CustomerOverview({ id }: { id: number }) {
               to={`/editor/customer/${org.id}/general`}
               leftSection={<IconPencil size={16} />}
             >
-              Edit organization
+              {t("organizations.overview.edit")}
             </Button>
           ) : null
         }
       />
       <DetailList
         items={[
-          { label: "Device approval", value: approvalModeLabels[org.nodeApprovalMode].label },
-          { label: "Locations", value: org.locations.length },
-          { label: "Devices", value: org.deviceCount },
-          { label: "Created", value: formatDateTime(org.createdAt) },
+          {
+            label: t("organizations.overview.deviceApproval"),
+            value: t(approvalModeText[org.nodeApprovalMode].label),
+          },
+          { label: t("organizations.overview.locations"), value: formatNumber(org.locations.length) },
+          { label: t("common.fields.devices"), value: formatNumber(org.deviceCount) },
+          { label: t("common.fields.created"), value: formatDateTime(org.createdAt) },
         ]}
       />
       <OrganizationDevices organizationId={org.id} />
       <Stack gap="sm">
-        <Title order={4}>Locations</Title>
+        <Title order={4}>{t("organizations.overview.locations")}</Title>
         <Paper withBorder radius="md">
           <LocationsTable organizationId={org.id} locations={org.locations} />
         </Paper>
@@ -66,23 +71,24 @@ function CustomerOverview({ id }: { id: number }) {
 }
 
 function OrganizationDevices({ organizationId }: { organizationId: number }) {
+  const t = useT();
   const overview = useOrganizationOverview(organizationId);
   return (
     <QueryView
       query={overview}
-      errorTitle="Could not load the organization's devices"
-      loadingLabel="Loading devices…"
+      errorTitle={t("organizations.overview.devicesLoadError")}
+      loadingLabel={t("organizations.overview.loadingDevices")}
     >
       {(data) =>
         data.devices === 0 ? (
           <Paper withBorder radius="md" p="md">
             <Group justify="space-between">
-              <Title order={5}>No devices yet</Title>
+              <Title order={5}>{t("organizations.overview.noDevices")}</Title>
               <Button
                 component={Link}
                 to={`/administration/library/downloads?organizationId=${organizationId}`}
               >
-                Get the install command
+                {t("organizations.overview.installCommand")}
               </Button>
             </Group>
           </Paper>
@@ -92,16 +98,16 @@ function OrganizationDevices({ organizationId }: { organizationId: number }) {
               data={data}
               scope={{ organizationIds: [organizationId] }}
               byPlace={{
-                title: "Devices by location",
+                title: t("organizations.overview.devicesByLocation"),
                 items: data.devicesByLocation,
                 filter: (id) => ({ locationIds: [id] }),
               }}
             />
             <Stack gap="sm">
               <Group justify="space-between">
-                <Title order={4}>Recent activity</Title>
+                <Title order={4}>{t("organizations.overview.recentActivity")}</Title>
                 <Anchor component={Link} to={`/customerDashboard/${organizationId}/activities/1`} size="sm">
-                  All activities
+                  {t("organizations.overview.allActivities")}
                 </Anchor>
               </Group>
               <ActivityList

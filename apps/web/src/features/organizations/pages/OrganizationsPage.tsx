@@ -6,6 +6,7 @@ import { notifications } from "@mantine/notifications";
 import { IconPlus, IconSearch } from "@tabler/icons-react";
 import type { Organization } from "@steward/contracts";
 import { describeError } from "../../../api";
+import { useT } from "../../../i18n";
 import { EmptyState, ErrorState, LoadingState, PageHeader, confirmAction, ListFooter } from "../../../ui";
 import { useCan } from "../../auth";
 import { useDeleteOrganization, useOrganizations } from "../api";
@@ -17,6 +18,7 @@ const PAGE_SIZE = 25;
 const sorts: OrganizationSort[] = ["name", "-name", "createdAt", "-createdAt"];
 
 export function OrganizationsPage() {
+  const t = useT();
   const can = useCan();
   const canWrite = can("organizations.write");
   const [params, setParams] = useSearchParams();
@@ -43,19 +45,23 @@ export function OrganizationsPage() {
 
   const handleDelete = (org: Organization) =>
     confirmAction({
-      title: "Delete organization",
-      message: `Delete "${org.name}" and its ${org.locationCount} location(s)? This cannot be undone.`,
+      title: t("organizations.list.deleteTitle"),
+      message: t("organizations.list.deleteMessage", { name: org.name, count: org.locationCount }),
+      confirmLabel: t("common.actions.delete"),
       onConfirm: () =>
         remove.mutate(org.id, {
           onSuccess: () => {
-            notifications.show({ color: "teal", message: `Organization "${org.name}" deleted` });
+            notifications.show({
+              color: "teal",
+              message: t("organizations.list.deleted", { name: org.name }),
+            });
             // The last row of a later page is gone: show the page before it.
             if (page > 1 && query.data?.items.length === 1) setPage(page - 1);
           },
           onError: (error) =>
             notifications.show({
               color: "red",
-              title: "Could not delete the organization",
+              title: t("organizations.list.deleteError"),
               message: describeError(error),
             }),
         }),
@@ -67,20 +73,20 @@ export function OrganizationsPage() {
   return (
     <Stack gap="md">
       <PageHeader
-        title="Organizations"
-        description="The customers you manage. Each has locations, and devices belong to a location."
+        title={t("organizations.routes.list")}
+        description={t("organizations.list.description")}
         actions={
           canWrite ? (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setParam("create", "1")}>
-              New organization
+              {t("organizations.list.newOrganization")}
             </Button>
           ) : null
         }
       />
       <Group>
         <TextInput
-          aria-label="Search organizations"
-          placeholder="Search by name"
+          aria-label={t("organizations.list.searchLabel")}
+          placeholder={t("organizations.list.searchPlaceholder")}
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(event) => {
@@ -91,33 +97,33 @@ export function OrganizationsPage() {
         />
         {query.isFetching && !query.isPending ? (
           <Text size="sm" c="dimmed" role="status">
-            Updating…
+            {t("organizations.list.updating")}
           </Text>
         ) : null}
       </Group>
       {query.isPending ? (
-        <LoadingState label="Loading organizations…" />
+        <LoadingState label={t("organizations.list.loading")} />
       ) : query.isError ? (
         <ErrorState
-          title="Could not load organizations"
+          title={t("organizations.list.loadError")}
           error={query.error}
           onRetry={() => void query.refetch()}
         />
       ) : data && data.items.length === 0 ? (
         debouncedSearch ? (
           <EmptyState
-            title="No matching organizations"
-            description={`No organization name contains "${debouncedSearch}". Check the spelling or clear the search.`}
+            title={t("organizations.list.noMatchesTitle")}
+            description={t("organizations.list.noMatchesDescription", { search: debouncedSearch })}
             action={
               <Button variant="default" onClick={() => setSearch("")}>
-                Clear search
+                {t("organizations.list.clearSearch")}
               </Button>
             }
           />
         ) : (
           <EmptyState
-            title="No organizations yet"
-            description="Create your first organization to start adding locations and devices."
+            title={t("organizations.list.emptyTitle")}
+            description={t("organizations.list.emptyDescription")}
             action={
               canWrite ? (
                 <Button
@@ -125,7 +131,7 @@ export function OrganizationsPage() {
                   leftSection={<IconPlus size={16} />}
                   onClick={() => setParam("create", "1")}
                 >
-                  Create your first organization
+                  {t("organizations.list.createFirst")}
                 </Button>
               ) : undefined
             }
@@ -147,7 +153,8 @@ export function OrganizationsPage() {
           </Paper>
           <ListFooter
             total={data.total}
-            noun="organization"
+            noun={t("organizations.list.countOne")}
+            plural={t("organizations.list.countOther")}
             page={page}
             totalPages={totalPages}
             onPage={setPage}
