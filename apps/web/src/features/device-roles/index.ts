@@ -1,1 +1,2 @@
 export { useDeviceRoles, useInvalidateDeviceRoles } from "./api";
+export { osFamilyText } from "./os-text";

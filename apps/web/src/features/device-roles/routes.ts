@@ -8,9 +8,9 @@ export const deviceRoleRoutes: RouteEntry[] = [
   {
     path: "/administration/devices/roles",
     page: page.roles,
-    title: "Device roles",
+    title: "deviceRoles.routes.list",
     access: "devices.read",
-    section: "Administration",
-    tab: { group: "administrationDevices", label: "Roles", order: 20 },
+    section: "shell.sections.administration",
+    tab: { group: "administrationDevices", label: "deviceRoles.routes.tab", order: 20 },
   },
 ];

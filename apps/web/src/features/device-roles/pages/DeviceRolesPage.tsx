@@ -13,12 +13,14 @@ import {
   TableCard,
   confirmDelete,
 } from "../../../ui";
+import { formatNumber, useT } from "../../../i18n";
 import { useCan } from "../../auth";
 import { useDeleteDeviceRole, useDeviceRoles } from "../api";
 import { RoleFormModal } from "../components/RoleFormModal";
-import { osFamilyLabels } from "../../../lib/os-labels";
+import { osFamilyText } from "../os-text";
 
 export function DeviceRolesPage() {
+  const t = useT();
   const can = useCan();
   const canManage = can("devices.manage");
   const roles = useDeviceRoles();
@@ -28,42 +30,50 @@ export function DeviceRolesPage() {
 
   const handleDelete = (role: DeviceRole) =>
     confirmDelete({
-      title: "Delete device role",
-      message: `Delete "${role.name}"? Its ${role.deviceCount} device(s) lose the role and its ${role.customFieldCount} custom field(s) are deleted.`,
+      title: t("deviceRoles.list.deleteTitle"),
+      message: t("deviceRoles.list.deleteMessage", {
+        name: role.name,
+        devices: role.deviceCount,
+        fields: role.customFieldCount,
+      }),
       remove: (done) => remove.mutate(role.id, done),
-      deletedMessage: `Device role "${role.name}" deleted`,
-      errorTitle: "Could not delete the role",
+      deletedMessage: t("deviceRoles.list.deleted", { name: role.name }),
+      errorTitle: t("deviceRoles.list.deleteError"),
     });
 
   return (
     <Stack gap="md">
       <PageHeader
-        title="Device roles"
-        description="What a device is for (workstation, server …). Roles carry their own custom fields and filter the device grid."
+        title={t("deviceRoles.routes.list")}
+        description={t("deviceRoles.list.description")}
         actions={
           canManage ? (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-              New role
+              {t("deviceRoles.list.newRole")}
             </Button>
           ) : null
         }
       />
-      <QueryView query={roles} errorTitle="Could not load device roles" loadingLabel="Loading device roles…">
+      <QueryView
+        query={roles}
+        errorTitle={t("deviceRoles.list.loadError")}
+        loadingLabel={t("deviceRoles.list.loading")}
+      >
         {(items) =>
           items.length === 0 ? (
             <EmptyState
-              title="No device roles"
-              description="Create a role to group devices by what they are for."
+              title={t("deviceRoles.list.emptyTitle")}
+              description={t("deviceRoles.list.emptyDescription")}
             />
           ) : (
             <TableCard minWidth={700}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Operating system</Table.Th>
-                  <Table.Th>Devices</Table.Th>
-                  <Table.Th>Custom fields</Table.Th>
-                  {canManage ? <Table.Th aria-label="Actions" /> : null}
+                  <Table.Th>{t("common.fields.name")}</Table.Th>
+                  <Table.Th>{t("deviceRoles.list.operatingSystem")}</Table.Th>
+                  <Table.Th>{t("common.fields.devices")}</Table.Th>
+                  <Table.Th>{t("deviceRoles.list.customFields")}</Table.Th>
+                  {canManage ? <Table.Th aria-label={t("common.fields.actions")} /> : null}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -76,7 +86,7 @@ export function DeviceRolesPage() {
                         </Text>
                         {role.builtIn ? (
                           <Badge size="xs" variant="light" color="gray">
-                            Built-in
+                            {t("deviceRoles.list.builtIn")}
                           </Badge>
                         ) : null}
                       </Group>
@@ -86,10 +96,10 @@ export function DeviceRolesPage() {
                         </Text>
                       ) : null}
                     </Table.Td>
-                    <Table.Td>{osFamilyLabels[role.osFamily]}</Table.Td>
+                    <Table.Td>{t(osFamilyText[role.osFamily])}</Table.Td>
                     <Table.Td>
                       <Anchor component={Link} to={`/deviceSearch?roleId=${role.id}`} size="sm">
-                        {role.deviceCount}
+                        {formatNumber(role.deviceCount)}
                       </Anchor>
                     </Table.Td>
                     <Table.Td>
@@ -98,7 +108,7 @@ export function DeviceRolesPage() {
                         to={`/administration/devices/roleCustomFields?roleId=${role.id}`}
                         size="sm"
                       >
-                        {role.customFieldCount}
+                        {formatNumber(role.customFieldCount)}
                       </Anchor>
                     </Table.Td>
                     {canManage ? (
