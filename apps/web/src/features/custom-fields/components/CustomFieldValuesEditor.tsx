@@ -3,8 +3,8 @@ import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@ma
 import { notifications } from "@mantine/notifications";
 import type { CustomFieldDefinition, CustomFieldValues } from "@steward/contracts";
 import { sanitizeNumericInput } from "@steward/domain";
-import { isApiError } from "../../../api";
-import { describeError } from "../../../api";
+import { describeError, isApiError } from "../../../api";
+import { formatDateTime, localizeText, useT } from "../../../i18n";
 import { EmptyState, FormError, QueryView } from "../../../ui";
 import { useCan } from "../../auth";
 import { useCustomFieldValues, usePutCustomFieldValues, type ValueLevel } from "../api";
@@ -13,7 +13,6 @@ import { draftError, fromDraft, sameDraft, toDraft, type DraftValue } from "./fi
 
 type Item = CustomFieldValues["items"][number];
 
-const sourceLabels = { DEVICE: "device", LOCATION: "location", ORGANIZATION: "organization" } as const;
 const levelSource = { device: "DEVICE", location: "LOCATION", organization: "ORGANIZATION" } as const;
 
 /** Custom field values at one level (organization, location or device), with draft and save. */
@@ -22,8 +21,13 @@ export function CustomFieldValuesEditor({ level }: { level: ValueLevel }) {
   // Held here, not in the form: a save replaces the values, which remounts the form, and the
   // callbacks of a mutation whose component unmounted never run (no "saved" notification).
   const save = usePutCustomFieldValues(level);
+  const t = useT();
   return (
-    <QueryView query={values} errorTitle="Could not load custom fields" loadingLabel="Loading custom fields…">
+    <QueryView
+      query={values}
+      errorTitle={t("customFields.definitions.loadError")}
+      loadingLabel={t("customFields.definitions.loading")}
+    >
       {(items) => <ValuesForm key={JSON.stringify(items)} level={level} items={items} save={save} />}
     </QueryView>
   );
@@ -38,6 +42,7 @@ function ValuesForm({
   items: Item[];
   save: ReturnType<typeof usePutCustomFieldValues>;
 }) {
+  const t = useT();
   const can = useCan();
   const canEdit = can("devices.manage");
   const visible = useMemo(() => items.filter((i) => i.field.behaviour !== "HIDDEN"), [items]);
@@ -65,14 +70,19 @@ function ValuesForm({
       return next;
     });
 
-  const check = (item: Item, value: DraftValue) =>
-    setError(item.field.id, draftError(item.field, value, mandatory(item)));
+  /** The rules' message for a draft, in the reader's language; null when it may be saved. */
+  const messageFor = (item: Item, value: DraftValue) => {
+    const message = draftError(item.field, value, mandatory(item));
+    return message === null ? null : localizeText(message);
+  };
+
+  const check = (item: Item, value: DraftValue) => setError(item.field.id, messageFor(item, value));
 
   const handleSave = () => {
     setFormError(null);
     const found = new Map<number, string>();
     for (const item of dirty) {
-      const message = draftError(item.field, draft.get(item.field.id) ?? "", mandatory(item));
+      const message = messageFor(item, draft.get(item.field.id) ?? "");
       if (message) found.set(item.field.id, message);
     }
     setErrors(found);
@@ -85,7 +95,7 @@ function ValuesForm({
         })),
       },
       {
-        onSuccess: () => notifications.show({ color: "teal", message: "Custom fields saved" }),
+        onSuccess: () => notifications.show({ color: "teal", message: t("customFields.values.saved") }),
         onError: (error) => {
           const issues = isApiError(error)
             ? (error.details as { issues?: unknown } | undefined)?.issues
@@ -94,7 +104,7 @@ function ValuesForm({
             const next = new Map<number, string>();
             for (const issue of issues as { fieldId?: unknown; message?: unknown }[]) {
               if (typeof issue.fieldId === "number" && typeof issue.message === "string") {
-                next.set(issue.fieldId, issue.message);
+                next.set(issue.fieldId, localizeText(issue.message));
               }
             }
             setErrors(next);
@@ -108,8 +118,8 @@ function ValuesForm({
   if (visible.length === 0) {
     return (
       <EmptyState
-        title="No custom fields"
-        description="Custom fields are defined under Administration → Devices: global fields for every device, role fields for devices of one role."
+        title={t("customFields.values.emptyTitle")}
+        description={t("customFields.values.emptyDescription")}
       />
     );
   }
@@ -117,15 +127,24 @@ function ValuesForm({
   const hintOf = (item: Item): string | undefined => {
     if (item.value !== null || item.effectiveValue === null || item.effectiveSource === null)
       return undefined;
-    const shown = Array.isArray(item.effectiveValue)
-      ? item.effectiveValue.join(", ")
-      : String(item.effectiveValue);
-    return `Inherited from the ${sourceLabels[item.effectiveSource]}: ${shown}`;
+    const { effectiveValue } = item;
+    // A moment reads in the reader's zone and date format; other values as they were set.
+    const shown = Array.isArray(effectiveValue)
+      ? effectiveValue.join(", ")
+      : item.field.type === "DATE_TIME" && typeof effectiveValue === "string"
+        ? formatDateTime(effectiveValue)
+        : item.field.type === "CHECKBOX" && typeof effectiveValue === "boolean"
+          ? t(effectiveValue ? "common.states.yes" : "common.states.no")
+          : String(effectiveValue);
+    return t("customFields.values.inherited", { source: item.effectiveSource, value: shown });
   };
 
   const groups = new Map<string, Item[]>();
   for (const item of visible) {
-    const key = item.field.scope === "GLOBAL" ? "Global fields" : `Role: ${item.field.roleName ?? ""}`;
+    const key =
+      item.field.scope === "GLOBAL"
+        ? t("customFields.values.globalGroup")
+        : t("customFields.values.roleGroup", { role: item.field.roleName ?? "" });
     groups.set(key, [...(groups.get(key) ?? []), item]);
   }
 
@@ -162,7 +181,7 @@ function ValuesForm({
       {canEdit ? (
         <Group>
           <Button onClick={handleSave} loading={save.isPending} disabled={dirty.length === 0}>
-            Save
+            {t("common.actions.save")}
           </Button>
           <Button
             variant="default"
@@ -173,11 +192,11 @@ function ValuesForm({
               setFormError(null);
             }}
           >
-            Discard changes
+            {t("customFields.values.discard")}
           </Button>
           {dirty.length > 0 ? (
             <Text size="sm" c="dimmed">
-              {dirty.length} unsaved change{dirty.length === 1 ? "" : "s"}
+              {t("customFields.values.unsaved", { count: dirty.length })}
             </Text>
           ) : null}
         </Group>
@@ -196,6 +215,7 @@ function FieldRow(props: {
   onBlur: () => void;
 }) {
   const { field } = props;
+  const t = useT();
   return (
     <Stack gap={2}>
       <CustomFieldInput
@@ -209,7 +229,7 @@ function FieldRow(props: {
       />
       {field.behaviour === "READ_ONLY" ? (
         <Badge size="xs" variant="light" color="gray">
-          Read only
+          {t("customFields.values.readOnly")}
         </Badge>
       ) : null}
     </Stack>

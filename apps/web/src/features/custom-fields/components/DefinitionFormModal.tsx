@@ -12,28 +12,20 @@ import {
   Textarea,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import type { CustomFieldDefinition } from "@steward/contracts";
+import { z } from "zod";
+import { createCustomFieldRequest, type CustomFieldDefinition } from "@steward/contracts";
 import {
-  CUSTOM_FIELD_NAME,
   customFieldBehaviours,
-  customFieldTypeLabels,
   customFieldTypes,
-  messages,
   type CustomFieldBehaviour,
   type CustomFieldType,
 } from "@steward/domain";
 import { describeError } from "../../../api";
+import { useT } from "../../../i18n";
+import { applyServerErrors, useContractForm } from "../../../lib/forms";
 import { FormError } from "../../../ui";
 import { useCreateCustomField, useUpdateCustomField } from "../api";
-
-export const behaviourLabels: Record<CustomFieldBehaviour, string> = {
-  HIDDEN: "Hidden",
-  OPTIONAL: "Optional",
-  REQUIRED: "Required",
-  READ_ONLY: "Read only",
-  REQUIRED_TO_CREATE: "Required to create",
-  REQUIRED_TO_RESOLVE: "Required to resolve",
-};
+import { behaviourText, localizeRule, typeText } from "./field-text";
 
 /** "Warranty end" → "warrantyEnd": a technical name scripts can use. */
 export function nameFromLabel(label: string): string {
@@ -58,12 +50,56 @@ interface DefinitionFormModalProps {
   roleId: number | null;
 }
 
+/** What the form holds: the request's fields, with number inputs that may be empty (""). */
+interface DefinitionValues extends Record<string, unknown> {
+  scope: "GLOBAL" | "ROLE";
+  roleId: number | null;
+  name: string;
+  label: string;
+  description: string;
+  type: CustomFieldType;
+  behaviour: CustomFieldBehaviour;
+  options: { choices: string[]; min: number | string; max: number | string; decimals: number | string };
+}
+
+const isNumeric = (type: CustomFieldType) => type === "INTEGER" || type === "DECIMAL";
+const hasChoices = (type: CustomFieldType) => type === "DROPDOWN" || type === "MULTI_SELECT";
+
+/** The values as the request: only the options the type uses, empty numbers left out. */
+function toRequest(values: DefinitionValues) {
+  const { choices, min, max, decimals } = values.options;
+  const numeric = isNumeric(values.type);
+  return {
+    ...values,
+    options: {
+      ...(hasChoices(values.type) ? { choices } : {}),
+      ...(numeric && min !== "" ? { min: Number(min) } : {}),
+      ...(numeric && max !== "" ? { max: Number(max) } : {}),
+      ...(values.type === "DECIMAL" && decimals !== "" ? { decimals: Number(decimals) } : {}),
+    },
+  };
+}
+
+/**
+ * The create request's rules over the form's values (an edit keeps name, type and scope, which
+ * were checked when the field was created). An empty name is a missing value, not a bad one.
+ */
+const definitionSchema = z.preprocess(
+  (values) => toRequest(values as DefinitionValues),
+  z.intersection(z.object({ name: z.string().min(1) }), createCustomFieldRequest),
+);
+
 export function DefinitionFormModal(props: DefinitionFormModalProps) {
+  const t = useT();
   return (
     <Modal
       opened={props.opened}
       onClose={props.onClose}
-      title={props.field ? `Edit ${props.field.label}` : "New custom field"}
+      title={
+        props.field
+          ? t("customFields.form.editTitle", { label: props.field.label })
+          : t("customFields.form.newTitle")
+      }
       size="lg"
     >
       {props.opened ? <DefinitionForm {...props} /> : null}
@@ -72,164 +108,149 @@ export function DefinitionFormModal(props: DefinitionFormModalProps) {
 }
 
 function DefinitionForm({ field, scope, roleId, onClose }: DefinitionFormModalProps) {
+  const t = useT();
   const create = useCreateCustomField();
   const update = useUpdateCustomField(field?.id ?? 0);
   const mutation = field ? update : create;
-  const [label, setLabel] = useState(field?.label ?? "");
-  const [name, setName] = useState(field?.name ?? "");
-  const [nameTouched, setNameTouched] = useState(false);
-  const [description, setDescription] = useState(field?.description ?? "");
-  const [type, setType] = useState<CustomFieldType>(field?.type ?? "TEXT");
-  const [behaviour, setBehaviour] = useState<CustomFieldBehaviour>(field?.behaviour ?? "OPTIONAL");
-  const [choices, setChoices] = useState<string[]>(field?.options.choices ?? []);
-  const [min, setMin] = useState<string | number>(field?.options.min ?? "");
-  const [max, setMax] = useState<string | number>(field?.options.max ?? "");
-  const [decimals, setDecimals] = useState<string | number>(field?.options.decimals ?? "");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const numeric = type === "INTEGER" || type === "DECIMAL";
-  const withChoices = type === "DROPDOWN" || type === "MULTI_SELECT";
-
-  const options = () => ({
-    ...(withChoices ? { choices } : {}),
-    ...(numeric && min !== "" ? { min: Number(min) } : {}),
-    ...(numeric && max !== "" ? { max: Number(max) } : {}),
-    ...(type === "DECIMAL" && decimals !== "" ? { decimals: Number(decimals) } : {}),
+  const form = useContractForm<DefinitionValues>(definitionSchema, {
+    initialValues: {
+      scope: field?.scope ?? scope,
+      roleId: field ? field.roleId : scope === "ROLE" ? roleId : null,
+      name: field?.name ?? "",
+      label: field?.label ?? "",
+      description: field?.description ?? "",
+      type: field?.type ?? "TEXT",
+      behaviour: field?.behaviour ?? "OPTIONAL",
+      options: {
+        choices: field?.options.choices ?? [],
+        min: field?.options.min ?? "",
+        max: field?.options.max ?? "",
+        decimals: field?.options.decimals ?? "",
+      },
+    },
   });
+  const [nameTouched, setNameTouched] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const { type } = form.getValues();
+  const errorOf = (path: string) => localizeRule(form.errors[path]);
 
-  const handleSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const found: Record<string, string> = {};
-    if (!label.trim()) found.label = messages.mandatory;
-    if (!field && !CUSTOM_FIELD_NAME.test(name)) {
-      found.name = name ? "Start with a letter; use letters, digits and _ (at most 64)" : messages.mandatory;
-    }
-    if (withChoices && choices.length === 0) found.choices = "Give at least one choice";
-    if (numeric && min !== "" && max !== "" && Number(min) > Number(max)) {
-      found.max = messages.numeric.greaterOrEqual(Number(min));
-    }
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const handleSubmit = (values: DefinitionValues) => {
+    const request = createCustomFieldRequest.parse(toRequest(values));
+    setSubmitError(null);
     const done = {
       onSuccess: () => {
-        notifications.show({ color: "teal", message: field ? "Custom field saved" : "Custom field created" });
+        notifications.show({
+          color: "teal",
+          message: field ? t("customFields.form.saved") : t("customFields.form.created"),
+        });
         onClose();
+      },
+      onError: (error: Error) => {
+        applyServerErrors(form, error);
+        setSubmitError(describeError(error));
       },
     };
     if (field) {
-      update.mutate(
-        { label: label.trim(), description: description.trim(), behaviour, options: options() },
-        done,
-      );
+      const { label, description, behaviour, options } = request;
+      update.mutate({ label, description, behaviour, options }, done);
     } else {
-      create.mutate(
-        {
-          scope,
-          roleId: scope === "ROLE" ? roleId : null,
-          name,
-          label: label.trim(),
-          description: description.trim(),
-          type,
-          behaviour,
-          options: options(),
-        },
-        done,
-      );
+      create.mutate(request, done);
     }
   };
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={2}>
           <TextInput
-            label="Label"
+            label={t("customFields.form.label")}
             required
             maxLength={200}
-            value={label}
-            error={errors.label}
+            {...form.getInputProps("label")}
+            error={errorOf("label")}
             onChange={(event) => {
               const next = event.currentTarget.value;
-              setLabel(next);
-              if (!field && !nameTouched) setName(nameFromLabel(next));
+              form.setFieldValue("label", next);
+              if (!field && !nameTouched) form.setFieldValue("name", nameFromLabel(next));
             }}
           />
           <TextInput
-            label="Name"
-            description="Scripts and the API use this name"
+            label={t("common.fields.name")}
+            description={t("customFields.form.nameHelp")}
             required
             disabled={field !== null}
             maxLength={64}
-            value={name}
-            error={errors.name}
+            {...form.getInputProps("name")}
+            error={errorOf("name")}
             onChange={(event) => {
-              setName(event.currentTarget.value);
+              form.setFieldValue("name", event.currentTarget.value);
               setNameTouched(true);
             }}
           />
           <Select
-            label="Type"
-            data={customFieldTypes.map((t) => ({ value: t, label: customFieldTypeLabels[t] }))}
-            value={type}
+            label={t("common.fields.type")}
+            data={customFieldTypes.map((value) => ({ value, label: t(typeText[value]) }))}
+            {...form.getInputProps("type")}
             allowDeselect={false}
             disabled={field !== null}
-            onChange={(value) => setType((value as CustomFieldType | null) ?? "TEXT")}
+            onChange={(value) => form.setFieldValue("type", (value as CustomFieldType | null) ?? "TEXT")}
           />
           <Select
-            label="Behaviour"
-            data={customFieldBehaviours.map((b) => ({ value: b, label: behaviourLabels[b] }))}
-            value={behaviour}
+            label={t("customFields.form.behaviour")}
+            data={customFieldBehaviours.map((value) => ({ value, label: t(behaviourText[value]) }))}
+            {...form.getInputProps("behaviour")}
             allowDeselect={false}
-            onChange={(value) => setBehaviour((value as CustomFieldBehaviour | null) ?? "OPTIONAL")}
+            onChange={(value) =>
+              form.setFieldValue("behaviour", (value as CustomFieldBehaviour | null) ?? "OPTIONAL")
+            }
           />
         </SimpleGrid>
         <Textarea
-          label="Description"
+          label={t("common.fields.description")}
           autosize
           minRows={2}
           maxLength={2000}
-          value={description}
-          onChange={(event) => setDescription(event.currentTarget.value)}
+          {...form.getInputProps("description")}
         />
-        {withChoices ? (
+        {hasChoices(type) ? (
           <TagsInput
-            label="Choices"
-            description="Press Enter after each choice"
-            value={choices}
-            onChange={setChoices}
-            error={errors.choices}
+            label={t("customFields.form.choices")}
+            description={t("customFields.form.choicesHelp")}
+            {...form.getInputProps("options.choices")}
+            error={errorOf("options.choices")}
           />
         ) : null}
-        {numeric ? (
+        {isNumeric(type) ? (
           <SimpleGrid cols={type === "DECIMAL" ? 3 : 2}>
-            <NumberInput label="Minimum" value={min} onChange={setMin} allowDecimal={type === "DECIMAL"} />
             <NumberInput
-              label="Maximum"
-              value={max}
-              onChange={setMax}
+              label={t("customFields.form.minimum")}
+              {...form.getInputProps("options.min")}
               allowDecimal={type === "DECIMAL"}
-              error={errors.max}
+            />
+            <NumberInput
+              label={t("customFields.form.maximum")}
+              {...form.getInputProps("options.max")}
+              allowDecimal={type === "DECIMAL"}
             />
             {type === "DECIMAL" ? (
               <NumberInput
-                label="Decimal places"
+                label={t("customFields.form.decimals")}
                 min={0}
                 max={10}
                 allowDecimal={false}
                 allowNegative={false}
-                value={decimals}
-                onChange={setDecimals}
+                {...form.getInputProps("options.decimals")}
               />
             ) : null}
           </SimpleGrid>
         ) : null}
-        <FormError message={mutation.isError ? describeError(mutation.error) : null} />
+        <FormError message={submitError} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t("common.actions.cancel")}
           </Button>
           <Button type="submit" loading={mutation.isPending}>
-            {field ? "Save" : "Create field"}
+            {field ? t("common.actions.save") : t("customFields.form.create")}
           </Button>
         </Group>
       </Stack>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Button, Paper, Stack } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import type { CustomFieldDefinition } from "@steward/contracts";
+import { useT } from "../../../i18n";
 import { EmptyState, confirmDelete } from "../../../ui";
 import { useCan } from "../../auth";
 import { useDeleteCustomField } from "../api";
@@ -24,6 +25,7 @@ export function DefinitionsSection({
   emptyTitle,
   emptyDescription,
 }: DefinitionsSectionProps) {
+  const t = useT();
   const can = useCan();
   const canManage = can("customFields.manage");
   const remove = useDeleteCustomField();
@@ -32,11 +34,11 @@ export function DefinitionsSection({
 
   const handleDelete = (field: CustomFieldDefinition) =>
     confirmDelete({
-      title: "Delete custom field",
-      message: `Delete "${field.label}" and every value set for it? This cannot be undone.`,
+      title: t("customFields.definitions.deleteTitle"),
+      message: t("customFields.definitions.deleteMessage", { label: field.label }),
       remove: (done) => remove.mutate(field.id, done),
-      deletedMessage: `Custom field "${field.label}" deleted`,
-      errorTitle: "Could not delete the field",
+      deletedMessage: t("customFields.definitions.deleted", { label: field.label }),
+      errorTitle: t("customFields.definitions.deleteError"),
     });
 
   const newButton = canManage ? (
@@ -45,7 +47,7 @@ export function DefinitionsSection({
       onClick={() => setCreating(true)}
       style={{ alignSelf: "flex-start" }}
     >
-      New custom field
+      {t("customFields.definitions.newField")}
     </Button>
   ) : null;
 

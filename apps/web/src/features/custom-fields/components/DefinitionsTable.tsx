@@ -1,9 +1,8 @@
 import { Badge, Code, Table, Text } from "@mantine/core";
-import {} from "@tabler/icons-react";
 import type { CustomFieldDefinition } from "@steward/contracts";
-import { customFieldTypeLabels } from "@steward/domain";
+import { useT } from "../../../i18n";
 import { DeleteIconButton, EditIconButton, RowActions, ListTable } from "../../../ui";
-import { behaviourLabels } from "./DefinitionFormModal";
+import { behaviourText, typeText } from "./field-text";
 
 interface DefinitionsTableProps {
   fields: CustomFieldDefinition[];
@@ -13,15 +12,16 @@ interface DefinitionsTableProps {
 }
 
 export function DefinitionsTable({ fields, canManage, onEdit, onDelete }: DefinitionsTableProps) {
+  const t = useT();
   return (
     <ListTable minWidth={700}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Label</Table.Th>
-          <Table.Th>Name</Table.Th>
-          <Table.Th>Type</Table.Th>
-          <Table.Th>Behaviour</Table.Th>
-          {canManage ? <Table.Th aria-label="Actions" /> : null}
+          <Table.Th>{t("customFields.definitions.label")}</Table.Th>
+          <Table.Th>{t("common.fields.name")}</Table.Th>
+          <Table.Th>{t("common.fields.type")}</Table.Th>
+          <Table.Th>{t("customFields.definitions.behaviour")}</Table.Th>
+          {canManage ? <Table.Th aria-label={t("common.fields.actions")} /> : null}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -40,10 +40,10 @@ export function DefinitionsTable({ fields, canManage, onEdit, onDelete }: Defini
             <Table.Td>
               <Code>{field.name}</Code>
             </Table.Td>
-            <Table.Td>{customFieldTypeLabels[field.type]}</Table.Td>
+            <Table.Td>{t(typeText[field.type])}</Table.Td>
             <Table.Td>
               <Badge variant="light" color={field.behaviour === "REQUIRED" ? "orange" : "gray"}>
-                {behaviourLabels[field.behaviour]}
+                {t(behaviourText[field.behaviour])}
               </Badge>
             </Table.Td>
             {canManage ? (

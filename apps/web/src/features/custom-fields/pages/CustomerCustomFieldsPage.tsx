@@ -1,6 +1,7 @@
 import { useSearchParams, useParams } from "react-router";
 import { Select, Stack, Text } from "@mantine/core";
 import { parseId } from "../../../lib/params";
+import { useT } from "../../../i18n";
 import { EmptyState, PageHeader } from "../../../ui";
 import { usePageTitle } from "../../../routing";
 import { useOrganization } from "../../organizations";
@@ -8,11 +9,14 @@ import { CustomFieldValuesEditor } from "../components/CustomFieldValuesEditor";
 
 /** /customerDashboard/:id/customFields: values for the organization or one of its locations. */
 export function CustomerCustomFieldsPage() {
+  const t = useT();
   const organizationId = parseId(useParams().id);
   const [params, setParams] = useSearchParams();
   const organization = useOrganization(organizationId ?? 0);
-  usePageTitle(organization.data ? `${organization.data.name}: custom fields` : null);
-  if (organizationId === null) return <EmptyState title="This organization does not exist" />;
+  usePageTitle(
+    organization.data ? t("customFields.customer.pageTitle", { name: organization.data.name }) : null,
+  );
+  if (organizationId === null) return <EmptyState title={t("customFields.customer.notFound")} />;
   const locations = organization.data?.locations ?? [];
   const locationId = parseId(params.get("locationId"));
   const location = locations.find((l) => l.id === locationId) ?? null;
@@ -20,23 +24,26 @@ export function CustomerCustomFieldsPage() {
   return (
     <Stack gap="md">
       <PageHeader
-        title="Custom fields"
-        description="Values set here apply to every device of the organization (or of the location), unless a device sets its own."
+        title={t("customFields.routes.customer")}
+        description={t("customFields.customer.description")}
       />
       <Select
-        label="Set values for"
+        label={t("customFields.customer.levelLabel")}
         w={360}
         allowDeselect={false}
         data={[
-          { value: "", label: "The whole organization" },
-          ...locations.map((l) => ({ value: String(l.id), label: `Location: ${l.name}` })),
+          { value: "", label: t("customFields.customer.wholeOrganization") },
+          ...locations.map((l) => ({
+            value: String(l.id),
+            label: t("customFields.customer.locationOption", { name: l.name }),
+          })),
         ]}
         value={location ? String(location.id) : ""}
         onChange={(value) => setParams(value ? { locationId: value } : {}, { replace: true })}
       />
       {location ? (
         <Text size="sm" c="dimmed">
-          Location values override the organization's for devices at {location.name}.
+          {t("customFields.customer.locationHint", { location: location.name })}
         </Text>
       ) : null}
       <CustomFieldValuesEditor

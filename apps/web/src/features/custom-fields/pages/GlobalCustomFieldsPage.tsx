@@ -1,28 +1,30 @@
 import { Stack } from "@mantine/core";
+import { useT } from "../../../i18n";
 import { PageHeader, QueryView } from "../../../ui";
 import { useCustomFieldDefinitions } from "../api";
 import { DefinitionsSection } from "../components/DefinitionsSection";
 
 export function GlobalCustomFieldsPage() {
+  const t = useT();
   const definitions = useCustomFieldDefinitions();
   return (
     <Stack gap="md">
       <PageHeader
-        title="Global custom fields"
-        description="Fields every device has. Set values on an organization, a location or a device; a device uses the nearest one."
+        title={t("customFields.routes.global")}
+        description={t("customFields.global.description")}
       />
       <QueryView
         query={definitions}
-        errorTitle="Could not load custom fields"
-        loadingLabel="Loading custom fields…"
+        errorTitle={t("customFields.definitions.loadError")}
+        loadingLabel={t("customFields.definitions.loading")}
       >
         {(data) => (
           <DefinitionsSection
             fields={data.globalCustomFields}
             scope="GLOBAL"
             roleId={null}
-            emptyTitle="No global custom fields yet"
-            emptyDescription="Add a field such as an asset number or a warranty date; it shows on every device."
+            emptyTitle={t("customFields.global.emptyTitle")}
+            emptyDescription={t("customFields.global.emptyDescription")}
           />
         )}
       </QueryView>

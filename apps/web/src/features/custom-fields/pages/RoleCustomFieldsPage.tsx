@@ -2,12 +2,13 @@ import { useSearchParams } from "react-router";
 import { Select, Stack } from "@mantine/core";
 import { parseId } from "../../../lib/params";
 import { EmptyState, ErrorState, LoadingState, PageHeader } from "../../../ui";
-import { osFamilyLabels } from "../../../lib/os-labels";
-import { useDeviceRoles } from "../../device-roles";
+import { useT } from "../../../i18n";
+import { osFamilyText, useDeviceRoles } from "../../device-roles";
 import { useCustomFieldDefinitions } from "../api";
 import { DefinitionsSection } from "../components/DefinitionsSection";
 
 export function RoleCustomFieldsPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const roles = useDeviceRoles();
   const definitions = useCustomFieldDefinitions();
@@ -16,39 +17,36 @@ export function RoleCustomFieldsPage() {
 
   return (
     <Stack gap="md">
-      <PageHeader
-        title="Role custom fields"
-        description="Fields only devices of one role have (for example a backup window on servers)."
-      />
+      <PageHeader title={t("customFields.routes.role")} description={t("customFields.role.description")} />
       {roles.isPending || definitions.isPending ? (
-        <LoadingState label="Loading role custom fields…" />
+        <LoadingState label={t("customFields.role.loading")} />
       ) : roles.isError ? (
         <ErrorState
-          title="Could not load device roles"
+          title={t("customFields.role.rolesLoadError")}
           error={roles.error}
           onRetry={() => void roles.refetch()}
         />
       ) : definitions.isError ? (
         <ErrorState
-          title="Could not load custom fields"
+          title={t("customFields.definitions.loadError")}
           error={definitions.error}
           onRetry={() => void definitions.refetch()}
         />
       ) : roles.data.length === 0 ? (
         <EmptyState
-          title="No device roles"
-          description="Create a device role first; its fields are set here."
+          title={t("customFields.role.noRolesTitle")}
+          description={t("customFields.role.noRolesDescription")}
         />
       ) : (
         <>
           <Select
-            label="Device role"
+            label={t("customFields.role.roleLabel")}
             w={360}
             searchable
             allowDeselect={false}
             data={roles.data.map((r) => ({
               value: String(r.id),
-              label: `${r.name} (${osFamilyLabels[r.osFamily]})`,
+              label: t("customFields.role.roleOption", { name: r.name, os: t(osFamilyText[r.osFamily]) }),
             }))}
             value={roleId ? String(roleId) : null}
             onChange={(value) => setParams(value ? { roleId: value } : {}, { replace: true })}
@@ -59,8 +57,8 @@ export function RoleCustomFieldsPage() {
               fields={definitions.data.roleCustomFields.filter((f) => f.roleId === role.id)}
               scope="ROLE"
               roleId={role.id}
-              emptyTitle={`No custom fields for ${role.name}`}
-              emptyDescription="Fields added here show only on devices with this role."
+              emptyTitle={t("customFields.role.emptyTitle", { role: role.name })}
+              emptyDescription={t("customFields.role.emptyDescription")}
             />
           ) : null}
         </>
