@@ -1,3 +1,4 @@
+import type { MessageKey } from "../../i18n";
 import { lazyPage, type RouteEntry, type TabEntry } from "../../routing";
 
 const page = {
@@ -7,7 +8,7 @@ const page = {
   customerPending: lazyPage(() => import("./pages/ActivityPages"), "CustomerPendingScriptsPage"),
 };
 
-const tab = (group: string, label: string, order: number, to?: string): TabEntry => ({
+const tab = (group: string, label: MessageKey, order: number, to?: string): TabEntry => ({
   group,
   label,
   order,
@@ -19,35 +20,35 @@ export const activityRoutes: RouteEntry[] = [
   {
     path: "/systemDashboard/pendingScripts",
     page: page.systemPending,
-    title: "Pending scripts",
+    title: "activities.routes.pendingScripts",
     access: "devices.read",
-    section: "Dashboard",
-    tab: tab("systemDashboard", "Pending scripts", 30),
+    section: "activities.routes.dashboardSection",
+    tab: tab("systemDashboard", "activities.routes.pendingScripts", 30),
   },
   {
     path: "/systemDashboard/activities/:page",
     page: page.systemActivities,
-    title: "Activities",
+    title: "activities.routes.activities",
     access: "devices.read",
-    section: "Dashboard",
-    tab: tab("systemDashboard", "Activities", 100, "/systemDashboard/activities/1"),
+    section: "activities.routes.dashboardSection",
+    tab: tab("systemDashboard", "activities.routes.activities", 100, "/systemDashboard/activities/1"),
   },
   {
     path: "/customerDashboard/:id/pendingScripts",
     page: page.customerPending,
-    title: "Pending scripts",
+    title: "activities.routes.pendingScripts",
     access: "devices.read",
-    section: "Organizations",
+    section: "shell.sections.organizations",
     parent: "/customerDashboard/:id/overview",
-    tab: tab("customerDashboard", "Pending scripts", 30),
+    tab: tab("customerDashboard", "activities.routes.pendingScripts", 30),
   },
   {
     path: "/customerDashboard/:id/activities/:page",
     page: page.customerActivities,
-    title: "Activities",
+    title: "activities.routes.activities",
     access: "devices.read",
-    section: "Organizations",
+    section: "shell.sections.organizations",
     parent: "/customerDashboard/:id/overview",
-    tab: tab("customerDashboard", "Activities", 100, "/customerDashboard/:id/activities/1"),
+    tab: tab("customerDashboard", "activities.routes.activities", 100, "/customerDashboard/:id/activities/1"),
   },
 ];

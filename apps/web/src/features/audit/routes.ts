@@ -10,9 +10,9 @@ export const auditRoutes: RouteEntry[] = [
   {
     path: "/administration/general/activities",
     page: page.auditLog,
-    title: "Activities",
+    title: "audit.routes.activities",
     access: "audit.read",
-    section: "Administration",
-    nav: { section: "administration", label: "Activities", order: 31, icon: IconHistory },
+    section: "shell.sections.administration",
+    nav: { section: "administration", label: "audit.routes.activities", order: 31, icon: IconHistory },
   },
 ];

@@ -2,15 +2,17 @@ import { useMemo } from "react";
 import { Anchor, Badge, Button, Group, MultiSelect, Select, Stack, Table, Text } from "@mantine/core";
 import { Link, useSearchParams } from "react-router";
 import { JOB_TYPES } from "@steward/domain";
+import { useT } from "../../../i18n";
 import { EmptyState, ErrorState, LoadingState, formatDateTime, ListFooter, TableCard } from "../../../ui";
 import { useCan } from "../../auth";
 import { useTechnicians } from "../../technicians";
 import { useActivities, type ActivityScope } from "../api";
 import {
   DEVICE_ACTIVITY_TYPES,
-  STATUS_OPTIONS,
+  STATUSES,
   TIME_OPTIONS,
   parseActivityFilters,
+  statusText,
   typeLabel,
 } from "./activity-filters";
 
@@ -21,13 +23,9 @@ interface ActivitiesViewProps {
   onPage: (page: number) => void;
 }
 
-const typeOptions = [
-  { group: "Device", items: DEVICE_ACTIVITY_TYPES.map((t) => ({ value: t, label: typeLabel(t) })) },
-  { group: "Jobs", items: JOB_TYPES.map((t) => ({ value: t, label: typeLabel(t) })) },
-];
-
 /** Job and device activities, newest first, filtered by type, status, user and time. */
 export function ActivitiesView({ scope, page, onPage }: ActivitiesViewProps) {
+  const t = useT();
   const can = useCan();
   const [params, setParams] = useSearchParams();
   const key = params.toString();
@@ -50,6 +48,16 @@ export function ActivitiesView({ scope, page, onPage }: ActivitiesViewProps) {
     );
     if (page !== 1) onPage(1);
   };
+  const typeOptions = [
+    {
+      group: t("activities.filters.deviceGroup"),
+      items: DEVICE_ACTIVITY_TYPES.map((type) => ({ value: type, label: typeLabel(type, t) })),
+    },
+    {
+      group: t("activities.filters.jobsGroup"),
+      items: JOB_TYPES.map((type) => ({ value: type, label: typeLabel(type, t) })),
+    },
+  ];
   const filtered = query.types.length + query.statuses.length > 0 || query.userId !== null || since !== "";
   const data = activities.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
@@ -58,8 +66,8 @@ export function ActivitiesView({ scope, page, onPage }: ActivitiesViewProps) {
     <Stack gap="sm">
       <Group gap="sm" align="flex-end">
         <MultiSelect
-          label="Type"
-          placeholder={query.types.length ? undefined : "Any type"}
+          label={t("activities.filters.type")}
+          placeholder={query.types.length ? undefined : t("activities.filters.anyType")}
           w={260}
           searchable
           clearable
@@ -68,18 +76,18 @@ export function ActivitiesView({ scope, page, onPage }: ActivitiesViewProps) {
           onChange={(v) => setFilter("type", v.join(","))}
         />
         <MultiSelect
-          label="Status"
-          placeholder={query.statuses.length ? undefined : "Any status"}
+          label={t("activities.filters.status")}
+          placeholder={query.statuses.length ? undefined : t("activities.filters.anyStatus")}
           w={220}
           clearable
-          data={STATUS_OPTIONS}
+          data={STATUSES.map((s) => ({ value: s, label: t(statusText[s]!) }))}
           value={query.statuses}
           onChange={(v) => setFilter("status", v.join(","))}
         />
         {showTechnicians ? (
           <Select
-            label="User"
-            placeholder="Anyone"
+            label={t("activities.filters.user")}
+            placeholder={t("activities.filters.anyone")}
             w={200}
             clearable
             searchable
@@ -92,35 +100,31 @@ export function ActivitiesView({ scope, page, onPage }: ActivitiesViewProps) {
           />
         ) : null}
         <Select
-          label="Time"
+          label={t("activities.filters.time")}
           w={160}
           allowDeselect={false}
-          data={TIME_OPTIONS}
+          data={TIME_OPTIONS.map((o) => ({ value: o.value, label: t(o.label) }))}
           value={since}
           onChange={(v) => setFilter("since", v || null)}
         />
         {filtered ? (
           <Button variant="subtle" onClick={() => setParams({}, { replace: true })}>
-            Clear filters
+            {t("activities.filters.clear")}
           </Button>
         ) : null}
       </Group>
       {activities.isPending ? (
-        <LoadingState label="Loading activities…" />
+        <LoadingState label={t("activities.list.loading")} />
       ) : activities.isError ? (
         <ErrorState
-          title="Could not load activities"
+          title={t("activities.list.loadError")}
           error={activities.error}
           onRetry={() => void activities.refetch()}
         />
       ) : data && data.items.length === 0 ? (
         <EmptyState
-          title={filtered ? "No activities match" : "No activities yet"}
-          description={
-            filtered
-              ? "Loosen or clear the filters."
-              : "Scripts run, devices enrolled, went down or came up: it all shows here."
-          }
+          title={filtered ? t("activities.list.noMatch") : t("activities.list.empty")}
+          description={filtered ? t("activities.list.noMatchHint") : t("activities.list.emptyHint")}
         />
       ) : data ? (
         <>
@@ -133,12 +137,12 @@ export function ActivitiesView({ scope, page, onPage }: ActivitiesViewProps) {
 
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Time</Table.Th>
-                <Table.Th>Type</Table.Th>
-                {scope.scope !== "device" ? <Table.Th>Device</Table.Th> : null}
-                <Table.Th style={{ minWidth: 180 }}>Activity</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>User</Table.Th>
+                <Table.Th>{t("activities.list.time")}</Table.Th>
+                <Table.Th>{t("activities.list.type")}</Table.Th>
+                {scope.scope !== "device" ? <Table.Th>{t("activities.list.device")}</Table.Th> : null}
+                <Table.Th style={{ minWidth: 180 }}>{t("activities.list.activity")}</Table.Th>
+                <Table.Th>{t("activities.list.status")}</Table.Th>
+                <Table.Th>{t("activities.list.user")}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -152,7 +156,7 @@ export function ActivitiesView({ scope, page, onPage }: ActivitiesViewProps) {
                       miw="max-content"
                       color={a.source === "JOB" ? "violet" : a.type === "WENT_DOWN" ? "red" : "blue"}
                     >
-                      {typeLabel(a.type)}
+                      {typeLabel(a.type, t)}
                     </Badge>
                   </Table.Td>
                   {scope.scope !== "device" ? (
@@ -192,12 +196,10 @@ export function ActivitiesView({ scope, page, onPage }: ActivitiesViewProps) {
                         color={a.result === "SUCCESS" ? "teal" : "red"}
                         miw="max-content"
                       >
-                        {a.result === "SUCCESS" ? "Succeeded" : "Failed"}
+                        {t(statusText[a.result]!)}
                       </Badge>
                     ) : a.status ? (
-                      <Text size="sm">
-                        {STATUS_OPTIONS.find((s) => s.value === a.status)?.label ?? a.status}
-                      </Text>
+                      <Text size="sm">{statusText[a.status] ? t(statusText[a.status]!) : a.status}</Text>
                     ) : (
                       "—"
                     )}
@@ -209,8 +211,8 @@ export function ActivitiesView({ scope, page, onPage }: ActivitiesViewProps) {
           </TableCard>
           <ListFooter
             total={data.total}
-            noun="activity"
-            plural="activities"
+            noun={t("activities.list.countOne")}
+            plural={t("activities.list.countOther")}
             page={Math.min(page, totalPages)}
             totalPages={totalPages}
             onPage={onPage}

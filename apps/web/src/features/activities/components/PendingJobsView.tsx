@@ -5,6 +5,7 @@ import { notifications } from "@mantine/notifications";
 import { Link } from "react-router";
 import type { PendingJob } from "@steward/contracts";
 import { describeError } from "../../../api";
+import { useT, type MessageKey } from "../../../i18n";
 import {
   EmptyState,
   ErrorState,
@@ -19,34 +20,26 @@ import { useCancelJob } from "../../jobs";
 import { activityKeys, usePendingJobs } from "../api";
 
 /** The job's state; the badge keeps its whole word in a narrow column. */
-function deliveryBadge(job: PendingJob) {
-  if (job.jobStatus === "CANCEL_REQUESTED")
-    return (
-      <Badge color="orange" variant="light" miw="max-content">
-        Cancelling
-      </Badge>
-    );
-  if (job.delivery === "STARTED")
-    return (
-      <Badge color="blue" variant="light" miw="max-content">
-        Running
-      </Badge>
-    );
-  if (job.delivery === "SENT")
-    return (
-      <Badge color="blue" variant="light" miw="max-content">
-        Sent
-      </Badge>
-    );
+function DeliveryBadge({ job }: { job: PendingJob }) {
+  const t = useT();
+  const [color, text]: [string, MessageKey] =
+    job.jobStatus === "CANCEL_REQUESTED"
+      ? ["orange", "activities.pending.cancelling"]
+      : job.delivery === "STARTED"
+        ? ["blue", "activities.pending.running"]
+        : job.delivery === "SENT"
+          ? ["blue", "activities.pending.sent"]
+          : ["yellow", "activities.pending.queued"];
   return (
-    <Badge color="yellow" variant="light" miw="max-content">
-      Queued
+    <Badge color={color} variant="light" miw="max-content">
+      {t(text)}
     </Badge>
   );
 }
 
 /** Scripts and jobs not finished yet (queued for offline devices, sent, running), with Cancel. */
 export function PendingJobsView({ organizationId }: { organizationId: number | null }) {
+  const t = useT();
   const can = useCan();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
@@ -54,14 +47,18 @@ export function PendingJobsView({ organizationId }: { organizationId: number | n
   const cancel = useCancelJob({
     onSuccess: () => queryClient.invalidateQueries({ queryKey: activityKeys.all }),
     onError: (error) =>
-      notifications.show({ color: "red", title: "Could not cancel the job", message: describeError(error) }),
+      notifications.show({
+        color: "red",
+        title: t("activities.pending.cancelFailed"),
+        message: describeError(error),
+      }),
   });
 
-  if (pending.isPending) return <LoadingState label="Loading pending scripts…" />;
+  if (pending.isPending) return <LoadingState label={t("activities.pending.loading")} />;
   if (pending.isError)
     return (
       <ErrorState
-        title="Could not load pending scripts"
+        title={t("activities.pending.loadError")}
         error={pending.error}
         onRetry={() => void pending.refetch()}
       />
@@ -69,10 +66,7 @@ export function PendingJobsView({ organizationId }: { organizationId: number | n
   const data = pending.data;
   if (data.items.length === 0)
     return (
-      <EmptyState
-        title="No pending scripts"
-        description="Scripts waiting for an offline device, or still running, show here until they finish."
-      />
+      <EmptyState title={t("activities.pending.empty")} description={t("activities.pending.emptyHint")} />
     );
   const totalPages = Math.max(1, Math.ceil(data.total / data.pageSize));
   return (
@@ -82,12 +76,12 @@ export function PendingJobsView({ organizationId }: { organizationId: number | n
 
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Script</Table.Th>
-            <Table.Th>Device</Table.Th>
-            {organizationId === null ? <Table.Th>Organization</Table.Th> : null}
-            <Table.Th>State</Table.Th>
-            <Table.Th>Requested</Table.Th>
-            {can("jobs.run") ? <Table.Th aria-label="Actions" /> : null}
+            <Table.Th>{t("activities.pending.script")}</Table.Th>
+            <Table.Th>{t("activities.pending.device")}</Table.Th>
+            {organizationId === null ? <Table.Th>{t("activities.pending.organization")}</Table.Th> : null}
+            <Table.Th>{t("activities.pending.state")}</Table.Th>
+            <Table.Th>{t("activities.pending.requested")}</Table.Th>
+            {can("jobs.run") ? <Table.Th aria-label={t("activities.pending.actions")} /> : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -108,12 +102,14 @@ export function PendingJobsView({ organizationId }: { organizationId: number | n
                 </Anchor>
               </Table.Td>
               {organizationId === null ? <Table.Td>{job.organizationName}</Table.Td> : null}
-              <Table.Td>{deliveryBadge(job)}</Table.Td>
+              <Table.Td>
+                <DeliveryBadge job={job} />
+              </Table.Td>
               <Table.Td>
                 <Text size="sm">{formatDateTime(job.createdAt)}</Text>
                 {job.userName ? (
                   <Text size="xs" c="dimmed">
-                    by {job.userName}
+                    {t("activities.pending.by", { name: job.userName })}
                   </Text>
                 ) : null}
               </Table.Td>
@@ -128,14 +124,17 @@ export function PendingJobsView({ organizationId }: { organizationId: number | n
                         loading={cancel.isPending && cancel.variables === job.jobUid}
                         onClick={() =>
                           confirmAction({
-                            title: "Cancel job",
-                            message: `Cancel "${job.scriptName ?? job.jobName}" on ${job.deviceName}?`,
-                            confirmLabel: "Cancel job",
+                            title: t("activities.pending.cancelTitle"),
+                            message: t("activities.pending.cancelMessage", {
+                              name: job.scriptName ?? job.jobName,
+                              device: job.deviceName,
+                            }),
+                            confirmLabel: t("activities.pending.cancelTitle"),
                             onConfirm: () => cancel.mutate(job.jobUid),
                           })
                         }
                       >
-                        Cancel
+                        {t("activities.pending.cancel")}
                       </Button>
                     </Group>
                   ) : null}
@@ -147,8 +146,8 @@ export function PendingJobsView({ organizationId }: { organizationId: number | n
       </TableCard>
       <ListFooter
         total={data.total}
-        noun="pending"
-        plural="pending"
+        noun={t("activities.pending.count")}
+        plural={t("activities.pending.count")}
         page={Math.min(page, totalPages)}
         totalPages={totalPages}
         onPage={setPage}

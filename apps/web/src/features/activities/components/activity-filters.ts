@@ -1,3 +1,5 @@
+import type { JobType } from "@steward/domain";
+import type { MessageKey, Translate } from "../../../i18n";
 import type { ActivityFilters } from "../api";
 
 export const DEVICE_ACTIVITY_TYPES = [
@@ -12,40 +14,67 @@ export const DEVICE_ACTIVITY_TYPES = [
   "UPDATED",
 ] as const;
 
-const labels: Record<string, string> = {
-  ENROLLED: "Enrolled",
-  APPROVED: "Approved",
-  REJECTED: "Rejected",
-  WENT_DOWN: "Went down",
-  CAME_UP: "Came up",
-  INVENTORY_CHANGED: "Inventory changed",
-  CUSTOM_FIELDS_CHANGED: "Custom fields changed",
-  TAGS_CHANGED: "Tags changed",
-  UPDATED: "Settings changed",
-  ACTION: "Script",
-  ACTIONSET: "Action set",
-  REBOOT_ACTION: "Reboot",
-};
+/** Activity and job types shown to people; a type not listed shows its own name in words. */
+const typeText: Record<string, MessageKey> = {
+  ENROLLED: "activities.types.enrolled",
+  APPROVED: "activities.types.approved",
+  REJECTED: "activities.types.rejected",
+  WENT_DOWN: "activities.types.wentDown",
+  CAME_UP: "activities.types.cameUp",
+  INVENTORY_CHANGED: "activities.types.inventoryChanged",
+  CUSTOM_FIELDS_CHANGED: "activities.types.customFieldsChanged",
+  TAGS_CHANGED: "activities.types.tagsChanged",
+  UPDATED: "activities.types.updated",
+  ACTION: "activities.types.action",
+  ACTIONSET: "activities.types.actionSet",
+  CONDITION: "activities.types.condition",
+  CONDITION_ACTIONSET: "activities.types.conditionActionSet",
+  CONDITION_ACTION: "activities.types.conditionAction",
+  ANTIVIRUS: "activities.types.antivirus",
+  PATCH_MANAGEMENT: "activities.types.patchManagement",
+  REMOTE_ACCESS_PROVIDER: "activities.types.remoteAccessProvider",
+  SOFTWARE_PATCH_MANAGEMENT: "activities.types.softwarePatchManagement",
+  BACKUP_PROVIDER_RESTORE: "activities.types.backupRestore",
+  BACKUP_PROVIDER_BACKUP: "activities.types.backup",
+  REBOOT_ACTION: "activities.types.reboot",
+  VIRTUALIZATION: "activities.types.virtualization",
+  LOCKHART: "activities.types.lockhart",
+  REMOTE_CONNECT: "activities.types.remoteConnect",
+  NETWORK_DISCOVERY: "activities.types.networkDiscovery",
+  MDM: "activities.types.mdm",
+} satisfies Record<(typeof DEVICE_ACTIVITY_TYPES)[number] | JobType, MessageKey>;
 
-export function typeLabel(type: string): string {
-  return labels[type] ?? type.charAt(0) + type.slice(1).toLowerCase().replace(/_/g, " ");
+export function typeLabel(type: string, t: Translate): string {
+  const id = typeText[type];
+  return id ? t(id) : type.charAt(0) + type.slice(1).toLowerCase().replace(/_/g, " ");
 }
 
-export const STATUS_OPTIONS = [
-  { value: "START_REQUESTED", label: "Requested" },
-  { value: "CANCEL_REQUESTED", label: "Cancel requested" },
-  { value: "CANCELLED", label: "Cancelled" },
-  { value: "COMPLETED", label: "Completed" },
-  { value: "SUCCESS", label: "Succeeded" },
-  { value: "FAILURE", label: "Failed" },
-];
+/** The statuses an activity can have (a job's status, or a finished job's result). */
+export const STATUSES = [
+  "START_REQUESTED",
+  "CANCEL_REQUESTED",
+  "CANCELLED",
+  "COMPLETED",
+  "SUCCESS",
+  "FAILURE",
+] as const;
 
-export const TIME_OPTIONS = [
-  { value: "", label: "Any time" },
-  { value: "1h", label: "Last hour" },
-  { value: "24h", label: "Last 24 hours" },
-  { value: "7d", label: "Last 7 days" },
-  { value: "30d", label: "Last 30 days" },
+export const statusText: Record<string, MessageKey> = {
+  START_REQUESTED: "activities.statuses.requested",
+  CANCEL_REQUESTED: "activities.statuses.cancelRequested",
+  CANCELLED: "activities.statuses.cancelled",
+  COMPLETED: "activities.statuses.completed",
+  SUCCESS: "activities.statuses.succeeded",
+  FAILURE: "activities.statuses.failed",
+} satisfies Record<(typeof STATUSES)[number], MessageKey>;
+
+/** The time windows of the Time filter ("" is any time). */
+export const TIME_OPTIONS: { value: string; label: MessageKey }[] = [
+  { value: "", label: "activities.time.any" },
+  { value: "1h", label: "activities.time.hour" },
+  { value: "24h", label: "activities.time.day" },
+  { value: "7d", label: "activities.time.week" },
+  { value: "30d", label: "activities.time.month" },
 ];
 
 const SPANS: Record<string, number> = {

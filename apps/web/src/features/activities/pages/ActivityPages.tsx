@@ -1,5 +1,6 @@
 import { Stack } from "@mantine/core";
 import { useLocation, useNavigate, useParams } from "react-router";
+import { useT } from "../../../i18n";
 import { parseId, parsePage } from "../../../lib/params";
 import { EmptyState, PageHeader } from "../../../ui";
 import { ActivitiesView } from "../components/ActivitiesView";
@@ -14,13 +15,14 @@ function usePager(base: string) {
 }
 
 export function SystemActivitiesPage() {
+  const t = useT();
   const page = parsePage(useParams().page);
   const onPage = usePager("/systemDashboard/activities");
   return (
     <Stack gap="md">
       <PageHeader
-        title="Activities"
-        description="Everything that happened on your devices: scripts and jobs, enrollment, presence and inventory changes."
+        title={t("activities.routes.activities")}
+        description={t("activities.pages.systemDescription")}
       />
       <ActivitiesView scope={{ scope: "system" }} page={page} onPage={onPage} />
     </Stack>
@@ -28,24 +30,29 @@ export function SystemActivitiesPage() {
 }
 
 export function CustomerActivitiesPage() {
+  const t = useT();
   const params = useParams();
   const id = parseId(params.id);
   const onPage = usePager(`/customerDashboard/${params.id ?? ""}/activities`);
-  if (id === null) return <EmptyState title="This organization does not exist" />;
+  if (id === null) return <EmptyState title={t("activities.pages.organizationMissing")} />;
   return (
     <Stack gap="md">
-      <PageHeader title="Activities" description="Scripts, jobs and device events of this organization." />
+      <PageHeader
+        title={t("activities.routes.activities")}
+        description={t("activities.pages.organizationDescription")}
+      />
       <ActivitiesView scope={{ scope: "organization", id }} page={parsePage(params.page)} onPage={onPage} />
     </Stack>
   );
 }
 
 export function SystemPendingScriptsPage() {
+  const t = useT();
   return (
     <Stack gap="md">
       <PageHeader
-        title="Pending scripts"
-        description="Scripts that have not finished: queued for offline devices, sent, or running."
+        title={t("activities.routes.pendingScripts")}
+        description={t("activities.pages.systemPendingDescription")}
       />
       <PendingJobsView organizationId={null} />
     </Stack>
@@ -53,13 +60,14 @@ export function SystemPendingScriptsPage() {
 }
 
 export function CustomerPendingScriptsPage() {
+  const t = useT();
   const id = parseId(useParams().id);
-  if (id === null) return <EmptyState title="This organization does not exist" />;
+  if (id === null) return <EmptyState title={t("activities.pages.organizationMissing")} />;
   return (
     <Stack gap="md">
       <PageHeader
-        title="Pending scripts"
-        description="Scripts of this organization's devices that have not finished."
+        title={t("activities.routes.pendingScripts")}
+        description={t("activities.pages.organizationPendingDescription")}
       />
       <PendingJobsView organizationId={id} />
     </Stack>

@@ -2,7 +2,8 @@ import { useState } from "react";
 import { Autocomplete, Button, Group, Select, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
-import { ACTION_SUGGESTIONS, OUTCOME_OPTIONS } from "./audit-filters";
+import { useT } from "../../../i18n";
+import { ACTION_SUGGESTIONS, outcomeText } from "./audit-filters";
 
 interface AuditFilterBarProps {
   /** The page URL's filter parameters. */
@@ -35,6 +36,7 @@ function useDebouncedParam(initial: string, onSettled: (value: string) => void) 
 
 /** Search, actor, action, organization, outcome and date range of the audit log. */
 export function AuditFilterBar({ params, onChange, onClear, organizations, filtered }: AuditFilterBarProps) {
+  const t = useT();
   const [q, setQ] = useDebouncedParam(params.get("q") ?? "", (v) => onChange("q", v || null));
   const [actor, setActor] = useDebouncedParam(params.get("actor") ?? "", (v) => onChange("actor", v || null));
   const [action, setAction] = useDebouncedParam(params.get("action") ?? "", (v) =>
@@ -44,31 +46,31 @@ export function AuditFilterBar({ params, onChange, onClear, organizations, filte
   return (
     <Group gap="sm" align="flex-end">
       <TextInput
-        label="Search"
-        placeholder="Target, address, details"
+        label={t("audit.filters.search")}
+        placeholder={t("audit.filters.searchPlaceholder")}
         leftSection={<IconSearch size={16} />}
         w={240}
         value={q}
         onChange={(e) => setQ(e.currentTarget.value)}
       />
       <TextInput
-        label="Actor"
-        placeholder="Email"
+        label={t("audit.filters.actor")}
+        placeholder={t("audit.filters.actorPlaceholder")}
         w={180}
         value={actor}
         onChange={(e) => setActor(e.currentTarget.value)}
       />
       <Autocomplete
-        label="Action"
-        placeholder="Any action"
+        label={t("audit.filters.action")}
+        placeholder={t("audit.filters.anyAction")}
         w={180}
         data={ACTION_SUGGESTIONS}
         value={action}
         onChange={setAction}
       />
       <Select
-        label="Organization"
-        placeholder="Any organization"
+        label={t("audit.filters.organization")}
+        placeholder={t("audit.filters.anyOrganization")}
         w={200}
         searchable
         clearable
@@ -77,16 +79,16 @@ export function AuditFilterBar({ params, onChange, onClear, organizations, filte
         onChange={(v) => onChange("organization", v)}
       />
       <Select
-        label="Outcome"
-        placeholder="Any outcome"
+        label={t("audit.filters.outcome")}
+        placeholder={t("audit.filters.anyOutcome")}
         w={140}
         clearable
-        data={OUTCOME_OPTIONS}
+        data={(["SUCCESS", "FAILURE"] as const).map((o) => ({ value: o, label: t(outcomeText[o]) }))}
         value={params.get("outcome")}
         onChange={(v) => onChange("outcome", v)}
       />
       <TextInput
-        label="From"
+        label={t("audit.filters.from")}
         type="date"
         w={150}
         value={params.get("from") ?? ""}
@@ -94,7 +96,7 @@ export function AuditFilterBar({ params, onChange, onClear, organizations, filte
         onChange={(e) => onChange("from", e.currentTarget.value || null)}
       />
       <TextInput
-        label="To"
+        label={t("audit.filters.to")}
         type="date"
         w={150}
         value={params.get("to") ?? ""}
@@ -103,7 +105,7 @@ export function AuditFilterBar({ params, onChange, onClear, organizations, filte
       />
       {filtered ? (
         <Button variant="subtle" onClick={onClear}>
-          Clear filters
+          {t("audit.filters.clear")}
         </Button>
       ) : null}
     </Group>

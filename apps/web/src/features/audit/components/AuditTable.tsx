@@ -1,7 +1,8 @@
 import { Table, Text, Tooltip } from "@mantine/core";
 import type { AuditEvent } from "@steward/contracts";
-import { TableCard } from "../../../ui";
-import { actionLabel } from "./audit-filters";
+import { getLocaleSettings, useT, type LocaleSettings } from "../../../i18n";
+import { TableCard, formatDate, formatTime } from "../../../ui";
+import { actionLabel, outcomeText, targetLabel } from "./audit-filters";
 
 /** A short line of the event's details: its names, ids and flags. */
 function details(data: Record<string, unknown>): string {
@@ -11,15 +12,26 @@ function details(data: Record<string, unknown>): string {
     .join(", ");
 }
 
-const dayOfYear = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric" });
-const dayWithYear = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
-const full = new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeStyle: "long" });
-
-/** "Nov 24" this year, "Nov 24, 2025" before (the column stays narrow at 1024 px). */
-function dayOf(date: Date): string {
-  return date.getFullYear() === new Date().getFullYear() ? dayOfYear.format(date) : dayWithYear.format(date);
+/** "24 Nov" / "Nov 24" in the reader's language and zone for this year, the whole date before. */
+function dayOf(date: Date, settings: LocaleSettings): string {
+  const { locale, timeZone, dateFormat } = settings;
+  const zone = timeZone ? { timeZone } : {};
+  const year = new Intl.DateTimeFormat(locale, { year: "numeric", ...zone });
+  // Fixed date formats (ISO, day.month.year, month/day/year) keep their whole shape.
+  if (dateFormat !== "locale" || year.format(date) !== year.format(new Date()))
+    return formatDate(date, settings);
+  return new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", ...zone }).format(date);
 }
-const time = new Intl.DateTimeFormat("en-US", { timeStyle: "short" });
+
+/** The whole moment, weekday and zone included, for the time's tooltip. */
+function fullMoment(date: Date, { locale, timeZone }: LocaleSettings): string {
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: "full",
+    timeStyle: "long",
+    ...(timeZone ? { timeZone } : {}),
+  }).format(date);
+}
+
 // Long words (emails, ids) wrap only where they must, so columns size to whole words.
 const wrap = { overflowWrap: "break-word", wordBreak: "normal" } as const;
 
@@ -34,7 +46,8 @@ function shortId(id: string | null): string {
 
 /** An email that may wrap after its "@" (narrow columns at 1024 px). */
 function Actor({ label }: { label: string | null }) {
-  if (!label) return <>System</>;
+  const t = useT();
+  if (!label) return <>{t("audit.table.system")}</>;
   const at = label.indexOf("@");
   if (at <= 0) return <>{label}</>;
   return (
@@ -48,6 +61,8 @@ function Actor({ label }: { label: string | null }) {
 
 /** The audit events of one page: time, actor, action, target, organization, outcome, IP address. */
 export function AuditTable({ events, dimmed }: { events: AuditEvent[]; dimmed: boolean }) {
+  const t = useT();
+  const settings = getLocaleSettings();
   return (
     <TableCard
       minWidth={720}
@@ -57,24 +72,25 @@ export function AuditTable({ events, dimmed }: { events: AuditEvent[]; dimmed: b
     >
       <Table.Thead>
         <Table.Tr style={{ whiteSpace: "nowrap" }}>
-          <Table.Th>Time</Table.Th>
-          <Table.Th>Actor</Table.Th>
-          <Table.Th>Action</Table.Th>
-          <Table.Th>Target</Table.Th>
-          <Table.Th>Organization</Table.Th>
-          <Table.Th>Outcome</Table.Th>
-          <Table.Th>IP address</Table.Th>
+          <Table.Th>{t("audit.table.time")}</Table.Th>
+          <Table.Th>{t("audit.table.actor")}</Table.Th>
+          <Table.Th>{t("audit.table.action")}</Table.Th>
+          <Table.Th>{t("audit.table.target")}</Table.Th>
+          <Table.Th>{t("audit.table.organization")}</Table.Th>
+          <Table.Th>{t("audit.table.outcome")}</Table.Th>
+          <Table.Th>{t("audit.table.ip")}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {events.map((e) => {
           const more = details(e.data);
+          const at = new Date(e.at);
           return (
             <Table.Tr key={e.id}>
-              <Table.Td style={{ whiteSpace: "nowrap" }} title={full.format(new Date(e.at))}>
-                <Text size="sm">{dayOf(new Date(e.at))}</Text>
+              <Table.Td style={{ whiteSpace: "nowrap" }} title={fullMoment(at, settings)}>
+                <Text size="sm">{dayOf(at, settings)}</Text>
                 <Text size="xs" c="dimmed">
-                  {time.format(new Date(e.at))}
+                  {formatTime(at, settings)}
                 </Text>
               </Table.Td>
               <Table.Td style={{ ...wrap, maxWidth: 170 }}>
@@ -86,7 +102,7 @@ export function AuditTable({ events, dimmed }: { events: AuditEvent[]; dimmed: b
                   past the card (the scroll container lets a table grow to its content). */}
               <Table.Td style={{ ...wrap, minWidth: 110, maxWidth: 126 }}>
                 <Text size="sm" title={e.action}>
-                  {actionLabel(e.action)}
+                  {actionLabel(e.action, t)}
                 </Text>
                 {more ? (
                   <Tooltip label={more} multiline maw={360} openDelay={300}>
@@ -101,17 +117,20 @@ export function AuditTable({ events, dimmed }: { events: AuditEvent[]; dimmed: b
                   {shortId(e.targetId)}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {actionLabel(e.targetType)}
+                  {targetLabel(e.targetType, t)}
                 </Text>
               </Table.Td>
               <Table.Td style={{ ...wrap, maxWidth: 100 }}>
                 <Text size="sm">
-                  {e.organizationName ?? (e.organizationId !== null ? `#${e.organizationId} (deleted)` : "—")}
+                  {e.organizationName ??
+                    (e.organizationId !== null
+                      ? t("audit.table.deletedOrganization", { id: String(e.organizationId) })
+                      : "—")}
                 </Text>
               </Table.Td>
               <Table.Td>
                 <Text size="sm" fw={500} c={e.outcome === "SUCCESS" ? "teal" : "red"}>
-                  {e.outcome === "SUCCESS" ? "Succeeded" : "Failed"}
+                  {t(outcomeText[e.outcome])}
                 </Text>
               </Table.Td>
               <Table.Td>

@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import { Button, Stack } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
 import { useSearchParams } from "react-router";
+import { useT } from "../../../i18n";
 import { EmptyState, ErrorState, ListFooter, LoadingState, PageHeader } from "../../../ui";
 import { useOrganizationOptions } from "../../organizations";
 import { auditExportUrl, useAuditEvents } from "../api";
@@ -13,6 +14,7 @@ const PAGE_SIZE = 50;
 
 /** Administration → General → Activities: who did what, when and from where. */
 export function AuditLogPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const key = params.toString();
   const filters = useMemo(() => parseAuditFilters(new URLSearchParams(key)), [key]);
@@ -40,8 +42,8 @@ export function AuditLogPage() {
   return (
     <Stack gap="md">
       <PageHeader
-        title="Activities"
-        description="The security audit log: sign-ins, changes and uses of credentials, scripts, devices and settings. Entries are never changed or deleted."
+        title={t("audit.routes.activities")}
+        description={t("audit.page.description")}
         actions={
           <Button
             component="a"
@@ -50,7 +52,7 @@ export function AuditLogPage() {
             variant="default"
             leftSection={<IconDownload size={16} />}
           >
-            Export CSV
+            {t("audit.page.export")}
           </Button>
         }
       />
@@ -62,29 +64,25 @@ export function AuditLogPage() {
         filtered={filtered}
       />
       {events.isPending ? (
-        <LoadingState label="Loading the audit log…" />
+        <LoadingState label={t("audit.page.loading")} />
       ) : events.isError ? (
         <ErrorState
-          title="Could not load the audit log"
+          title={t("audit.page.loadError")}
           error={events.error}
           onRetry={() => void events.refetch()}
         />
       ) : data && data.items.length === 0 ? (
         <EmptyState
-          title={filtered ? "No entries match" : "No entries yet"}
-          description={
-            filtered
-              ? "Loosen or clear the filters."
-              : "Sign-ins and every change to credentials, scripts, devices, technicians and settings are recorded here."
-          }
+          title={filtered ? t("audit.page.noMatch") : t("audit.page.empty")}
+          description={filtered ? t("audit.page.noMatchHint") : t("audit.page.emptyHint")}
         />
       ) : data ? (
         <>
           <AuditTable events={data.items} dimmed={events.isPlaceholderData} />
           <ListFooter
             total={data.total}
-            noun="entry"
-            plural="entries"
+            noun={t("audit.page.countOne")}
+            plural={t("audit.page.countOther")}
             page={Math.min(page, totalPages)}
             totalPages={totalPages}
             onPage={(p) => setParam("page", String(p))}
