@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import type { Permission } from "@steward/contracts";
 import { anOrganizationDetail } from "../../../test/fixtures";
 import { adminUser, authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
@@ -35,5 +36,43 @@ describe("CustomerEditorPage tabs", () => {
   it("offers it to a system administrator, who holds every permission", async () => {
     renderEditor({ isSystemAdmin: true, permissions: [] });
     expect(await screen.findByRole("tab", { name: "Credentials" })).toBeTruthy();
+  });
+});
+
+describe("CustomerEditorPage general form", () => {
+  it("saves the changed details, shows a taken name under the field, and discards back to the saved ones", async () => {
+    const sent: unknown[] = [];
+    mockFetch({
+      "GET /api/organizations/7": () => json(200, anOrganizationDetail({ id: 7, name: "Acme" })),
+      "PATCH /api/organizations/7": ({ body }) => {
+        sent.push(body);
+        return (body as { name: string }).name === "Globex"
+          ? json(409, { code: "E_ORGANIZATION_NAME_TAKEN", message: "taken", requestId: "r" })
+          : json(200, { ...anOrganizationDetail({ id: 7 }), ...(body as object) });
+      },
+    });
+    const result = renderApp(null, {
+      routes: [{ path: "/editor/customer/*", element: <CustomerEditorPage /> }],
+      initialPath: "/editor/customer/7/general",
+    });
+    signIn(result.queryClient, authenticatedSession());
+    const user = userEvent.setup();
+    const name = (await screen.findByLabelText(/^Name/)) as HTMLInputElement;
+
+    await user.clear(name);
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Mandatory value is undefined. Please enter a value.")).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    await user.type(name, "Globex");
+    await user.click(screen.getByLabelText("Manual"));
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("An organization with this name already exists")).toBeTruthy();
+    expect(sent).toEqual([{ name: "Globex", description: "", nodeApprovalMode: "MANUAL" }]);
+
+    await user.click(screen.getByRole("button", { name: "Discard changes" }));
+    await waitFor(() => expect(name.value).toBe("Acme"));
+    expect(screen.queryByText("An organization with this name already exists")).toBeNull();
+    expect((screen.getByLabelText("Automatic") as HTMLInputElement).checked).toBe(true);
   });
 });
