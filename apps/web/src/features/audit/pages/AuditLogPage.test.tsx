@@ -4,6 +4,8 @@ import userEvent from "@testing-library/user-event";
 import type { AuditEvent } from "@steward/contracts";
 import { authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
 import { anOrganization } from "../../../test/fixtures";
+import { setLocaleSettings } from "../../../i18n";
+import { messagesByLocale } from "../../../i18n/catalogue";
 import { AuditLogPage } from "./AuditLogPage";
 
 afterEach(() => {
@@ -141,5 +143,101 @@ describe("AuditLogPage", () => {
     renderPage(() => json(500, { code: "E_INTERNAL", message: "Something went wrong", requestId: "r1" }));
     expect(await screen.findByText("Could not load the audit log")).toBeTruthy();
     expect(screen.getByRole("button", { name: /retry|try again/i })).toBeTruthy();
+  });
+});
+
+/** The audit log's English texts that read differently in German (texts with values left out). */
+const englishOnly = Object.entries(messagesByLocale.en)
+  .filter(([id, text]) => id.startsWith("audit.") && !/[{}]/.test(text))
+  .filter(([id, text]) => messagesByLocale.de[id] !== text)
+  .map(([, text]) => text);
+
+/** Fails on any English text of the audit log inside `root`, as element text or as a name people read. */
+function expectNoEnglish(root: HTMLElement) {
+  const left: string[] = [];
+  for (const text of englishOnly) if (within(root).queryAllByText(text).length > 0) left.push(text);
+  for (const element of root.querySelectorAll("[aria-label], [placeholder], [title]")) {
+    for (const name of ["aria-label", "placeholder", "title"]) {
+      const value = element.getAttribute(name);
+      if (value && englishOnly.includes(value)) left.push(`${name}=${value}`);
+    }
+  }
+  expect(left).toEqual([]);
+}
+
+describe("AuditLogPage in German", () => {
+  it("speaks German: filters, columns, actions, targets, outcomes, counts and German days and times", async () => {
+    setLocaleSettings({ locale: "de", timeZone: "Europe/Berlin" });
+    const thisYear = new Date().getFullYear();
+    renderPage(() =>
+      json(200, {
+        items: [
+          anEvent({ at: `${thisYear}-06-15T10:00:00.000Z` }),
+          anEvent({
+            id: 2,
+            at: "2025-03-02T10:15:00.000Z",
+            actorLabel: null,
+            action: "auth.sign_in",
+            targetType: "user",
+            targetId: null,
+            organizationId: 9,
+            organizationName: null,
+            outcome: "FAILURE",
+            ip: null,
+            data: {},
+          }),
+          anEvent({ id: 3, action: "vendor.thing_done", targetType: "widget" }),
+        ],
+        total: 3,
+        page: 1,
+        pageSize: 50,
+      }),
+    );
+    const table = await screen.findByTestId("audit-table");
+    const rows = within(table).getAllByRole("row");
+    expect(
+      within(rows[0]!)
+        .getAllByRole("columnheader")
+        .map((c) => c.textContent),
+    ).toEqual(["Zeit", "Akteur", "Aktion", "Ziel", "Organisation", "Ergebnis", "IP-Adresse"]);
+    // This year's day without the year, in German; the time in the reader's zone (summer time).
+    expect(within(rows[1]!).getByText("15. Juni")).toBeTruthy();
+    expect(within(rows[1]!).getByText("12:00")).toBeTruthy();
+    expect(within(rows[1]!).getByText("Anmeldedaten erstellt")).toBeTruthy();
+    expect(within(rows[1]!).getByText("Anmeldedaten")).toBeTruthy();
+    expect(within(rows[1]!).getByText("Erfolgreich")).toBeTruthy();
+    // An earlier year's day in full; the whole moment with the weekday as the cell's tooltip.
+    expect(within(rows[2]!).getByText("02.03.2025")).toBeTruthy();
+    expect(within(rows[2]!).getByText("11:15")).toBeTruthy();
+    expect(within(rows[2]!).getByText("02.03.2025").closest("td")!.getAttribute("title")).toMatch(
+      /^Sonntag, 2\. März 2025 um 11:15:00/,
+    );
+    expect(within(rows[2]!).getByText("System")).toBeTruthy();
+    expect(within(rows[2]!).getByText("Anmeldung")).toBeTruthy();
+    expect(within(rows[2]!).getByText("Benutzer")).toBeTruthy();
+    expect(within(rows[2]!).getByText("#9 (gelöscht)")).toBeTruthy();
+    expect(within(rows[2]!).getByText("Fehlgeschlagen")).toBeTruthy();
+    // An action the console has no words for shows its own name.
+    expect(within(rows[3]!).getByText("Vendor thing done")).toBeTruthy();
+    expect(screen.getByText("3 Einträge")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "CSV exportieren" })).toBeTruthy();
+    for (const label of ["Suche", "Akteur"])
+      expect(screen.getByRole("textbox", { name: label })).toBeTruthy();
+    for (const label of ["Von", "Bis"]) expect(screen.getByLabelText(label)).toBeTruthy();
+    expect(screen.getByPlaceholderText("Jedes Ergebnis")).toBeTruthy();
+    expect(screen.getByPlaceholderText("Jede Organisation")).toBeTruthy();
+    expectNoEnglish(document.body);
+  });
+
+  it("says in German when nothing matches the filters", async () => {
+    setLocaleSettings({ locale: "de" });
+    renderPage(
+      () => json(200, { items: [], total: 0, page: 1, pageSize: 50 }),
+      "/administration/general/activities?outcome=FAILURE",
+    );
+    expect(await screen.findByText("Keine passenden Einträge")).toBeTruthy();
+    expect(screen.getByText("Lockern Sie die Filter oder setzen Sie sie zurück.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Filter zurücksetzen" })).toBeTruthy();
+    expectNoEnglish(document.body);
   });
 });
