@@ -8,9 +8,9 @@ export const credentialRoutes: RouteEntry[] = [
   {
     path: "/editor/customer/:id/credentials",
     page: page.credentials,
-    title: "Credentials",
+    title: "credentials.routes.credentials",
     access: "credentials.manage",
-    section: "Administration",
+    section: "shell.sections.administration",
     parent: "/customerDashboard/:id/overview",
   },
 ];

@@ -12,12 +12,15 @@ import {
   Textarea,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
+import { z } from "zod";
 import { createCredentialRequest, updateCredentialRequest, type CredentialView } from "@steward/contracts";
-import { CREDENTIAL_TYPES, credentialTypeLabels, type CredentialType } from "@steward/domain";
-import { describeError, isApiError } from "../../../api";
-import { clearError, serverFieldErrors, validateWith, type FieldErrors } from "../../../lib/forms";
+import { CREDENTIAL_TYPES, type CredentialType } from "@steward/domain";
+import { describeError } from "../../../api";
+import { useT } from "../../../i18n";
+import { applyServerErrors, useContractForm } from "../../../lib/forms";
 import { FormError } from "../../../ui";
 import { useSaveCredential } from "../api";
+import { credentialTypeText } from "../labels";
 
 interface CredentialFormModalProps {
   organizationId: number;
@@ -26,12 +29,35 @@ interface CredentialFormModalProps {
   onClose: () => void;
 }
 
+interface CredentialValues extends Record<string, unknown> {
+  name: string;
+  type: CredentialType;
+  username: string;
+  secret: string;
+  description: string;
+  preferred: boolean;
+}
+
+/** Editing: an empty password field keeps the stored password (the request leaves it out). */
+const updateWithKeptSecret = z.preprocess(
+  (values) =>
+    values && typeof values === "object" && (values as CredentialValues).secret === ""
+      ? { ...values, secret: undefined }
+      : values,
+  updateCredentialRequest,
+);
+
 export function CredentialFormModal(props: CredentialFormModalProps) {
+  const t = useT();
   return (
     <Modal
       opened={props.opened}
       onClose={props.onClose}
-      title={props.credential ? `Edit ${props.credential.name}` : "New credential"}
+      title={
+        props.credential
+          ? t("credentials.form.editTitle", { name: props.credential.name })
+          : t("credentials.form.newTitle")
+      }
       size="lg"
     >
       {props.opened ? <CredentialForm {...props} /> : null}
@@ -40,113 +66,95 @@ export function CredentialFormModal(props: CredentialFormModalProps) {
 }
 
 function CredentialForm({ organizationId, credential, onClose }: CredentialFormModalProps) {
+  const t = useT();
   const save = useSaveCredential(organizationId);
-  const [values, setValues] = useState({
-    name: credential?.name ?? "",
-    type: (credential?.type ?? "WINDOWS_LOCAL_ADMIN") as CredentialType,
-    username: credential?.username ?? "",
-    secret: "",
-    description: credential?.description ?? "",
-    preferred: credential?.preferred ?? false,
+  const schema = credential ? updateWithKeptSecret : createCredentialRequest;
+  const form = useContractForm<CredentialValues>(schema, {
+    initialValues: {
+      name: credential?.name ?? "",
+      type: credential?.type ?? "WINDOWS_LOCAL_ADMIN",
+      username: credential?.username ?? "",
+      secret: "",
+      description: credential?.description ?? "",
+      preferred: credential?.preferred ?? false,
+    },
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => clearError(e, key));
-  };
+  const [submitError, setSubmitError] = useState<string | null>(null);
 
-  const handleSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const body = credential && values.secret === "" ? { ...values, secret: undefined } : values;
-    const checked = credential
-      ? validateWith(updateCredentialRequest, body)
-      : validateWith(createCredentialRequest, body);
-    if (!checked.ok) return setErrors(checked.errors);
+  const handleSubmit = (values: CredentialValues) => {
+    setSubmitError(null);
+    const body = credential ? updateWithKeptSecret.parse(values) : createCredentialRequest.parse(values);
     save.mutate(
-      { id: credential?.id ?? null, body: checked.data },
+      { id: credential?.id ?? null, body },
       {
         onSuccess: () => {
           notifications.show({
             color: "teal",
-            message: credential ? "Credential saved" : "Credential created",
+            message: credential ? t("credentials.form.saved") : t("credentials.form.created"),
           });
           onClose();
         },
         onError: (error) => {
-          if (isApiError(error, "E_VALIDATION")) setErrors(serverFieldErrors(error.details));
+          if (!applyServerErrors(form, error)) setSubmitError(describeError(error));
         },
       },
     );
   };
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={2}>
           <TextInput
-            label="Name"
+            label={t("common.fields.name")}
             required
             maxLength={100}
-            value={values.name}
-            error={errors.name}
-            onChange={(e) => set("name", e.currentTarget.value)}
+            {...form.getInputProps("name")}
           />
           <Select
-            label="Type"
+            label={t("common.fields.type")}
             allowDeselect={false}
-            data={CREDENTIAL_TYPES.map((t) => ({ value: t, label: credentialTypeLabels[t] }))}
-            value={values.type}
-            onChange={(v) => set("type", (v as CredentialType | null) ?? "OTHER")}
+            data={CREDENTIAL_TYPES.map((type) => ({ value: type, label: t(credentialTypeText[type]) }))}
+            {...form.getInputProps("type")}
+            onChange={(v) => form.setFieldValue("type", (v as CredentialType | null) ?? "OTHER")}
           />
           <TextInput
-            label="User name"
+            label={t("credentials.form.username")}
             required
             maxLength={256}
             autoComplete="off"
-            value={values.username}
-            error={errors.username}
-            onChange={(e) => set("username", e.currentTarget.value)}
+            {...form.getInputProps("username")}
           />
           <PasswordInput
-            label="Password"
+            label={t("credentials.form.password")}
             required={!credential}
             description={
-              credential ? "Leave empty to keep the stored password" : "Stored encrypted; never shown again"
+              credential ? t("credentials.form.keepPassword") : t("credentials.form.passwordStored")
             }
             autoComplete="new-password"
             maxLength={4096}
-            value={values.secret}
-            error={errors.secret}
-            onChange={(e) => set("secret", e.currentTarget.value)}
+            {...form.getInputProps("secret")}
           />
         </SimpleGrid>
         <Textarea
-          label="Description"
+          label={t("common.fields.description")}
           autosize
           minRows={2}
           maxLength={1000}
-          value={values.description}
-          onChange={(e) => set("description", e.currentTarget.value)}
+          {...form.getInputProps("description")}
         />
         <Checkbox
-          label="Preferred credential of its type"
-          description='The Run As choice "Preferred …" uses it'
-          checked={values.preferred}
-          onChange={(e) => set("preferred", e.currentTarget.checked)}
+          label={t("credentials.form.preferred")}
+          description={t("credentials.form.preferredHelp")}
+          {...form.getInputProps("preferred", { type: "checkbox" })}
         />
-        <FormError
-          message={
-            save.isError && !isApiError(save.error, "E_VALIDATION")
-              ? describeError(save.error)
-              : (errors._form ?? null)
-          }
-        />
+        <FormError message={submitError ?? (form.errors._form as string | undefined) ?? null} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t("common.actions.cancel")}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            {credential ? "Save" : "Create credential"}
+            {credential ? t("common.actions.save") : t("credentials.form.create")}
           </Button>
         </Group>
       </Stack>

@@ -3,7 +3,7 @@ import { Badge, Button, Group, Stack, Table, Text } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useParams } from "react-router";
 import type { CredentialView } from "@steward/contracts";
-import { credentialTypeLabels } from "@steward/domain";
+import { useT } from "../../../i18n";
 import { parseId } from "../../../lib/params";
 import { usePageTitle } from "../../../routing";
 import {
@@ -20,17 +20,20 @@ import {
 } from "../../../ui";
 import { useCan } from "../../auth";
 import { useOrganization } from "../../organizations";
-import { CREDENTIALS_ERROR, useCredentials, useDeleteCredential } from "../api";
+import { useCredentials, useDeleteCredential } from "../api";
 import { CredentialFormModal } from "../components/CredentialFormModal";
+import { credentialTypeText } from "../labels";
 
 /** /editor/customer/:id/credentials: the organization's stored credentials for Run As. */
 export function CredentialsPage() {
+  const t = useT();
   const id = parseId(useParams().id);
-  if (id === null) return <EmptyState title="This organization does not exist" />;
+  if (id === null) return <EmptyState title={t("credentials.page.notFound")} />;
   return <Credentials organizationId={id} />;
 }
 
 function Credentials({ organizationId }: { organizationId: number }) {
+  const t = useT();
   const can = useCan();
   const canWrite = can("credentials.manage");
   const organization = useOrganization(organizationId);
@@ -38,52 +41,56 @@ function Credentials({ organizationId }: { organizationId: number }) {
   const remove = useDeleteCredential(organizationId);
   const [editing, setEditing] = useState<CredentialView | null>(null);
   const [creating, setCreating] = useState(false);
-  usePageTitle(organization.data ? `${organization.data.name}: credentials` : null);
+  usePageTitle(organization.data ? t("credentials.page.pageTitle", { name: organization.data.name }) : null);
 
   const handleDelete = (credential: CredentialView) =>
     confirmDelete({
-      title: "Delete credential",
-      message: `Delete "${credential.name}"? Scripts and tasks that run as it fall back to failing until you choose another.`,
+      title: t("credentials.delete.title"),
+      message: t("credentials.delete.message", { name: credential.name }),
       remove: (done) => remove.mutate(credential.id, done),
-      deletedMessage: `Credential "${credential.name}" deleted`,
-      errorTitle: "Could not delete the credential",
+      deletedMessage: t("credentials.delete.deleted", { name: credential.name }),
+      errorTitle: t("credentials.delete.error"),
     });
 
   return (
     <Stack gap="md">
       <PageHeader
-        title="Credentials"
-        description={`Accounts scripts can run as on ${organization.data?.name ?? "this organization"}'s devices. Passwords are stored encrypted and never shown again.`}
+        title={t("credentials.page.title")}
+        description={
+          organization.data
+            ? t("credentials.page.description", { name: organization.data.name })
+            : t("credentials.page.descriptionNoName")
+        }
         actions={
           canWrite ? (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-              New credential
+              {t("credentials.page.newCredential")}
             </Button>
           ) : null
         }
       />
       {credentials.isPending ? (
-        <LoadingState label="Loading credentials…" />
+        <LoadingState label={t("credentials.page.loading")} />
       ) : credentials.isError ? (
         <ErrorState
-          title={CREDENTIALS_ERROR}
+          title={t("credentials.page.loadError")}
           error={credentials.error}
           onRetry={() => void credentials.refetch()}
         />
       ) : credentials.data.length === 0 ? (
         <EmptyState
-          title="No credentials yet"
-          description="Add a local or domain administrator, a Mac or a Linux account to run scripts as it."
+          title={t("credentials.page.emptyTitle")}
+          description={t("credentials.page.emptyDescription")}
         />
       ) : (
         <TableCard minWidth={700}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>User name</Table.Th>
-              <Table.Th>Updated</Table.Th>
-              {canWrite ? <Table.Th aria-label="Actions" /> : null}
+              <Table.Th>{t("common.fields.name")}</Table.Th>
+              <Table.Th>{t("common.fields.type")}</Table.Th>
+              <Table.Th>{t("credentials.page.username")}</Table.Th>
+              <Table.Th>{t("common.fields.updated")}</Table.Th>
+              {canWrite ? <Table.Th aria-label={t("common.fields.actions")} /> : null}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -96,7 +103,7 @@ function Credentials({ organizationId }: { organizationId: number }) {
                     </Text>
                     {c.preferred ? (
                       <Badge size="xs" variant="light">
-                        Preferred
+                        {t("credentials.page.preferred")}
                       </Badge>
                     ) : null}
                   </Group>
@@ -106,7 +113,7 @@ function Credentials({ organizationId }: { organizationId: number }) {
                     </Text>
                   ) : null}
                 </Table.Td>
-                <Table.Td>{credentialTypeLabels[c.type]}</Table.Td>
+                <Table.Td>{t(credentialTypeText[c.type])}</Table.Td>
                 <Table.Td>{c.username}</Table.Td>
                 <Table.Td>{formatDateTime(c.updatedAt)}</Table.Td>
                 {canWrite ? (
