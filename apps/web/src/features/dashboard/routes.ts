@@ -1,5 +1,6 @@
 import { IconLayoutDashboard, IconRocket } from "@tabler/icons-react";
-import { lazyPage, type RouteEntry } from "../../routing";
+import type { MessageKey } from "../../i18n";
+import { lazyPage, type RouteEntry, type TabEntry } from "../../routing";
 import { NotAvailablePage } from "../../ui";
 
 const page = {
@@ -7,7 +8,7 @@ const page = {
   overview: lazyPage(() => import("./pages/SystemOverviewPage"), "SystemOverviewPage"),
 };
 
-const tab = (label: string, order: number, to?: string) => ({
+const tab = (label: MessageKey, order: number, to?: string): TabEntry => ({
   group: "systemDashboard",
   label,
   order,
@@ -15,13 +16,18 @@ const tab = (label: string, order: number, to?: string) => ({
 });
 
 /** A system-dashboard page not built yet. */
-const later = (path: string, title: string, area: string, extra: Partial<RouteEntry> = {}): RouteEntry => ({
+const later = (
+  path: string,
+  title: MessageKey,
+  area: MessageKey,
+  extra: Partial<RouteEntry> = {},
+): RouteEntry => ({
   path,
   page: NotAvailablePage,
   title,
   area,
   access: "dashboard.read",
-  section: "Dashboard",
+  section: "dashboard.routes.section",
   ...extra,
 });
 
@@ -29,47 +35,59 @@ export const dashboardRoutes: RouteEntry[] = [
   {
     path: "/getStarted",
     page: page.getStarted,
-    title: "Get started",
+    title: "dashboard.routes.getStarted",
     access: "dashboard.read",
     nav: { section: "main", order: 10, icon: IconRocket },
   },
   {
     path: "/systemDashboard/overview",
     page: page.overview,
-    title: "System overview",
+    title: "dashboard.routes.overview",
     access: "dashboard.read",
-    section: "Dashboard",
-    tab: tab("Overview", 10),
-    nav: { section: "main", label: "Dashboard", order: 20, icon: IconLayoutDashboard },
+    section: "dashboard.routes.section",
+    tab: tab("dashboard.routes.overviewTab", 10),
+    nav: { section: "main", label: "dashboard.routes.dashboard", order: 20, icon: IconLayoutDashboard },
   },
-  later("/systemDashboard/maintenance", "Maintenance", "Maintenance windows", {
-    tab: tab("Maintenance", 20),
+  later("/systemDashboard/maintenance", "dashboard.routes.maintenance", "dashboard.routes.maintenanceArea", {
+    tab: tab("dashboard.routes.maintenance", 20),
   }),
-  later("/systemDashboard/alerts", "Alerts", "Alerts", { tab: tab("Alerts", 40) }),
-  later("/systemDashboard/threats/:page", "Threats", "Threats (endpoint security)", {
-    tab: tab("Threats", 50, "/systemDashboard/threats/1"),
+  later("/systemDashboard/alerts", "dashboard.routes.alerts", "dashboard.routes.alerts", {
+    tab: tab("dashboard.routes.alerts", 40),
   }),
-  later("/systemDashboard/approvals/:page", "Approvals", "Device approvals", {
-    tab: tab("Approvals", 60, "/systemDashboard/approvals/1"),
+  later("/systemDashboard/threats/:page", "dashboard.routes.threats", "dashboard.routes.threatsArea", {
+    tab: tab("dashboard.routes.threats", 50, "/systemDashboard/threats/1"),
   }),
-  later("/systemDashboard/software/:page", "Software", "Software inventory and patching", {
-    tab: tab("Software", 70, "/systemDashboard/software/1"),
+  later("/systemDashboard/approvals/:page", "dashboard.routes.approvals", "dashboard.routes.approvalsArea", {
+    tab: tab("dashboard.routes.approvals", 60, "/systemDashboard/approvals/1"),
   }),
-  later("/systemDashboard/osPatches/:page", "OS patches", "Operating system patches", {
-    tab: tab("OS patches", 80, "/systemDashboard/osPatches/1"),
+  later("/systemDashboard/software/:page", "dashboard.routes.software", "dashboard.routes.softwareArea", {
+    tab: tab("dashboard.routes.software", 70, "/systemDashboard/software/1"),
+  }),
+  later("/systemDashboard/osPatches/:page", "dashboard.routes.osPatches", "dashboard.routes.osPatchesArea", {
+    tab: tab("dashboard.routes.osPatches", 80, "/systemDashboard/osPatches/1"),
   }),
   later(
     "/systemDashboard/activities/remoteControl",
-    "Remote control activities",
-    "Remote control activities",
+    "dashboard.routes.remoteControl",
+    "dashboard.routes.remoteControl",
     {
       parent: "/systemDashboard/activities/:page",
     },
   ),
-  later("/systemDashboard/activities/remoteTools", "Remote tools activities", "Remote tools activities", {
-    parent: "/systemDashboard/activities/:page",
-  }),
-  later("/systemDashboard/knowledgeBase", "Knowledge base", "Knowledge base", {
-    tab: tab("Knowledge base", 110),
-  }),
+  later(
+    "/systemDashboard/activities/remoteTools",
+    "dashboard.routes.remoteTools",
+    "dashboard.routes.remoteTools",
+    {
+      parent: "/systemDashboard/activities/:page",
+    },
+  ),
+  later(
+    "/systemDashboard/knowledgeBase",
+    "dashboard.routes.knowledgeBase",
+    "dashboard.routes.knowledgeBase",
+    {
+      tab: tab("dashboard.routes.knowledgeBase", 110),
+    },
+  ),
 ];

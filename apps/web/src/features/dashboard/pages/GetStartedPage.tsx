@@ -3,43 +3,45 @@ import { Badge, Button, Group, Paper, Progress, Stack, Text, ThemeIcon, Title } 
 import { IconCircleCheckFilled, IconCircleDashed, IconCloudUpload } from "@tabler/icons-react";
 import { Link } from "react-router";
 import type { GettingStarted } from "@steward/contracts";
+import { useT, type MessageKey } from "../../../i18n";
 import { PageHeader, QueryView } from "../../../ui";
 import { RequestDemoButton } from "../../promotion";
 import { useGettingStarted } from "../api";
 
 interface Step {
   key: keyof GettingStarted;
-  title: string;
-  description: string;
+  title: MessageKey;
+  description: MessageKey;
   to: string;
-  action: string;
+  action: MessageKey;
 }
 
 const steps: Step[] = [
   {
     key: "organizationCreated",
-    title: "Create an organization",
-    description: "Organizations are the customers you manage; each starts with a Main Office location.",
+    title: "dashboard.getStarted.organizationTitle",
+    description: "dashboard.getStarted.organizationDescription",
     to: "/administration/customers/organizations",
-    action: "Go to organizations",
+    action: "dashboard.getStarted.organizationAction",
   },
   {
     key: "technicianInvited",
-    title: "Invite a technician",
-    description: "Give your colleagues their own sign-in; every account uses two-factor authentication.",
+    title: "dashboard.getStarted.technicianTitle",
+    description: "dashboard.getStarted.technicianDescription",
     to: "/administration/users/technicians",
-    action: "Go to technicians",
+    action: "dashboard.getStarted.technicianAction",
   },
   {
     key: "firstDevice",
-    title: "Add your first device",
-    description: "Install the Steward agent on a computer so it reports to the console.",
+    title: "dashboard.getStarted.deviceTitle",
+    description: "dashboard.getStarted.deviceDescription",
     to: "/administration/library/downloads",
-    action: "Go to downloads",
+    action: "dashboard.getStarted.deviceAction",
   },
 ];
 
 function StepRow({ step, done }: { step: Step; done: boolean }): ReactNode {
+  const t = useT();
   return (
     <Paper withBorder p="md" radius="md" data-testid={`step-${step.key}`}>
       <Group justify="space-between" wrap="nowrap">
@@ -49,24 +51,24 @@ function StepRow({ step, done }: { step: Step; done: boolean }): ReactNode {
           </ThemeIcon>
           <div>
             <Group gap="xs">
-              <Text fw={600}>{step.title}</Text>
+              <Text fw={600}>{t(step.title)}</Text>
               {done ? (
                 <Badge color="teal" variant="light">
-                  Done
+                  {t("dashboard.getStarted.done")}
                 </Badge>
               ) : (
                 <Badge color="gray" variant="light">
-                  To do
+                  {t("dashboard.getStarted.toDo")}
                 </Badge>
               )}
             </Group>
             <Text size="sm" c="dimmed">
-              {step.description}
+              {t(step.description)}
             </Text>
           </div>
         </Group>
         <Button component={Link} to={step.to} variant={done ? "default" : "filled"} style={{ flexShrink: 0 }}>
-          {step.action}
+          {t(step.action)}
         </Button>
       </Group>
     </Paper>
@@ -75,22 +77,25 @@ function StepRow({ step, done }: { step: Step; done: boolean }): ReactNode {
 
 export function GetStartedPage() {
   const progress = useGettingStarted();
+  const t = useT();
   return (
     <Stack gap="lg" maw={900}>
       <PageHeader
-        title="Get started"
-        description="A few steps to set up Steward for your team and your customers."
+        title={t("dashboard.routes.getStarted")}
+        description={t("dashboard.getStarted.description")}
       />
-      <QueryView query={progress} errorTitle="Could not load your setup progress">
+      <QueryView query={progress} errorTitle={t("dashboard.getStarted.loadError")}>
         {(data) => {
           const done = steps.filter((step) => data[step.key]).length;
           return (
             <Stack gap="md">
               <Group justify="space-between">
-                <Text fw={600}>
-                  {done} of {steps.length} steps done
-                </Text>
-                <Progress value={(done / steps.length) * 100} w={240} aria-label="Setup progress" />
+                <Text fw={600}>{t("dashboard.getStarted.progress", { done, total: steps.length })}</Text>
+                <Progress
+                  value={(done / steps.length) * 100}
+                  w={240}
+                  aria-label={t("dashboard.getStarted.progressLabel")}
+                />
               </Group>
               {steps.map((step) => (
                 <StepRow key={step.key} step={step} done={data[step.key]} />
@@ -106,9 +111,9 @@ export function GetStartedPage() {
               <IconCloudUpload size={22} />
             </ThemeIcon>
             <div>
-              <Title order={4}>Backup</Title>
+              <Title order={4}>{t("dashboard.getStarted.backupTitle")}</Title>
               <Text size="sm" c="dimmed">
-                Cloud and local backup for the devices you manage. See it in a guided demo.
+                {t("dashboard.getStarted.backupDescription")}
               </Text>
             </div>
           </Group>

@@ -1,6 +1,7 @@
 import { Button, SimpleGrid, Stack } from "@mantine/core";
 import { IconBuilding, IconDeviceDesktop, IconMapPin, IconUsers } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { useT } from "../../../i18n";
 import { EmptyState, PageHeader, QueryView, StatCard } from "../../../ui";
 import { useCan } from "../../auth";
 import { DeviceWidgets, useDeviceSearchLink } from "../../devices";
@@ -10,27 +11,35 @@ export function SystemOverviewPage() {
   const overview = useSystemOverview();
   const can = useCan();
   const allDevicesLink = useDeviceSearchLink();
+  const t = useT();
   return (
-    <QueryView query={overview} errorTitle="Could not load the system overview">
+    <QueryView query={overview} errorTitle={t("dashboard.overview.loadError")}>
       {(data) => (
         <Stack gap="lg">
-          <PageHeader title="Dashboard" description="Everything you manage, at a glance." />
+          <PageHeader
+            title={t("dashboard.routes.dashboard")}
+            description={t("dashboard.overview.description")}
+          />
           <SimpleGrid cols={4} spacing="md">
             <StatCard
-              label="Organizations"
+              label={t("dashboard.overview.organizations")}
               value={data.organizations}
               icon={<IconBuilding size={20} />}
               to="/administration/customers/organizations"
             />
-            <StatCard label="Locations" value={data.locations} icon={<IconMapPin size={20} />} />
             <StatCard
-              label="Technicians"
+              label={t("dashboard.overview.locations")}
+              value={data.locations}
+              icon={<IconMapPin size={20} />}
+            />
+            <StatCard
+              label={t("dashboard.overview.technicians")}
               value={data.technicians}
               icon={<IconUsers size={20} />}
               {...(can("technicians.read") ? { to: "/administration/users/technicians" } : {})}
             />
             <StatCard
-              label="Devices"
+              label={t("dashboard.overview.devices")}
               value={data.devices}
               icon={<IconDeviceDesktop size={20} />}
               to={allDevicesLink}
@@ -38,12 +47,12 @@ export function SystemOverviewPage() {
           </SimpleGrid>
           {data.organizations === 0 ? (
             <EmptyState
-              title="No organizations yet"
-              description="Organizations are the customers you manage. Create one to start adding locations and devices."
+              title={t("dashboard.overview.noOrganizations")}
+              description={t("dashboard.overview.noOrganizationsDescription")}
               action={
                 can("organizations.write") ? (
                   <Button component={Link} to="/administration/customers/organizations?create=1">
-                    Create organization
+                    {t("dashboard.overview.createOrganization")}
                   </Button>
                 ) : undefined
               }
@@ -51,11 +60,11 @@ export function SystemOverviewPage() {
           ) : data.devices === 0 ? (
             <EmptyState
               icon={<IconDeviceDesktop size={26} />}
-              title="No devices yet"
-              description="Devices appear here once the Steward agent is installed on them."
+              title={t("dashboard.overview.noDevices")}
+              description={t("dashboard.overview.noDevicesDescription")}
               action={
                 <Button component={Link} to="/administration/library/downloads">
-                  Go to downloads
+                  {t("dashboard.overview.goToDownloads")}
                 </Button>
               }
             />
@@ -63,7 +72,7 @@ export function SystemOverviewPage() {
             <DeviceWidgets
               data={data}
               byPlace={{
-                title: "Devices by organization",
+                title: t("dashboard.overview.devicesByOrganization"),
                 items: data.devicesByOrganization,
                 filter: (id) => ({ organizationIds: [id] }),
               }}
