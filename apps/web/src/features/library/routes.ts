@@ -11,17 +11,17 @@ export const libraryRoutes: RouteEntry[] = [
   {
     path: "/administration/library/downloads",
     page: page.downloads,
-    title: "Downloads",
+    title: "library.routes.downloads",
     access: "devices.read",
-    section: "Administration",
-    nav: { section: "administration", label: "Library", order: 55, icon: IconBooks },
+    section: "shell.sections.administration",
+    nav: { section: "administration", label: "library.routes.library", order: 55, icon: IconBooks },
   },
   {
     path: "/administration/library/snmpLibrary",
     page: NotAvailablePage,
-    title: "SNMP library",
-    area: "SNMP library",
+    title: "library.routes.snmpLibrary",
+    area: "library.routes.snmpLibrary",
     access: "authenticated",
-    section: "Administration",
+    section: "shell.sections.administration",
   },
 ];

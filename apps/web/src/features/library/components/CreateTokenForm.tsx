@@ -1,18 +1,36 @@
 import { useState } from "react";
 import { Button, Group, NumberInput, Select, Stack, TextInput } from "@mantine/core";
 import { IconKey } from "@tabler/icons-react";
-import type { EnrollmentTokenSecret } from "@steward/contracts";
+import { z } from "zod";
+import { createEnrollmentTokenRequest, type EnrollmentTokenSecret } from "@steward/contracts";
 import { describeError } from "../../../api";
+import { useT, type MessageKey } from "../../../i18n";
+import { applyServerErrors, useContractForm } from "../../../lib/forms";
 import { FormError } from "../../../ui";
 import { useCreateEnrollmentToken } from "../api";
 
-export const expiryChoices = [
-  { value: "24", label: "1 day" },
-  { value: "168", label: "7 days" },
-  { value: "720", label: "30 days" },
-  { value: "2160", label: "90 days" },
-  { value: "8760", label: "1 year" },
+/** How long a new token stays valid, in hours. */
+const expiryChoices: { value: string; label: MessageKey }[] = [
+  { value: "24", label: "library.createToken.expiry.day" },
+  { value: "168", label: "library.createToken.expiry.week" },
+  { value: "720", label: "library.createToken.expiry.month" },
+  { value: "2160", label: "library.createToken.expiry.quarter" },
+  { value: "8760", label: "library.createToken.expiry.year" },
 ];
+
+interface TokenValues extends Record<string, unknown> {
+  name: string;
+  expiresInHours: string;
+  maxUses: string | number;
+}
+
+/** The request the form's values make for a location (an empty maximum: any number of devices). */
+const requestOf = (values: TokenValues, locationId: number | null) => ({
+  locationId,
+  name: values.name,
+  expiresInHours: Number(values.expiresInHours),
+  maxUses: values.maxUses === "" ? null : Number(values.maxUses),
+});
 
 interface CreateTokenFormProps {
   organizationId: number;
@@ -22,56 +40,57 @@ interface CreateTokenFormProps {
 
 /** Name, lifetime and use limit of a new enrollment token for the chosen location. */
 export function CreateTokenForm({ organizationId, locationId, onCreated }: CreateTokenFormProps) {
+  const t = useT();
   const create = useCreateEnrollmentToken(organizationId);
-  const [name, setName] = useState("");
-  const [expiresInHours, setExpiresInHours] = useState("168");
-  const [maxUses, setMaxUses] = useState<string | number>("");
+  const schema = z.preprocess(
+    (values) => requestOf(values as TokenValues, locationId),
+    createEnrollmentTokenRequest,
+  );
+  const form = useContractForm<TokenValues>(schema, {
+    initialValues: { name: "", expiresInHours: "168", maxUses: "" },
+  });
+  const [submitError, setSubmitError] = useState<string | null>(null);
 
-  const handleSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const handleSubmit = (values: TokenValues) => {
     if (locationId === null) return;
-    create.mutate(
-      {
-        locationId,
-        name: name.trim(),
-        expiresInHours: Number(expiresInHours),
-        maxUses: maxUses === "" ? null : Number(maxUses),
+    setSubmitError(null);
+    create.mutate(createEnrollmentTokenRequest.parse(requestOf(values, locationId)), {
+      onSuccess: onCreated,
+      onError: (error) => {
+        if (!applyServerErrors(form, error)) setSubmitError(describeError(error));
       },
-      { onSuccess: onCreated },
-    );
+    });
   };
 
   return (
-    <form onSubmit={handleSubmit} aria-label="Create install command">
+    <form onSubmit={form.onSubmit(handleSubmit)} aria-label={t("library.createToken.formName")} noValidate>
       <Stack gap="sm">
         <Group grow align="flex-start">
           <TextInput
-            label="Token name"
-            description="Optional, e.g. the ticket or the technician"
-            value={name}
+            label={t("library.createToken.tokenName")}
+            description={t("library.createToken.tokenNameHelp")}
             maxLength={100}
-            onChange={(event) => setName(event.currentTarget.value)}
+            {...form.getInputProps("name")}
           />
           <Select
-            label="Valid for"
-            description="The command stops working after this"
-            data={expiryChoices}
-            value={expiresInHours}
+            label={t("library.createToken.validFor")}
+            description={t("library.createToken.validForHelp")}
+            data={expiryChoices.map((choice) => ({ value: choice.value, label: t(choice.label) }))}
             allowDeselect={false}
-            onChange={(value) => setExpiresInHours(value ?? "168")}
+            {...form.getInputProps("expiresInHours")}
+            onChange={(value) => form.setFieldValue("expiresInHours", value ?? "168")}
           />
           <NumberInput
-            label="Maximum devices"
-            description="Empty: any number of devices"
+            label={t("library.createToken.maxDevices")}
+            description={t("library.createToken.maxDevicesHelp")}
             min={1}
             max={100000}
             allowDecimal={false}
             allowNegative={false}
-            value={maxUses}
-            onChange={setMaxUses}
+            {...form.getInputProps("maxUses")}
           />
         </Group>
-        <FormError message={create.isError ? describeError(create.error) : null} />
+        <FormError message={submitError} />
         <Group>
           <Button
             type="submit"
@@ -79,7 +98,7 @@ export function CreateTokenForm({ organizationId, locationId, onCreated }: Creat
             loading={create.isPending}
             disabled={locationId === null}
           >
-            Create install command
+            {t("library.createToken.submit")}
           </Button>
         </Group>
       </Stack>

@@ -1,50 +1,62 @@
+import type { ReactNode } from "react";
 import { Alert, Stack, Text } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import type { EnrollmentTokenSecret } from "@steward/contracts";
+import { useT, type MessageKey } from "../../../i18n";
 import { CommandBlock } from "../../../ui";
 
-export const NODE_REQUIREMENT =
-  "Node.js 20 or later must be installed on the device before you run the command.";
+const systems: { key: "linux" | "mac" | "windows"; label: string; hint: MessageKey }[] = [
+  // i18n-exempt: operating system names
+  { key: "linux", label: "Linux", hint: "library.install.linuxHint" },
+  // i18n-exempt: operating system names
+  { key: "mac", label: "macOS", hint: "library.install.macHint" },
+  // i18n-exempt: operating system names
+  { key: "windows", label: "Windows", hint: "library.install.windowsHint" },
+];
 
-const systems = [
-  { key: "linux", label: "Linux", hint: "Run in a terminal; asks for sudo." },
-  { key: "mac", label: "macOS", hint: "Run in Terminal; asks for your administrator password." },
-  { key: "windows", label: "Windows", hint: "Run in PowerShell opened as Administrator." },
-] as const;
+const mono = (testId: string) => (chunks: ReactNode[]) => (
+  <Text span ff="monospace" data-testid={testId} style={{ wordBreak: "break-all" }}>
+    {chunks}
+  </Text>
+);
 
 /** The one-line install command per OS for one enrollment token. */
 export function InstallCommands({ secret }: { secret: EnrollmentTokenSecret }) {
+  const t = useT();
   return (
     <Stack gap="sm">
       <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>
-        {NODE_REQUIREMENT} The device enrolls into{" "}
-        <Text span fw={600}>
-          {secret.token.locationName}
-        </Text>{" "}
-        and reports to{" "}
-        <Text span ff="monospace">
-          {secret.agentServerUrl}
-        </Text>
-        .
+        {t.rich("library.install.enrollsInto", {
+          requirement: t("library.install.nodeRequirement"),
+          location: secret.token.locationName,
+          server: secret.agentServerUrl,
+          strong: (chunks: ReactNode[]) => (
+            <Text span fw={600}>
+              {chunks}
+            </Text>
+          ),
+          code: (chunks: ReactNode[]) => (
+            <Text span ff="monospace">
+              {chunks}
+            </Text>
+          ),
+        })}
       </Alert>
       <Text size="sm" c="dimmed">
-        Each command checks what it installs: the agent file&apos;s SHA-256{" "}
-        <Text span ff="monospace" data-testid="agent-sha256" style={{ wordBreak: "break-all" }}>
-          {secret.agentSha256 ?? "not available (the agent has not been built)"}
-        </Text>{" "}
-        and the fingerprint of the server&apos;s command-signing key{" "}
-        <Text span ff="monospace" data-testid="server-key-fingerprint" style={{ wordBreak: "break-all" }}>
-          {secret.serverKeyFingerprint}
-        </Text>
-        . The agent refuses to enroll with a server whose key differs.
+        {t.rich("library.install.checks", {
+          sha: secret.agentSha256 ?? t("library.install.noAgent"),
+          fingerprint: secret.serverKeyFingerprint,
+          hash: mono("agent-sha256"),
+          pin: mono("server-key-fingerprint"),
+        })}
       </Text>
       {systems.map((system) => (
         <CommandBlock
           key={system.key}
           label={system.label}
-          hint={system.hint}
+          hint={t(system.hint)}
           command={secret.commands[system.key]}
-          copyLabel={`Copy ${system.label} command`}
+          copyLabel={t("library.install.copy", { system: system.label })}
           testId={`install-command-${system.key}`}
         />
       ))}

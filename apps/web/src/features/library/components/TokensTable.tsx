@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Table, Text } from "@mantine/core";
 import type { EnrollmentToken } from "@steward/contracts";
+import { useT, type MessageKey } from "../../../i18n";
 import { formatDateTime, ListTable } from "../../../ui";
 
 const stateColors: Record<EnrollmentToken["state"], string> = {
@@ -9,11 +10,11 @@ const stateColors: Record<EnrollmentToken["state"], string> = {
   EXHAUSTED: "orange",
 };
 
-const stateLabels: Record<EnrollmentToken["state"], string> = {
-  ACTIVE: "Active",
-  EXPIRED: "Expired",
-  REVOKED: "Revoked",
-  EXHAUSTED: "Used up",
+const stateText: Record<EnrollmentToken["state"], MessageKey> = {
+  ACTIVE: "library.tokens.states.ACTIVE",
+  EXPIRED: "library.tokens.states.EXPIRED",
+  REVOKED: "library.tokens.states.REVOKED",
+  EXHAUSTED: "library.tokens.states.EXHAUSTED",
 };
 
 interface TokensTableProps {
@@ -29,20 +30,21 @@ interface TokensTableProps {
  * Five columns so that the actions stay in view at 1024 px.
  */
 export function TokensTable({ tokens, canManage, onShow, onRevoke, busyId }: TokensTableProps) {
+  const t = useT();
   return (
     <ListTable minWidth={640}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Name</Table.Th>
-          <Table.Th>Location</Table.Th>
-          <Table.Th>State</Table.Th>
-          <Table.Th>Uses</Table.Th>
-          {canManage ? <Table.Th aria-label="Actions" /> : null}
+          <Table.Th>{t("common.fields.name")}</Table.Th>
+          <Table.Th>{t("common.fields.location")}</Table.Th>
+          <Table.Th>{t("library.tokens.state")}</Table.Th>
+          <Table.Th>{t("library.tokens.uses")}</Table.Th>
+          {canManage ? <Table.Th aria-label={t("common.fields.actions")} /> : null}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {tokens.map((token) => {
-          const label = token.name || `Token ${token.id}`;
+          const label = token.name || t("library.tokens.unnamed", { id: token.id });
           return (
             <Table.Tr key={token.id} data-testid={`token-row-${token.id}`}>
               <Table.Td>
@@ -50,26 +52,32 @@ export function TokensTable({ tokens, canManage, onShow, onRevoke, busyId }: Tok
                   {label}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  Created {formatDateTime(token.createdAt)}
+                  {t("library.tokens.createdAt", { date: formatDateTime(token.createdAt) })}
                 </Text>
               </Table.Td>
               <Table.Td>{token.locationName}</Table.Td>
               <Table.Td>
                 <Badge color={stateColors[token.state]} variant="light">
-                  {stateLabels[token.state]}
+                  {t(stateText[token.state])}
                 </Badge>
                 <Text size="xs" c="dimmed">
                   {token.state === "REVOKED" && token.revokedAt
-                    ? `Revoked ${formatDateTime(token.revokedAt)}`
-                    : `${token.state === "EXPIRED" ? "Expired" : "Expires"} ${formatDateTime(token.expiresAt)}`}
+                    ? t("library.tokens.revokedAt", { date: formatDateTime(token.revokedAt) })
+                    : t(token.state === "EXPIRED" ? "library.tokens.expiredAt" : "library.tokens.expiresAt", {
+                        date: formatDateTime(token.expiresAt),
+                      })}
                 </Text>
               </Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ whiteSpace: "nowrap" }}>
-                  {`${token.useCount} / ${token.maxUses ?? "unlimited"}`}
+                  {token.maxUses === null
+                    ? t("library.tokens.unlimited", { used: token.useCount })
+                    : t("library.tokens.useCount", { used: token.useCount, max: token.maxUses })}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {token.lastUsedAt ? `Last ${formatDateTime(token.lastUsedAt)}` : "Never used"}
+                  {token.lastUsedAt
+                    ? t("library.tokens.lastUsed", { date: formatDateTime(token.lastUsedAt) })
+                    : t("library.tokens.neverUsed")}
                 </Text>
               </Table.Td>
               {canManage ? (
@@ -81,18 +89,18 @@ export function TokensTable({ tokens, canManage, onShow, onRevoke, busyId }: Tok
                         variant="default"
                         onClick={() => onShow(token)}
                         loading={busyId === token.id}
-                        aria-label={`Show command for ${label}`}
+                        aria-label={t("library.tokens.showCommandFor", { name: label })}
                       >
-                        Show command
+                        {t("library.tokens.showCommand")}
                       </Button>
                       <Button
                         size="compact-sm"
                         variant="subtle"
                         color="red"
                         onClick={() => onRevoke(token)}
-                        aria-label={`Revoke ${label}`}
+                        aria-label={t("library.tokens.revokeNamed", { name: label })}
                       >
-                        Revoke
+                        {t("library.tokens.revoke")}
                       </Button>
                     </Group>
                   ) : null}

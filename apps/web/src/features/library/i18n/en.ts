@@ -1,2 +1,88 @@
 /** The library texts in English (the source; the spec's texts exactly as written). */
-export const en = {} as const;
+export const en = {
+  routes: {
+    downloads: "Downloads",
+    library: "Library",
+    snmpLibrary: "SNMP library",
+  },
+  downloads: {
+    description:
+      "Install the Steward agent on a device: pick where it belongs, create an install command, run it on the device.",
+    downloadAgent: "Download agent",
+    agentFile:
+      "The agent is one JavaScript file (steward-agent.mjs) for Linux, macOS and Windows. {requirement}",
+    loadingOrganizations: "Loading organizations…",
+    organizationsError: "Could not load organizations",
+    noOrganizationsTitle: "No organizations yet",
+    noOrganizationsDescription:
+      "Every device belongs to a location of an organization. Create an organization first, then come back for its install command.",
+    createOrganization: "Create organization",
+    installCommand: "Install command",
+    loadingLocations: "Loading locations…",
+    noPermission:
+      "You may see enrollment tokens but not create them. Ask a system administrator for the enrollment permission.",
+    shownTitle: "Install command: {name}",
+  },
+  tokens: {
+    title: "Enrollment tokens",
+    loading: "Loading enrollment tokens…",
+    loadError: "Could not load enrollment tokens",
+    emptyTitle: "No enrollment tokens yet",
+    emptyDescription: "Create an install command above; its token shows here with its uses and expiry.",
+    showError: "Could not show the command",
+    revokeTitle: "Revoke enrollment token",
+    revokeMessage: 'Devices can no longer enroll with "{name}". Devices already enrolled stay. Revoke it?',
+    revoke: "Revoke",
+    revoked: "Enrollment token revoked",
+    revokeError: "Could not revoke the token",
+    unnamed: "Token {id}",
+    state: "State",
+    uses: "Uses",
+    createdAt: "Created {date}",
+    revokedAt: "Revoked {date}",
+    expiredAt: "Expired {date}",
+    expiresAt: "Expires {date}",
+    useCount: "{used, number} / {max, number}",
+    unlimited: "{used, number} / unlimited",
+    lastUsed: "Last {date}",
+    neverUsed: "Never used",
+    showCommand: "Show command",
+    showCommandFor: "Show command for {name}",
+    revokeNamed: "Revoke {name}",
+    states: {
+      ACTIVE: "Active",
+      EXPIRED: "Expired",
+      REVOKED: "Revoked",
+      EXHAUSTED: "Used up",
+    },
+  },
+  createToken: {
+    formName: "Create install command",
+    tokenName: "Token name",
+    tokenNameHelp: "Optional, e.g. the ticket or the technician",
+    validFor: "Valid for",
+    validForHelp: "The command stops working after this",
+    maxDevices: "Maximum devices",
+    maxDevicesHelp: "Empty: any number of devices",
+    submit: "Create install command",
+    expiry: {
+      day: "1 day",
+      week: "7 days",
+      month: "30 days",
+      quarter: "90 days",
+      year: "1 year",
+    },
+  },
+  install: {
+    nodeRequirement: "Node.js 20 or later must be installed on the device before you run the command.",
+    enrollsInto:
+      "{requirement} The device enrolls into <strong>{location}</strong> and reports to <code>{server}</code>.",
+    checks:
+      "Each command checks what it installs: the agent file's SHA-256 <hash>{sha}</hash> and the fingerprint of the server's command-signing key <pin>{fingerprint}</pin>. The agent refuses to enroll with a server whose key differs.",
+    noAgent: "not available (the agent has not been built)",
+    linuxHint: "Run in a terminal; asks for sudo.",
+    macHint: "Run in Terminal; asks for your administrator password.",
+    windowsHint: "Run in PowerShell opened as Administrator.",
+    copy: "Copy {system} command",
+  },
+} as const;

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { messagesByLocale } from "../../../i18n/catalogue";
+import { setLocaleSettings } from "../../../i18n";
 import { authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
 import { aToken, anOrganization, anOrganizationDetail } from "../../../test/fixtures";
 import { DownloadsPage } from "./DownloadsPage";
@@ -125,5 +127,82 @@ describe("DownloadsPage", () => {
     await user.click(screen.getByRole("button", { name: "Revoke Front desk" }));
     await user.click(await screen.findByRole("button", { name: "Revoke" }));
     await waitFor(() => expect(calls).toEqual(["/api/enrollment-tokens/7/revoke"]));
+  });
+});
+
+/** The English texts of the library catalogue that read differently in German. */
+const englishOnly = Object.entries(messagesByLocale.en)
+  .filter(([id, text]) => id.startsWith("library.") && !/[{}<]/.test(text))
+  .filter(([id, text]) => messagesByLocale.de[id] !== text)
+  .map(([, text]) => text);
+
+function expectNoEnglish(root: HTMLElement) {
+  const left: string[] = [];
+  for (const text of englishOnly) if (within(root).queryAllByText(text).length > 0) left.push(text);
+  for (const element of root.querySelectorAll("[aria-label], [placeholder], [title]")) {
+    for (const name of ["aria-label", "placeholder", "title"]) {
+      const value = element.getAttribute(name);
+      if (value && englishOnly.includes(value)) left.push(`${name}=${value}`);
+    }
+  }
+  // Sentences with values: none still speaks English.
+  if (/\b(Expires|Created|Last|Never|unlimited|enrolls|command)\b/.test(root.textContent ?? ""))
+    left.push(root.textContent ?? "");
+  expect(left).toEqual([]);
+}
+
+describe("DownloadsPage in German", () => {
+  it("speaks German with German dates and numbers, in the tokens, the form and the install commands", async () => {
+    setLocaleSettings({ locale: "de", timeZone: "Europe/Berlin" });
+    const { user } = renderPage({
+      "GET /api/organizations/1/enrollment-tokens": () =>
+        json(200, {
+          items: [
+            aToken({ useCount: 1234, maxUses: null, lastUsedAt: "2025-11-23T17:05:00.000Z" }),
+            aToken({ id: 9, name: "", state: "EXHAUSTED", useCount: 5 }),
+          ],
+        }),
+      "POST /api/organizations/1/enrollment-tokens": () =>
+        json(201, {
+          token: aToken({ id: 8 }),
+          secret: "s3cret",
+          agentServerUrl: "http://localhost:8081",
+          ...pins,
+          agentSha256: null,
+          commands,
+        }),
+    });
+    const row = await screen.findByTestId("token-row-7");
+    expect(screen.getByRole("heading", { name: "Registrierungstoken" })).toBeTruthy();
+    expect(screen.getByRole("columnheader", { name: "Nutzungen" })).toBeTruthy();
+    expect(within(row).getByText("Aktiv")).toBeTruthy();
+    expect(within(row).getByText("Erstellt 22.11.2025, 10:00")).toBeTruthy();
+    expect(within(row).getByText("Läuft ab 29.11.2025, 10:00")).toBeTruthy();
+    expect(within(row).getByText("1.234 / unbegrenzt")).toBeTruthy();
+    expect(within(row).getByText("Zuletzt 23.11.2025, 18:05")).toBeTruthy();
+    const unnamed = screen.getByTestId("token-row-9");
+    expect(within(unnamed).getByText("Token 9")).toBeTruthy();
+    expect(within(unnamed).getByText("Aufgebraucht")).toBeTruthy();
+    expect(within(unnamed).getByText("Nie verwendet")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Befehl für Front desk anzeigen" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Front desk widerrufen" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Agent herunterladen" })).toBeTruthy();
+    expectNoEnglish(document.body);
+
+    await user.click(screen.getByRole("textbox", { name: "Gültig für" }));
+    expect(
+      within(await screen.findByRole("listbox"))
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["1 Tag", "7 Tage", "30 Tage", "90 Tage", "1 Jahr"]);
+    await user.keyboard("{Escape}");
+    await user.click(screen.getByRole("button", { name: "Installationsbefehl erstellen" }));
+    expect(await screen.findByTestId("install-command-linux")).toBeTruthy();
+    expect(screen.getByTestId("agent-sha256").textContent).toBe(
+      "nicht verfügbar (der Agent wurde nicht gebaut)",
+    );
+    expect(screen.getByRole("button", { name: "Linux-Befehl kopieren" })).toBeTruthy();
+    expect(screen.getByText("In einem Terminal ausführen; fragt nach sudo.")).toBeTruthy();
+    expectNoEnglish(document.body);
   });
 });

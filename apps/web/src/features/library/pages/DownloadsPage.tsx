@@ -6,6 +6,7 @@ import { IconDownload } from "@tabler/icons-react";
 import { Link } from "react-router";
 import type { EnrollmentToken, EnrollmentTokenSecret } from "@steward/contracts";
 import { describeError } from "../../../api";
+import { useT } from "../../../i18n";
 import { parseId } from "../../../lib/params";
 import { EmptyState, ErrorState, LoadingState, PageHeader, confirmAction } from "../../../ui";
 import { useCan } from "../../auth";
@@ -17,10 +18,11 @@ import {
   useRevokeEnrollmentToken,
 } from "../api";
 import { CreateTokenForm } from "../components/CreateTokenForm";
-import { InstallCommands, NODE_REQUIREMENT } from "../components/InstallCommands";
+import { InstallCommands } from "../components/InstallCommands";
 import { TokensTable } from "../components/TokensTable";
 
 export function DownloadsPage() {
+  const t = useT();
   const can = useCan();
   const canManage = can("enrollment.manage");
   const [params, setParams] = useSearchParams();
@@ -56,8 +58,8 @@ export function DownloadsPage() {
   return (
     <Stack gap="lg">
       <PageHeader
-        title="Downloads"
-        description="Install the Steward agent on a device: pick where it belongs, create an install command, run it on the device."
+        title={t("library.routes.downloads")}
+        description={t("library.downloads.description")}
         actions={
           <Button
             component="a"
@@ -66,29 +68,29 @@ export function DownloadsPage() {
             variant="default"
             leftSection={<IconDownload size={16} />}
           >
-            Download agent
+            {t("library.downloads.downloadAgent")}
           </Button>
         }
       />
       <Text size="sm" c="dimmed">
-        The agent is one JavaScript file (steward-agent.mjs) for Linux, macOS and Windows. {NODE_REQUIREMENT}
+        {t("library.downloads.agentFile", { requirement: t("library.install.nodeRequirement") })}
       </Text>
 
       {organizations.isPending ? (
-        <LoadingState label="Loading organizations…" />
+        <LoadingState label={t("library.downloads.loadingOrganizations")} />
       ) : organizations.isError ? (
         <ErrorState
-          title="Could not load organizations"
+          title={t("library.downloads.organizationsError")}
           error={organizations.error}
           onRetry={() => void organizations.refetch()}
         />
       ) : organizations.data.length === 0 ? (
         <EmptyState
-          title="No organizations yet"
-          description="Every device belongs to a location of an organization. Create an organization first, then come back for its install command."
+          title={t("library.downloads.noOrganizationsTitle")}
+          description={t("library.downloads.noOrganizationsDescription")}
           action={
             <Button component={Link} to="/administration/customers/organizations?create=1">
-              Create organization
+              {t("library.downloads.createOrganization")}
             </Button>
           }
         />
@@ -96,10 +98,10 @@ export function DownloadsPage() {
         <>
           <Paper withBorder radius="md" p="md">
             <Stack gap="md">
-              <Title order={4}>Install command</Title>
+              <Title order={4}>{t("library.downloads.installCommand")}</Title>
               <Group grow align="flex-start">
                 <Select
-                  label="Organization"
+                  label={t("common.fields.organization")}
                   searchable
                   allowDeselect={false}
                   data={organizations.data.map((o) => ({ value: String(o.id), label: o.name }))}
@@ -107,11 +109,11 @@ export function DownloadsPage() {
                   onChange={(value) => select("organizationId", value)}
                 />
                 <Select
-                  label="Location"
+                  label={t("common.fields.location")}
                   searchable
                   allowDeselect={false}
                   disabled={organization.isPending}
-                  placeholder={organization.isPending ? "Loading locations…" : undefined}
+                  placeholder={organization.isPending ? t("library.downloads.loadingLocations") : undefined}
                   data={locations.map((l) => ({ value: String(l.id), label: l.name }))}
                   value={locationId ? String(locationId) : null}
                   onChange={(value) => select("locationId", value)}
@@ -129,8 +131,7 @@ export function DownloadsPage() {
                 />
               ) : !canManage ? (
                 <Text size="sm" c="dimmed">
-                  You may see enrollment tokens but not create them. Ask a system administrator for the
-                  enrollment permission.
+                  {t("library.downloads.noPermission")}
                 </Text>
               ) : null}
               {created ? <InstallCommands secret={created} /> : null}
@@ -144,7 +145,13 @@ export function DownloadsPage() {
       <Modal
         opened={shown !== null}
         onClose={() => setShown(null)}
-        title={shown ? `Install command: ${shown.token.name || `Token ${shown.token.id}`}` : ""}
+        title={
+          shown
+            ? t("library.downloads.shownTitle", {
+                name: shown.token.name || t("library.tokens.unnamed", { id: shown.token.id }),
+              })
+            : ""
+        }
         size="xl"
       >
         {shown ? <InstallCommands secret={shown} /> : null}
@@ -162,6 +169,7 @@ function TokensSection({
   canManage: boolean;
   onShow: (secret: EnrollmentTokenSecret) => void;
 }) {
+  const t = useT();
   const tokens = useEnrollmentTokens(organizationId);
   const reveal = useRevealEnrollmentToken();
   const revoke = useRevokeEnrollmentToken();
@@ -172,23 +180,25 @@ function TokensSection({
       onError: (error) =>
         notifications.show({
           color: "red",
-          title: "Could not show the command",
+          title: t("library.tokens.showError"),
           message: describeError(error),
         }),
     });
 
   const handleRevoke = (token: EnrollmentToken) =>
     confirmAction({
-      title: "Revoke enrollment token",
-      message: `Devices can no longer enroll with "${token.name || `Token ${token.id}`}". Devices already enrolled stay. Revoke it?`,
-      confirmLabel: "Revoke",
+      title: t("library.tokens.revokeTitle"),
+      message: t("library.tokens.revokeMessage", {
+        name: token.name || t("library.tokens.unnamed", { id: token.id }),
+      }),
+      confirmLabel: t("library.tokens.revoke"),
       onConfirm: () =>
         revoke.mutate(token.id, {
-          onSuccess: () => notifications.show({ color: "teal", message: "Enrollment token revoked" }),
+          onSuccess: () => notifications.show({ color: "teal", message: t("library.tokens.revoked") }),
           onError: (error) =>
             notifications.show({
               color: "red",
-              title: "Could not revoke the token",
+              title: t("library.tokens.revokeError"),
               message: describeError(error),
             }),
         }),
@@ -196,19 +206,19 @@ function TokensSection({
 
   return (
     <Stack gap="sm">
-      <Title order={4}>Enrollment tokens</Title>
+      <Title order={4}>{t("library.tokens.title")}</Title>
       {tokens.isPending ? (
-        <LoadingState label="Loading enrollment tokens…" />
+        <LoadingState label={t("library.tokens.loading")} />
       ) : tokens.isError ? (
         <ErrorState
-          title="Could not load enrollment tokens"
+          title={t("library.tokens.loadError")}
           error={tokens.error}
           onRetry={() => void tokens.refetch()}
         />
       ) : tokens.data.length === 0 ? (
         <EmptyState
-          title="No enrollment tokens yet"
-          description="Create an install command above; its token shows here with its uses and expiry."
+          title={t("library.tokens.emptyTitle")}
+          description={t("library.tokens.emptyDescription")}
         />
       ) : (
         <Paper withBorder radius="md">
