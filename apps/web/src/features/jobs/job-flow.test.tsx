@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen } from "@testing-library/react";
 import type { JobView } from "@steward/contracts";
+import { setLocaleSettings } from "../../i18n";
 import { json, mockFetch, renderApp } from "../../test/render";
 import {
   JobFlowError,
@@ -246,6 +247,40 @@ describe("wake-on-LAN before a job", () => {
     await tick(0);
     expect((flow.error as JobFlowError).reason).toBe("wake");
     expect(submit).not.toHaveBeenCalled();
+  });
+});
+
+describe("job flows in German", () => {
+  it("waits, then says in German that the device did not answer", async () => {
+    setLocaleSettings({ locale: "de" });
+    mockFetch({
+      "GET /api/webapp/job/u1": () => json(200, { resultCode: "SUCCESS", job: aJob() }),
+    });
+    const flow = track(waitForConfigurationJob("u1"));
+    await tick(0);
+    expect(screen.getByText("Warten auf das Gerät")).toBeTruthy();
+    expect(screen.getByText("Das Gerät arbeitet daran…")).toBeTruthy();
+    await tick(MAX_POLLS * 1000);
+    expect(screen.getByText("Keine Antwort")).toBeTruthy();
+    expect(screen.getByText("Keine Antwort vom Gerät erhalten")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "OK" }));
+    await tick(0);
+    expect((flow.error as JobFlowError).reason).toBe("timeout");
+  });
+
+  it("says in German that the jobs could not be created", async () => {
+    setLocaleSettings({ locale: "de" });
+    mockFetch({
+      "POST /api/webapp/submit/job": () => json(200, { resultCode: "FAILURE", jobs: [] }),
+    });
+    const flow = track(submitJobs({ nodes: [{ nodeId: 5, jobs: [{ jobType: "ACTION", content: {} }] }] }));
+    await tick(0);
+    await tick(0);
+    expect(screen.getAllByText("Fehler beim Erstellen/Aktualisieren von Aufträgen").length).toBeGreaterThan(
+      0,
+    );
+    expect(screen.queryByText("Error creating/updating jobs")).toBeNull();
+    expect((flow.error as JobFlowError).reason).toBe("submit");
   });
 });
 

@@ -7,6 +7,7 @@ import {
   type SubmitJobResponse,
 } from "@steward/contracts";
 import { ApiError, isApiError } from "../../api";
+import { describeApiError, translate } from "../../i18n";
 import { showMessageDialog } from "../../ui";
 import { jobsApi } from "./api";
 import { MAX_POLLS, NO_USABLE_MAC_ADRESSES, POLL_INTERVAL_MS, jobMessages } from "./messages";
@@ -19,6 +20,7 @@ export class JobFlowError extends Error {
     readonly reason: JobFlowFailure,
     readonly job?: JobView,
   ) {
+    // i18n-exempt: never shown; every reason was shown in words before
     super(`Job flow stopped: ${reason}`);
     this.name = "JobFlowError";
   }
@@ -57,7 +59,7 @@ export async function queueJobs<T>(call: () => Promise<T>): Promise<T> {
     if (!isDevicesCacheExpired(error)) {
       notifications.show({
         color: "red",
-        title: jobMessages.submitFailed,
+        title: translate(jobMessages.submitFailed),
         message: describeSubmitError(error),
       });
     }
@@ -73,14 +75,19 @@ export async function submitJobs(
   const answer = await queueJobs(() => deps.api.submit(body));
   const loose = answer as { resultCode?: unknown; status?: unknown };
   if (loose.resultCode !== "SUCCESS" && loose.status !== "SUCCESS") {
-    notifications.show({ color: "red", title: jobMessages.submitFailed, message: jobMessages.submitFailed });
+    notifications.show({
+      color: "red",
+      title: translate(jobMessages.submitFailed),
+      message: translate(jobMessages.submitFailed),
+    });
     throw new JobFlowError("submit");
   }
   return answer;
 }
 
 function describeSubmitError(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : jobMessages.submitFailed;
+  if (error instanceof ApiError && error.message) return describeApiError(error);
+  return error instanceof Error && error.message ? error.message : translate(jobMessages.submitFailed);
 }
 
 export interface WaitOptions {
@@ -105,8 +112,8 @@ export async function waitForConfigurationJob(jobUid: string, options: WaitOptio
     loading: true,
     autoClose: false,
     withCloseButton: false,
-    title: options.label ?? "Waiting for the device",
-    message: "The device is working on it…",
+    title: options.label ?? translate("jobs.flow.waitingTitle"),
+    message: translate("jobs.flow.waitingMessage"),
   });
   const stopProgress = () => notifications.hide(progressId);
 
@@ -117,15 +124,19 @@ export async function waitForConfigurationJob(jobUid: string, options: WaitOptio
       job = (await deps.api.get(jobUid)).job;
     } catch {
       stopProgress();
-      await deps.dialog({ title: "Error", message: jobMessages.pollFailed, tone: "error" });
+      await deps.dialog({
+        title: translate("jobs.flow.errorTitle"),
+        message: translate(jobMessages.pollFailed),
+        tone: "error",
+      });
       throw new JobFlowError("poll");
     }
     if (job.jobStatus === "COMPLETED") {
       stopProgress();
       if (job.jobResult === "SUCCESS") return job;
       await deps.dialog({
-        title: jobMessages.failedTitle,
-        message: job.resultContent.errorMessage || jobMessages.failedTitle,
+        title: translate(jobMessages.failedTitle),
+        message: job.resultContent.errorMessage || translate(jobMessages.failedTitle),
         tone: "error",
       });
       throw new JobFlowError("failed", job);
@@ -136,7 +147,11 @@ export async function waitForConfigurationJob(jobUid: string, options: WaitOptio
     }
   }
   stopProgress();
-  await deps.dialog({ title: jobMessages.noResponseTitle, message: jobMessages.noResponse, tone: "warning" });
+  await deps.dialog({
+    title: translate(jobMessages.noResponseTitle),
+    message: translate(jobMessages.noResponse),
+    tone: "warning",
+  });
   throw new JobFlowError("timeout");
 }
 
@@ -154,17 +169,25 @@ export async function wakeDevice(
   } catch (error) {
     if (isApiError(error) && error.status === 500 && error.resultCode === NO_USABLE_MAC_ADRESSES) {
       await deps.dialog({
-        title: jobMessages.wakeUnsuccessfulTitle,
-        message: jobMessages.wakeUnsuccessful,
-        note: jobMessages.wakeUnsuccessfulNote,
+        title: translate(jobMessages.wakeUnsuccessfulTitle),
+        message: translate(jobMessages.wakeUnsuccessful),
+        note: translate(jobMessages.wakeUnsuccessfulNote),
         tone: "warning",
       });
       return "unusable";
     }
-    await deps.dialog({ title: "Error", message: jobMessages.wakeFailed, tone: "error" });
+    await deps.dialog({
+      title: translate("jobs.flow.errorTitle"),
+      message: translate(jobMessages.wakeFailed),
+      tone: "error",
+    });
     throw new JobFlowError("wake");
   }
-  await deps.dialog({ title: jobMessages.wakeSentTitle, message: jobMessages.wakeSent, tone: "info" });
+  await deps.dialog({
+    title: translate(jobMessages.wakeSentTitle),
+    message: translate(jobMessages.wakeSent),
+    tone: "info",
+  });
   return "sent";
 }
 
@@ -184,7 +207,11 @@ export async function runConfigurationJob(
   const answer = await submitJobs({ nodes: [{ nodeId, jobs: [job] }] }, deps);
   const jobUid = answer.jobs[0]?.jobUid;
   if (!jobUid) {
-    notifications.show({ color: "red", title: jobMessages.submitFailed, message: jobMessages.submitFailed });
+    notifications.show({
+      color: "red",
+      title: translate(jobMessages.submitFailed),
+      message: translate(jobMessages.submitFailed),
+    });
     throw new JobFlowError("submit");
   }
   return waitForConfigurationJob(jobUid, options);

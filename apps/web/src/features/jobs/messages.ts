@@ -1,19 +1,19 @@
-/** The exact texts users see for jobs, worded as clients already know them. Never paraphrase these. */
+import type { MessageKey } from "../../i18n";
+
+/** The texts users see for jobs, worded as clients already know them (never paraphrased). */
 export const jobMessages = {
-  submitFailed: "Error creating/updating jobs",
-  failedTitle: "Unable to perform this action",
-  noResponseTitle: "No response",
-  noResponse: "Did not receive a response from the device",
-  pollFailed: "There was a problem completing the request you made",
-  wakeFailed: "Error sending wake-on-lan",
-  wakeUnsuccessfulTitle: "Wake-on-LAN unsuccessful",
-  wakeUnsuccessful: "No devices are online that can wake up the device",
-  wakeUnsuccessfulNote:
-    "Check that Wake-on-LAN is enabled in the device's BIOS and network-adapter settings, and that another device of the organization is online in the same network.",
-  wakeSentTitle: "Wake-on-LAN sent",
-  wakeSent:
-    "A wake-up packet was sent to the device through a device online in its network. The job runs as soon as the device is online.",
-} as const;
+  submitFailed: "jobs.flow.submitFailed",
+  failedTitle: "jobs.flow.failedTitle",
+  noResponseTitle: "jobs.flow.noResponseTitle",
+  noResponse: "jobs.flow.noResponse",
+  pollFailed: "jobs.flow.pollFailed",
+  wakeFailed: "jobs.flow.wakeFailed",
+  wakeUnsuccessfulTitle: "jobs.flow.wakeUnsuccessfulTitle",
+  wakeUnsuccessful: "jobs.flow.wakeUnsuccessful",
+  wakeUnsuccessfulNote: "jobs.flow.wakeUnsuccessfulNote",
+  wakeSentTitle: "jobs.flow.wakeSentTitle",
+  wakeSent: "jobs.flow.wakeSent",
+} as const satisfies Record<string, MessageKey>;
 
 /** Job status is polled every 1 second; the wait gives up after about 31 polls. */
 export const POLL_INTERVAL_MS = 1000;

@@ -5,6 +5,7 @@ import { IconPlayerStop } from "@tabler/icons-react";
 import type { JobView } from "@steward/contracts";
 import { isTerminal } from "@steward/domain";
 import { describeError } from "../../../api";
+import { useT } from "../../../i18n";
 import { ErrorState } from "../../../ui";
 import { jobKeys, jobsApi } from "../api";
 import { POLL_INTERVAL_MS, jobMessages } from "../messages";
@@ -18,6 +19,7 @@ interface JobOutputPanelProps {
 
 /** Live output of one job: status and output polled every second until it ends, with Cancel. */
 export function JobOutputPanel({ jobUid, title, canCancel }: JobOutputPanelProps) {
+  const t = useT();
   const queryClient = useQueryClient();
   const job = useQuery({
     queryKey: jobKeys.job(jobUid),
@@ -43,11 +45,17 @@ export function JobOutputPanel({ jobUid, title, canCancel }: JobOutputPanelProps
         queryClient.invalidateQueries({ queryKey: jobKeys.lists() }),
       ]),
     onError: (error) =>
-      notifications.show({ color: "red", title: "Could not cancel the job", message: describeError(error) }),
+      notifications.show({
+        color: "red",
+        title: t("jobs.output.cancelError"),
+        message: describeError(error),
+      }),
   });
 
   if (job.isError)
-    return <ErrorState title={jobMessages.pollFailed} error={job.error} onRetry={() => void job.refetch()} />;
+    return (
+      <ErrorState title={t(jobMessages.pollFailed)} error={job.error} onRetry={() => void job.refetch()} />
+    );
   const data = job.data;
   const out = output.data;
   const exitCode = out?.exitCode ?? data?.resultContent.exitCode ?? null;
@@ -57,14 +65,14 @@ export function JobOutputPanel({ jobUid, title, canCancel }: JobOutputPanelProps
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
-            {!data || !ended ? <Loader size="xs" aria-label="Job running" /> : null}
+            {!data || !ended ? <Loader size="xs" aria-label={t("jobs.output.running")} /> : null}
             <Text size="sm" fw={600} lineClamp={1}>
-              {title ?? data?.jobName ?? "Job"}
+              {title ?? data?.jobName ?? t("jobs.output.job")}
             </Text>
             {data ? <JobStatusBadge job={data} /> : null}
             {exitCode !== null ? (
               <Text size="xs" c="dimmed" data-testid="job-exit-code">
-                Exit code {exitCode}
+                {t("jobs.output.exitCode", { code: String(exitCode) })}
               </Text>
             ) : null}
           </Group>
@@ -77,7 +85,7 @@ export function JobOutputPanel({ jobUid, title, canCancel }: JobOutputPanelProps
               loading={cancel.isPending}
               onClick={() => cancel.mutate()}
             >
-              Cancel
+              {t("common.actions.cancel")}
             </Button>
           ) : null}
         </Group>
@@ -85,7 +93,7 @@ export function JobOutputPanel({ jobUid, title, canCancel }: JobOutputPanelProps
         {data?.jobStatus === "COMPLETED" &&
         data.jobResult !== "SUCCESS" &&
         data.resultContent.errorMessage ? (
-          <Alert color="red" variant="light" title={jobMessages.failedTitle}>
+          <Alert color="red" variant="light" title={t(jobMessages.failedTitle)}>
             <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
               {data.resultContent.errorMessage}
             </Text>
@@ -93,34 +101,36 @@ export function JobOutputPanel({ jobUid, title, canCancel }: JobOutputPanelProps
         ) : null}
         {data && (data.jobStatus === "CANCELLED" || data.jobStatus === "CANCEL_REQUESTED") ? (
           <Text size="sm" c="dimmed" data-testid="job-cancellation">
-            {data.message ? `${data.jobName}: ${data.message}` : data.jobName}
+            {data.message
+              ? t("jobs.output.cancellation", { job: data.jobName, message: data.message })
+              : data.jobName}
           </Text>
         ) : null}
         {data && data.delivery === "QUEUED" && !ended ? (
           <Text size="xs" c="dimmed">
-            The device is offline or has not picked the job up yet; it runs when the device connects.
+            {t("jobs.output.queued")}
           </Text>
         ) : null}
         {out ? (
-          <OutputBlock label="Output" text={out.stdout} testId="job-stdout" />
+          <OutputBlock label={t("jobs.output.output")} text={out.stdout} testId="job-stdout" />
         ) : output.isError ? (
           <Alert color="red" variant="light" role="alert">
-            Could not load the output: {describeError(output.error)}
+            {t("jobs.output.loadError", { error: describeError(output.error) })}
           </Alert>
         ) : (
           <Group gap="xs">
             <Loader size="xs" />
             <Text size="sm" c="dimmed">
-              Loading the output…
+              {t("jobs.output.loading")}
             </Text>
           </Group>
         )}
         {out?.stderr ? (
-          <OutputBlock label="Errors" text={out.stderr} testId="job-stderr" color="red" />
+          <OutputBlock label={t("jobs.output.errors")} text={out.stderr} testId="job-stderr" color="red" />
         ) : null}
         {out?.truncated ? (
           <Text size="xs" c="orange">
-            The output was longer than the size limit and was truncated.
+            {t("jobs.output.truncated")}
           </Text>
         ) : null}
       </Stack>
@@ -130,10 +140,15 @@ export function JobOutputPanel({ jobUid, title, canCancel }: JobOutputPanelProps
 
 /** As whom the script ran and with which preset, when the job says so. */
 function RunDetails({ job }: { job: JobView }) {
+  const t = useT();
   const runAs = typeof job.content.runAs === "string" ? job.content.runAs : null;
   const parts = [
-    runAs ? `Run As ${runAs.startsWith("credential:") ? "a stored credential" : runAs}` : null,
-    job.presetName ? `Preset ${job.presetName}` : null,
+    runAs
+      ? runAs.startsWith("credential:")
+        ? t("jobs.output.runAsCredential")
+        : t("jobs.output.runAs", { account: runAs })
+      : null,
+    job.presetName ? t("jobs.output.preset", { preset: job.presetName }) : null,
   ].filter(Boolean);
   if (parts.length === 0) return null;
   return (
