@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { CustomFieldDefinition } from "@steward/contracts";
+import { setLocaleSettings } from "../../../i18n";
+import { messagesByLocale } from "../../../i18n/catalogue";
 import { authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
 import { CustomFieldValuesEditor } from "./CustomFieldValuesEditor";
 import { draftError } from "./field-draft";
@@ -171,5 +173,57 @@ describe("custom field inputs", () => {
     );
     expect(draftError(integer, "", true)).toBe("Mandatory value is undefined. Please enter a value.");
     expect(draftError(integer, "", false)).toBeNull();
+  });
+});
+
+describe("custom field values in German", () => {
+  it("groups, hints, counts and checks in German, with an inherited moment in the reader's date format", async () => {
+    setLocaleSettings({ locale: "de", timeZone: "Europe/Berlin" });
+    const seats = aField({ label: "Seats", type: "INTEGER" });
+    const installed = aField({ label: "Installed", type: "DATE_TIME" });
+    const backup = aField({
+      label: "Backup",
+      type: "TEXT",
+      scope: "ROLE",
+      roleName: "Server",
+      behaviour: "READ_ONLY",
+    });
+    mockFetch({
+      "GET /api/devices/5/custom-fields": () =>
+        json(200, {
+          items: [
+            item(seats),
+            {
+              field: installed,
+              value: null,
+              effectiveValue: "2025-11-22T14:30:00.000Z",
+              effectiveSource: "ORGANIZATION",
+            },
+            item(backup),
+          ],
+        }),
+    });
+    const result = renderApp(<CustomFieldValuesEditor level={{ kind: "device", deviceId: 5 }} />);
+    signIn(result.queryClient, authenticatedSession());
+    const user = userEvent.setup();
+
+    expect(await screen.findByText("Globale Felder")).toBeTruthy();
+    expect(screen.getByText("Rolle: Server")).toBeTruthy();
+    expect(screen.getByText("Schreibgeschützt")).toBeTruthy();
+    expect(screen.getByText("Geerbt von der Organisation: 22.11.2025, 15:30")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Änderungen verwerfen" })).toBeTruthy();
+
+    const input = screen.getByLabelText("Seats");
+    await user.click(input);
+    await user.paste("12.5");
+    expect(await screen.findByText("Die Eingabe muss eine ganze Zahl sein")).toBeTruthy();
+    expect(screen.getByText("1 ungespeicherte Änderung")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Speichern" }));
+    // No text of the custom fields catalogue is left in English (those with values checked above).
+    const english = Object.entries(messagesByLocale.en)
+      .filter(([id, text]) => id.startsWith("customFields.") && messagesByLocale.de[id] !== text)
+      .map(([, text]) => text);
+    expect(english.filter((text) => screen.queryAllByText(text).length > 0)).toEqual([]);
+    expect(screen.queryByText(/unsaved|Inherited|Role:/)).toBeNull();
   });
 });

@@ -25,7 +25,7 @@ import { useT } from "../../../i18n";
 import { applyServerErrors, useContractForm } from "../../../lib/forms";
 import { FormError } from "../../../ui";
 import { useCreateCustomField, useUpdateCustomField } from "../api";
-import { behaviourText, localizeRule, typeText } from "./field-text";
+import { behaviourText, typeText } from "./field-text";
 
 /** "Warranty end" → "warrantyEnd": a technical name scripts can use. */
 export function nameFromLabel(label: string): string {
@@ -132,7 +132,6 @@ function DefinitionForm({ field, scope, roleId, onClose }: DefinitionFormModalPr
   const [nameTouched, setNameTouched] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const { type } = form.getValues();
-  const errorOf = (path: string) => localizeRule(form.errors[path]);
 
   const handleSubmit = (values: DefinitionValues) => {
     const request = createCustomFieldRequest.parse(toRequest(values));
@@ -167,7 +166,6 @@ function DefinitionForm({ field, scope, roleId, onClose }: DefinitionFormModalPr
             required
             maxLength={200}
             {...form.getInputProps("label")}
-            error={errorOf("label")}
             onChange={(event) => {
               const next = event.currentTarget.value;
               form.setFieldValue("label", next);
@@ -181,7 +179,6 @@ function DefinitionForm({ field, scope, roleId, onClose }: DefinitionFormModalPr
             disabled={field !== null}
             maxLength={64}
             {...form.getInputProps("name")}
-            error={errorOf("name")}
             onChange={(event) => {
               form.setFieldValue("name", event.currentTarget.value);
               setNameTouched(true);
@@ -217,7 +214,6 @@ function DefinitionForm({ field, scope, roleId, onClose }: DefinitionFormModalPr
             label={t("customFields.form.choices")}
             description={t("customFields.form.choicesHelp")}
             {...form.getInputProps("options.choices")}
-            error={errorOf("options.choices")}
           />
         ) : null}
         {isNumeric(type) ? (

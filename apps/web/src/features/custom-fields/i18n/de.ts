@@ -81,10 +81,6 @@ export const de: Translation<typeof en> = {
     create: "Feld erstellen",
     created: "Benutzerdefiniertes Feld erstellt",
     saved: "Benutzerdefiniertes Feld gespeichert",
-    nameRule: "Mit einem Buchstaben beginnen; Buchstaben, Ziffern und _ verwenden (höchstens 64)",
-    choicesRequired: "Geben Sie mindestens einen Auswahlwert an",
-    choicesUnique: "Auswahlwerte müssen eindeutig sein",
-    globalWithRole: "Ein globales Feld hat keine Rolle",
   },
   values: {
     saved: "Benutzerdefinierte Felder gespeichert",

@@ -77,10 +77,6 @@ export const en = {
     create: "Create field",
     created: "Custom field created",
     saved: "Custom field saved",
-    nameRule: "Start with a letter; use letters, digits and _ (at most 64)",
-    choicesRequired: "Give at least one choice",
-    choicesUnique: "Choices must be unique",
-    globalWithRole: "A global field has no role",
   },
   values: {
     saved: "Custom fields saved",
