@@ -1,4 +1,5 @@
 import { IconDeviceDesktopSearch, IconDevices } from "@tabler/icons-react";
+import type { MessageKey } from "../../i18n";
 import { lazyPage, type RouteEntry, type TabEntry } from "../../routing";
 import { NotAvailablePage } from "../../ui";
 
@@ -21,14 +22,14 @@ const SEARCH = "/deviceSearch";
 const OVERVIEW = "/deviceDashboard/:id/overview";
 const GROUPS = "/administration/devices/groups";
 
-const tab = (label: string, order: number, to?: string): TabEntry => ({
+const tab = (label: MessageKey, order: number, to?: string): TabEntry => ({
   group: "deviceDashboard",
   label,
   order,
   ...(to ? { to } : {}),
 });
 
-const adminTab = (label: string, order: number): TabEntry => ({
+const adminTab = (label: MessageKey, order: number): TabEntry => ({
   group: "administrationDevices",
   label,
   order,
@@ -37,7 +38,7 @@ const adminTab = (label: string, order: number): TabEntry => ({
 /** A device-dashboard page. */
 const devicePage = (
   path: string,
-  title: string,
+  title: MessageKey,
   pageComponent: RouteEntry["page"],
   tabEntry: TabEntry,
 ): RouteEntry => ({
@@ -45,103 +46,118 @@ const devicePage = (
   page: pageComponent,
   title,
   access: "devices.read",
-  section: "Devices",
+  section: "devices.routes.devices",
   parent: path === OVERVIEW ? SEARCH : OVERVIEW,
   tab: tabEntry,
 });
 
-const later = (path: string, title: string, area: string, extra: Partial<RouteEntry> = {}): RouteEntry => ({
+const later = (
+  path: string,
+  title: MessageKey,
+  area: MessageKey,
+  extra: Partial<RouteEntry> = {},
+): RouteEntry => ({
   path,
   page: NotAvailablePage,
   title,
   area,
   access: "authenticated",
-  section: "Devices",
+  section: "devices.routes.devices",
   ...extra,
 });
 
 /** Devices: search, groups, the device dashboard and device administration. */
 export const deviceRoutes: RouteEntry[] = [
-  devicePage(OVERVIEW, "Device", page.overview, tab("Overview", 10)),
-  devicePage("/deviceDashboard/:id/details", "Details", page.details, tab("Details", 20)),
-  devicePage("/deviceDashboard/:id/settings", "Settings", page.settings, tab("Settings", 30)),
+  devicePage(OVERVIEW, "devices.routes.device", page.overview, tab("devices.routes.overview", 10)),
+  devicePage(
+    "/deviceDashboard/:id/details",
+    "devices.routes.details",
+    page.details,
+    tab("devices.routes.details", 20),
+  ),
+  devicePage(
+    "/deviceDashboard/:id/settings",
+    "devices.routes.settings",
+    page.settings,
+    tab("devices.routes.settings", 30),
+  ),
   devicePage(
     "/deviceDashboard/:id/software/:page",
-    "Software",
+    "devices.routes.software",
     page.software,
-    tab("Software", 40, "/deviceDashboard/:id/software/1"),
+    tab("devices.routes.software", 40, "/deviceDashboard/:id/software/1"),
   ),
-  later("/deviceDashboard/:id/osPatches/:page", "OS patches", "Device operating system patches", {
-    tab: tab("OS patches", 50, "/deviceDashboard/:id/osPatches/1"),
+  later("/deviceDashboard/:id/osPatches/:page", "devices.routes.osPatches", "devices.routes.osPatchesArea", {
+    tab: tab("devices.routes.osPatches", 50, "/deviceDashboard/:id/osPatches/1"),
     parent: OVERVIEW,
   }),
   devicePage(
     "/deviceDashboard/:id/tools/:page",
-    "Tools",
+    "devices.routes.tools",
     page.tools,
-    tab("Tools", 60, "/deviceDashboard/:id/tools/1"),
+    tab("devices.routes.tools", 60, "/deviceDashboard/:id/tools/1"),
   ),
   devicePage(
     "/deviceDashboard/:id/activities/:page",
-    "Activities",
+    "devices.routes.activities",
     page.activities,
-    tab("Activities", 80, "/deviceDashboard/:id/activities/1"),
+    tab("devices.routes.activities", 80, "/deviceDashboard/:id/activities/1"),
   ),
   devicePage(
     "/deviceDashboard/:id/customFields",
-    "Custom fields",
+    "devices.routes.customFields",
     page.customFields,
-    tab("Custom fields", 90),
+    tab("devices.routes.customFields", 90),
   ),
-  later("/deviceDashboard/:id/ticketing", "Ticketing", "Device ticketing", {
-    tab: tab("Ticketing", 100),
+  later("/deviceDashboard/:id/ticketing", "devices.routes.ticketing", "devices.routes.ticketingArea", {
+    tab: tab("devices.routes.ticketing", 100),
     parent: OVERVIEW,
   }),
   {
     path: SEARCH,
     page: page.search,
-    title: "Device search",
+    title: "devices.routes.search",
     access: "devices.read",
-    section: "Devices",
+    section: "devices.routes.devices",
     nav: { section: "main", order: 30, icon: IconDeviceDesktopSearch },
   },
   {
     path: "/group/:id",
     page: page.group,
-    title: "Group",
+    title: "devices.routes.group",
     access: "devices.read",
-    section: "Devices",
+    section: "devices.routes.devices",
     parent: GROUPS,
   },
-  later("/cloudMonitorDashboard/*", "Cloud monitor", "Cloud monitoring dashboard"),
-  later("/mobileDashboard/*", "Mobile device", "Mobile device dashboard"),
-  later("/vmDashboard/*", "Virtual machine host", "Virtualization host dashboard"),
-  later("/vmGuestDashboard/*", "Virtual machine", "Virtual machine guest dashboard"),
-  later("/nmsDashboard/*", "Network device", "Network monitoring dashboard"),
-  later("/editor/cloudMonitor/:id?", "Cloud monitor", "Cloud monitor editor"),
+  later("/cloudMonitorDashboard/*", "devices.routes.cloudMonitor", "devices.routes.cloudMonitorArea"),
+  later("/mobileDashboard/*", "devices.routes.mobile", "devices.routes.mobileArea"),
+  later("/vmDashboard/*", "devices.routes.vmHost", "devices.routes.vmHostArea"),
+  later("/vmGuestDashboard/*", "devices.routes.vmGuest", "devices.routes.vmGuestArea"),
+  later("/nmsDashboard/*", "devices.routes.network", "devices.routes.networkArea"),
+  later("/editor/cloudMonitor/:id?", "devices.routes.cloudMonitor", "devices.routes.cloudMonitorEditorArea"),
   {
     path: GROUPS,
     page: page.groups,
-    title: "Groups",
+    title: "devices.routes.groups",
     access: "devices.read",
-    section: "Administration",
-    nav: { section: "administration", label: "Devices", order: 60, icon: IconDevices },
-    tab: adminTab("Groups", 10),
+    section: "shell.sections.administration",
+    nav: { section: "administration", label: "devices.routes.devices", order: 60, icon: IconDevices },
+    tab: adminTab("devices.routes.groups", 10),
   },
   {
     path: "/administration/devices/healthStatus",
     page: page.health,
-    title: "Health status",
+    title: "devices.routes.health",
     access: "devices.read",
-    section: "Administration",
-    tab: adminTab("Health status", 50),
+    section: "shell.sections.administration",
+    tab: adminTab("devices.routes.health", 50),
   },
   {
     path: "/administration/devices/cache",
     page: page.cache,
-    title: "Cache",
+    title: "devices.routes.cache",
     access: "devices.read",
-    section: "Administration",
-    tab: adminTab("Cache", 60),
+    section: "shell.sections.administration",
+    tab: adminTab("devices.routes.cache", 60),
   },
 ];

@@ -1,22 +1,25 @@
 import { Anchor, Badge, Group, Stack, Table, Text } from "@mantine/core";
 import { Link } from "react-router";
+import { useT, type MessageKey, type Translate } from "../../../i18n";
 import { EmptyState, ErrorState, LoadingState, formatDateTime, ListFooter, TableCard } from "../../../ui";
 import { useDeviceActivities, type ActivityScope } from "../api";
 
-const typeLabels: Record<string, string> = {
-  ENROLLED: "Enrolled",
-  APPROVED: "Approved",
-  REJECTED: "Rejected",
-  WENT_DOWN: "Went down",
-  CAME_UP: "Came up",
-  TAGS_CHANGED: "Tags",
-  UPDATED: "Settings changed",
-  INVENTORY_CHANGED: "Inventory changed",
-  CUSTOM_FIELDS_CHANGED: "Custom fields",
+const typeText: Record<string, MessageKey> = {
+  ENROLLED: "devices.activities.types.ENROLLED",
+  APPROVED: "devices.activities.types.APPROVED",
+  REJECTED: "devices.activities.types.REJECTED",
+  WENT_DOWN: "devices.activities.types.WENT_DOWN",
+  CAME_UP: "devices.activities.types.CAME_UP",
+  TAGS_CHANGED: "devices.activities.types.TAGS_CHANGED",
+  UPDATED: "devices.activities.types.UPDATED",
+  INVENTORY_CHANGED: "devices.activities.types.INVENTORY_CHANGED",
+  CUSTOM_FIELDS_CHANGED: "devices.activities.types.CUSTOM_FIELDS_CHANGED",
 };
 
-export function activityTypeLabel(type: string): string {
-  return typeLabels[type] ?? type.charAt(0) + type.slice(1).toLowerCase().replace(/_/g, " ");
+/** The name of an activity type; a type this console does not know yet shows as the server wrote it. */
+function activityTypeLabel(type: string, t: Translate): string {
+  const id = typeText[type];
+  return id ? t(id) : type.charAt(0) + type.slice(1).toLowerCase().replace(/_/g, " ");
 }
 
 interface ActivityListProps {
@@ -38,12 +41,13 @@ export function ActivityList({
   showDevice = false,
   compact = false,
 }: ActivityListProps) {
+  const t = useT();
   const activities = useDeviceActivities(scope, page, pageSize);
-  if (activities.isPending) return <LoadingState label="Loading activities…" />;
+  if (activities.isPending) return <LoadingState label={t("devices.activities.loading")} />;
   if (activities.isError)
     return (
       <ErrorState
-        title="Could not load activities"
+        title={t("devices.activities.loadError")}
         error={activities.error}
         onRetry={() => void activities.refetch()}
       />
@@ -52,8 +56,8 @@ export function ActivityList({
   if (data.items.length === 0)
     return (
       <EmptyState
-        title="No activities yet"
-        description="Enrollment, presence and inventory changes show here."
+        title={t("devices.activities.emptyTitle")}
+        description={t("devices.activities.emptyDescription")}
       />
     );
   const totalPages = Math.max(1, Math.ceil(data.total / data.pageSize));
@@ -69,15 +73,16 @@ export function ActivityList({
                 color={a.type === "WENT_DOWN" ? "red" : a.type === "CAME_UP" ? "teal" : "blue"}
                 tt="none"
               >
-                {activityTypeLabel(a.type)}
+                {activityTypeLabel(a.type, t)}
               </Badge>
               <Text size="xs" c="dimmed">
                 {formatDateTime(a.at)}
               </Text>
             </Group>
             <Text size="sm" lineClamp={2} style={{ overflowWrap: "anywhere" }}>
-              {showDevice ? `${a.deviceName}: ` : ""}
-              {a.message}
+              {showDevice
+                ? t("devices.activities.deviceMessage", { device: a.deviceName, message: a.message })
+                : a.message}
             </Text>
           </Stack>
         ))}
@@ -89,10 +94,10 @@ export function ActivityList({
       <TableCard minWidth={600} highlightOnHover={false}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Time</Table.Th>
-            <Table.Th>Type</Table.Th>
-            {showDevice ? <Table.Th>Device</Table.Th> : null}
-            <Table.Th>Message</Table.Th>
+            <Table.Th>{t("devices.activities.time")}</Table.Th>
+            <Table.Th>{t("common.fields.type")}</Table.Th>
+            {showDevice ? <Table.Th>{t("common.fields.device")}</Table.Th> : null}
+            <Table.Th>{t("devices.activities.message")}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -105,7 +110,7 @@ export function ActivityList({
                   color={a.type === "WENT_DOWN" ? "red" : a.type === "CAME_UP" ? "teal" : "blue"}
                   tt="none"
                 >
-                  {activityTypeLabel(a.type)}
+                  {activityTypeLabel(a.type, t)}
                 </Badge>
               </Table.Td>
               {showDevice ? (
@@ -123,8 +128,8 @@ export function ActivityList({
       {onPage ? (
         <ListFooter
           total={data.total}
-          noun="activity"
-          plural="activities"
+          noun={t("devices.activities.countOne")}
+          plural={t("devices.activities.countOther")}
           page={Math.min(page, totalPages)}
           totalPages={totalPages}
           onPage={onPage}

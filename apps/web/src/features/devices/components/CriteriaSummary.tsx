@@ -1,30 +1,64 @@
 import { Text } from "@mantine/core";
 import type { DeviceCriteria } from "@steward/contracts";
-import { builtInSearches } from "@steward/domain";
-import { osFamilyLabels } from "../../../lib/os-labels";
+import type { BuiltInSearchName } from "@steward/domain";
+import { useT, type MessageKey, type Translate } from "../../../i18n";
+import { osFamilyText } from "../../device-roles";
 
-/** A one-line reading of a saved search's criteria. */
-export function criteriaText(criteria: DeviceCriteria): string {
+/** The built-in searches are named as the device grid names them. */
+const builtInText: Record<BuiltInSearchName, MessageKey> = {
+  ALL: "devicesGrid.builtIn.ALL",
+  UP: "devicesGrid.builtIn.UP",
+  DOWN: "devicesGrid.builtIn.DOWN",
+  WARNING: "devicesGrid.builtIn.WARNING",
+  SOFTWARE_INVENTORY: "devicesGrid.builtIn.SOFTWARE_INVENTORY",
+  LOW_DISK_SPACE: "devicesGrid.builtIn.LOW_DISK_SPACE",
+  FAILED_PATCHES: "devicesGrid.builtIn.FAILED_PATCHES",
+  NETWORK_DEVICES: "devicesGrid.builtIn.NETWORK_DEVICES",
+  NEEDS_REBOOT: "devicesGrid.builtIn.NEEDS_REBOOT",
+  INSTALL_ISSUES: "devicesGrid.builtIn.INSTALL_ISSUES",
+};
+
+const statusText: Record<NonNullable<DeviceCriteria["status"]>[number], MessageKey> = {
+  UP: "devices.criteria.statusValue.UP",
+  DOWN: "devices.criteria.statusValue.DOWN",
+};
+
+const approvalText: Record<NonNullable<DeviceCriteria["approval"]>[number], MessageKey> = {
+  APPROVED: "devices.criteria.approvalValue.APPROVED",
+  PENDING: "devices.criteria.approvalValue.PENDING",
+  REJECTED: "devices.criteria.approvalValue.REJECTED",
+};
+
+/** A one-line reading of a saved search's criteria, in the reader's language. */
+export function criteriaText(criteria: DeviceCriteria, t: Translate): string {
+  // Alternatives read "a or b" ("a oder b"), as the reader's language joins them.
+  const anyOf = (values: string[]) => new Intl.ListFormat(t.locale, { type: "disjunction" }).format(values);
   const parts: string[] = [];
-  if (criteria.builtIn) parts.push(builtInSearches[criteria.builtIn].label);
-  if (criteria.search) parts.push(`"${criteria.search}"`);
+  if (criteria.builtIn) parts.push(t(builtInText[criteria.builtIn]));
+  if (criteria.search) parts.push(t("devices.criteria.search", { text: criteria.search }));
   if (criteria.status?.length)
-    parts.push(`status ${criteria.status.map((s) => (s === "UP" ? "up" : "down")).join(" or ")}`);
+    parts.push(t("devices.criteria.status", { values: anyOf(criteria.status.map((s) => t(statusText[s]))) }));
   if (criteria.approval?.length)
-    parts.push(`approval ${criteria.approval.map((a) => a.toLowerCase()).join(" or ")}`);
-  if (criteria.organizationIds?.length) parts.push(`${criteria.organizationIds.length} organization(s)`);
-  if (criteria.locationIds?.length) parts.push(`${criteria.locationIds.length} location(s)`);
-  if (criteria.osFamilies?.length) parts.push(criteria.osFamilies.map((o) => osFamilyLabels[o]).join(" or "));
-  if (criteria.roleIds?.length) parts.push(`${criteria.roleIds.length} role(s)`);
-  if (criteria.tags?.length) parts.push(`tags ${criteria.tags.join(", ")}`);
-  if (criteria.customFields?.length) parts.push(`${criteria.customFields.length} custom field condition(s)`);
-  return parts.length ? parts.join(" · ") : "All devices";
+    parts.push(
+      t("devices.criteria.approval", { values: anyOf(criteria.approval.map((a) => t(approvalText[a]))) }),
+    );
+  if (criteria.organizationIds?.length)
+    parts.push(t("devices.criteria.organizations", { count: criteria.organizationIds.length }));
+  if (criteria.locationIds?.length)
+    parts.push(t("devices.criteria.locations", { count: criteria.locationIds.length }));
+  if (criteria.osFamilies?.length) parts.push(anyOf(criteria.osFamilies.map((o) => t(osFamilyText[o]))));
+  if (criteria.roleIds?.length) parts.push(t("devices.criteria.roles", { count: criteria.roleIds.length }));
+  if (criteria.tags?.length) parts.push(t("devices.criteria.tags", { tags: criteria.tags.join(", ") }));
+  if (criteria.customFields?.length)
+    parts.push(t("devices.criteria.customFields", { count: criteria.customFields.length }));
+  return parts.length ? parts.join(" · ") : t("devices.criteria.all");
 }
 
 export function CriteriaSummary({ criteria }: { criteria: DeviceCriteria }) {
+  const t = useT();
   return (
     <Text size="sm" c="dimmed" lineClamp={1}>
-      {criteriaText(criteria)}
+      {criteriaText(criteria, t)}
     </Text>
   );
 }

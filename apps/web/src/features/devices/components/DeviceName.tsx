@@ -1,12 +1,14 @@
 import { Anchor, Badge, Group, Text } from "@mantine/core";
 import { Link } from "react-router";
 import type { DeviceSummary } from "@steward/contracts";
+import { useT, type MessageKey } from "../../../i18n";
 import { deviceLabel } from "../../../lib/device-label";
 
 export { deviceLabel };
 
 /** "Simulated" marks demo-fleet devices everywhere they appear. */
 export function SimulatedBadge() {
+  const t = useT();
   return (
     <Badge
       size="xs"
@@ -15,7 +17,7 @@ export function SimulatedBadge() {
       data-testid="simulated-badge"
       style={{ flexShrink: 0, overflow: "visible" }}
     >
-      Simulated
+      {t("devices.name.simulated")}
     </Badge>
   );
 }
@@ -42,25 +44,32 @@ export function DeviceName({
   );
 }
 
+export const statusText: Record<DeviceSummary["status"], MessageKey> = {
+  UP: "devices.status.UP",
+  DOWN: "devices.status.DOWN",
+};
+
 export function StatusBadge({ status }: { status: DeviceSummary["status"] }) {
+  const t = useT();
   return (
     <Badge color={status === "UP" ? "teal" : "red"} variant="light">
-      {status === "UP" ? "Up" : "Down"}
+      {t(statusText[status])}
     </Badge>
   );
 }
 
-export const approvalLabels: Record<DeviceSummary["approvalStatus"], string> = {
-  APPROVED: "Approved",
-  PENDING: "Pending approval",
-  REJECTED: "Rejected",
+const approvalText: Record<DeviceSummary["approvalStatus"], MessageKey> = {
+  APPROVED: "devices.approval.APPROVED",
+  PENDING: "devices.approval.PENDING",
+  REJECTED: "devices.approval.REJECTED",
 };
 
 export function ApprovalBadge({ approval }: { approval: DeviceSummary["approvalStatus"] }) {
+  const t = useT();
   if (approval === "APPROVED") return null;
   return (
     <Badge color={approval === "PENDING" ? "yellow" : "gray"} variant="light">
-      {approvalLabels[approval]}
+      {t(approvalText[approval])}
     </Badge>
   );
 }

@@ -1,10 +1,21 @@
-import { useState } from "react";
 import { Badge, Button, CloseButton, Group, Stack, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconPlus } from "@tabler/icons-react";
+import { z } from "zod";
 import { validateTag } from "@steward/domain";
 import { describeError, isApiError } from "../../../api";
+import { describeApiError, useT } from "../../../i18n";
+import { useContractForm } from "../../../lib/forms";
 import { useAddTag, useRemoveTag } from "../api";
+
+/** A new tag: the same rules (and messages) the server applies to a tag. */
+const newTagForm = z.object({
+  tag: z.string().superRefine((tag, ctx) => {
+    const problem = validateTag(tag);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
+});
+type NewTagValues = z.infer<typeof newTagForm>;
 
 /** A device's tags: add (checked with the spec's tag rules and messages) and remove. */
 export function DeviceTags({
@@ -16,20 +27,17 @@ export function DeviceTags({
   tags: string[];
   canEdit: boolean;
 }) {
+  const t = useT();
   const add = useAddTag(deviceId);
   const remove = useRemoveTag(deviceId);
-  const [tag, setTag] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const form = useContractForm<NewTagValues>(newTagForm, { initialValues: { tag: "" } });
 
-  const handleAdd = (event: React.FormEvent) => {
-    event.preventDefault();
-    const problem = validateTag(tag);
-    setError(problem);
-    if (problem) return;
+  const handleAdd = ({ tag }: NewTagValues) => {
     add.mutate(tag, {
-      onSuccess: () => setTag(""),
+      onSuccess: () => form.reset(),
       // The server checks the same rules; its 400 carries the spec's message.
-      onError: (e) => setError(isApiError(e, "E_TAG_INVALID") ? e.message : describeError(e)),
+      onError: (e) =>
+        form.setFieldError("tag", isApiError(e, "E_TAG_INVALID") ? describeApiError(e) : describeError(e)),
     });
   };
 
@@ -37,13 +45,13 @@ export function DeviceTags({
     <Stack gap="xs">
       {tags.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No tags.
+          {t("devices.tags.none")}
         </Text>
       ) : (
         <Group gap={6}>
-          {tags.map((t) => (
+          {tags.map((tag) => (
             <Badge
-              key={t}
+              key={tag}
               variant="outline"
               tt="none"
               size="lg"
@@ -53,14 +61,14 @@ export function DeviceTags({
                   <CloseButton
                     size="xs"
                     variant="transparent"
-                    aria-label={`Remove tag ${t}`}
+                    aria-label={t("devices.tags.remove", { tag })}
                     disabled={remove.isPending}
                     onClick={() =>
-                      remove.mutate(t, {
+                      remove.mutate(tag, {
                         onError: (e) =>
                           notifications.show({
                             color: "red",
-                            title: "Could not remove the tag",
+                            title: t("devices.tags.removeError"),
                             message: describeError(e),
                           }),
                       })
@@ -69,24 +77,19 @@ export function DeviceTags({
                 ) : null
               }
             >
-              {t}
+              {tag}
             </Badge>
           ))}
         </Group>
       )}
       {canEdit ? (
-        <form onSubmit={handleAdd} aria-label="Add tag">
+        <form onSubmit={form.onSubmit(handleAdd)} aria-label={t("devices.tags.form")} noValidate>
           <Group gap="xs" align="flex-start" wrap="nowrap">
             <TextInput
-              aria-label="New tag"
-              placeholder="New tag"
-              value={tag}
-              error={error}
+              aria-label={t("devices.tags.newTag")}
+              placeholder={t("devices.tags.newTag")}
+              {...form.getInputProps("tag")}
               style={{ flex: 1, maxWidth: 260 }}
-              onChange={(event) => {
-                setTag(event.currentTarget.value);
-                if (error) setError(null);
-              }}
             />
             <Button
               type="submit"
@@ -95,7 +98,7 @@ export function DeviceTags({
               loading={add.isPending}
               style={{ flexShrink: 0 }}
             >
-              Add tag
+              {t("devices.tags.add")}
             </Button>
           </Group>
         </form>

@@ -38,7 +38,7 @@ describe("device widgets", () => {
     const href = (name: string) => screen.getByRole("link", { name }).getAttribute("href");
     expect(href("Down: 3 devices")).toBe("/deviceSearch?status=DOWN");
     expect(href("Up: 7 devices")).toBe("/deviceSearch?status=UP");
-    expect(href("Pending approval: 1 devices")).toBe("/deviceSearch?approval=PENDING");
+    expect(href("Pending approval: 1 device")).toBe("/deviceSearch?approval=PENDING");
     expect(href("Windows: 5 devices")).toBe("/deviceSearch?os=WINDOWS");
     expect(screen.getByRole("link", { name: "10" }).getAttribute("href")).toBe(
       "/deviceSearch?organizationId=4",

@@ -2,8 +2,10 @@ import type { ReactNode } from "react";
 import { Anchor, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import type { DeviceGroupCount, SystemOverview } from "@steward/contracts";
-import { formatDateTime } from "../../../ui";
-import { osFamilyLabels, type OsFamily } from "../../../lib/os-labels";
+import { useT } from "../../../i18n";
+import { formatDateTime, formatNumber } from "../../../ui";
+import type { OsFamily } from "../../../lib/os-labels";
+import { osFamilyText } from "../../device-roles";
 import { deviceSearchLink, type DeviceFilters } from "../grid/grid-state";
 
 type Breakdown = Pick<
@@ -36,6 +38,7 @@ function CountRow({
   color: string;
   filters: Partial<DeviceFilters>;
 }) {
+  const t = useT();
   return (
     <Stack gap={2}>
       <Group justify="space-between">
@@ -45,9 +48,9 @@ function CountRow({
           to={deviceSearchLink(filters)}
           size="sm"
           fw={600}
-          aria-label={`${label}: ${value} devices`}
+          aria-label={t("devices.widgets.countLabel", { label, count: value })}
         >
-          {value.toLocaleString("en-US")}
+          {formatNumber(value)}
         </Anchor>
       </Group>
       <Progress value={total ? (value / total) * 100 : 0} color={color} size="sm" aria-hidden />
@@ -66,29 +69,30 @@ export function DeviceWidgets({
   scope?: Partial<DeviceFilters>;
   byPlace?: { title: string; items: DeviceGroupCount[]; filter: (id: number) => Partial<DeviceFilters> };
 }) {
+  const t = useT();
   const total = data.devices;
   const os = Object.keys(data.devicesByOsFamily) as OsFamily[];
   return (
     <Stack gap="md">
       <SimpleGrid cols={2} spacing="md">
-        <Widget title="Devices by status" testId="widget-status">
+        <Widget title={t("devices.widgets.byStatus")} testId="widget-status">
           <Stack gap="xs">
             <CountRow
-              label="Up"
+              label={t("devices.status.UP")}
               value={data.devicesByStatus.UP}
               total={total}
               color="teal"
               filters={{ ...scope, status: ["UP"] }}
             />
             <CountRow
-              label="Down"
+              label={t("devices.status.DOWN")}
               value={data.devicesByStatus.DOWN}
               total={total}
               color="red"
               filters={{ ...scope, status: ["DOWN"] }}
             />
             <CountRow
-              label="Pending approval"
+              label={t("devices.widgets.pendingApproval")}
               value={data.devicesByApproval.PENDING}
               total={total}
               color="yellow"
@@ -96,12 +100,12 @@ export function DeviceWidgets({
             />
           </Stack>
         </Widget>
-        <Widget title="Devices by OS" testId="widget-os">
+        <Widget title={t("devices.widgets.byOs")} testId="widget-os">
           <Stack gap="xs">
             {os.map((family) => (
               <CountRow
                 key={family}
-                label={osFamilyLabels[family]}
+                label={t(osFamilyText[family])}
                 value={data.devicesByOsFamily[family]}
                 total={total}
                 color="blue"
@@ -116,15 +120,15 @@ export function DeviceWidgets({
           <Widget title={byPlace.title} testId="widget-places">
             {byPlace.items.length === 0 ? (
               <Text size="sm" c="dimmed">
-                No devices yet.
+                {t("devices.widgets.noDevices")}
               </Text>
             ) : (
               <Table verticalSpacing={4}>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Devices</Table.Th>
-                    <Table.Th>Down</Table.Th>
+                    <Table.Th>{t("common.fields.name")}</Table.Th>
+                    <Table.Th>{t("common.fields.devices")}</Table.Th>
+                    <Table.Th>{t("devices.widgets.down")}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -137,7 +141,7 @@ export function DeviceWidgets({
                           to={deviceSearchLink({ ...scope, ...byPlace.filter(item.id) })}
                           size="sm"
                         >
-                          {item.total}
+                          {formatNumber(item.total)}
                         </Anchor>
                       </Table.Td>
                       <Table.Td>
@@ -147,7 +151,7 @@ export function DeviceWidgets({
                           size="sm"
                           c={item.down > 0 ? "red" : undefined}
                         >
-                          {item.down}
+                          {formatNumber(item.down)}
                         </Anchor>
                       </Table.Td>
                     </Table.Tr>
@@ -157,10 +161,10 @@ export function DeviceWidgets({
             )}
           </Widget>
         ) : null}
-        <Widget title="Recently offline" testId="widget-offline">
+        <Widget title={t("devices.widgets.recentlyOffline")} testId="widget-offline">
           {data.recentlyOffline.length === 0 ? (
             <Text size="sm" c="dimmed">
-              No device went offline recently.
+              {t("devices.widgets.noneOffline")}
             </Text>
           ) : (
             <Stack gap={6}>
@@ -171,7 +175,10 @@ export function DeviceWidgets({
                       {d.displayName || d.hostname}
                     </Anchor>
                     <Text size="xs" c="dimmed" lineClamp={1}>
-                      {d.organizationName} · {d.locationName}
+                      {t("devices.widgets.place", {
+                        organization: d.organizationName,
+                        location: d.locationName,
+                      })}
                     </Text>
                   </Stack>
                   <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>

@@ -5,6 +5,7 @@ import { IconPlayerPlay } from "@tabler/icons-react";
 import type { DeviceSummary, ExecuteActionRequest, ExecuteActionResponse } from "@steward/contracts";
 import type { RunAsOs } from "@steward/domain";
 import { api } from "../../../api";
+import { useT } from "../../../i18n";
 import { useCan } from "../../auth";
 import { useJobFlow } from "../../jobs";
 import { RunScriptDialog, type QueueScriptJob } from "../../scripts";
@@ -40,6 +41,7 @@ interface RunScriptBulkButtonProps {
 
 /** "Run script" over the selected devices (or all matching the search). */
 export function RunScriptBulkButton({ target, count, filters, onDone }: RunScriptBulkButtonProps) {
+  const t = useT();
   const can = useCan();
   const flow = useJobFlow();
   const [open, setOpen] = useState(false);
@@ -70,7 +72,7 @@ export function RunScriptBulkButton({ target, count, filters, onDone }: RunScrip
   return (
     <>
       <Button size="xs" leftSection={<IconPlayerPlay size={14} />} onClick={() => setOpen(true)}>
-        Run script
+        {t("devices.runScript.button")}
       </Button>
       <RunScriptDialog
         opened={open}
@@ -85,7 +87,7 @@ export function RunScriptBulkButton({ target, count, filters, onDone }: RunScrip
           label:
             count === 1 && devices[0]
               ? devices[0].displayName || devices[0].hostname
-              : `${count.toLocaleString("en-US")} devices`,
+              : t("devices.runScript.count", { count }),
           os,
           organizationId,
           offline: count === 1 && devices[0]?.status === "DOWN",

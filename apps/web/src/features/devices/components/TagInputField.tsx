@@ -1,4 +1,5 @@
 import { TextInput } from "@mantine/core";
+import { useT } from "../../../i18n";
 
 interface TagInputFieldProps {
   value: string;
@@ -9,14 +10,15 @@ interface TagInputFieldProps {
 }
 
 /** A single tag; the caller checks it with validateTag and passes the spec's message as error. */
-export function TagInputField({ value, onChange, error, label = "Tag", autoFocus }: TagInputFieldProps) {
+export function TagInputField({ value, onChange, error, label, autoFocus }: TagInputFieldProps) {
+  const t = useT();
   return (
     <TextInput
-      label={label}
+      label={label ?? t("devices.tags.label")}
       value={value}
       error={error}
       autoFocus={autoFocus}
-      description="At most 25 characters; no spaces, quotes or commas"
+      description={t("devices.tags.rules")}
       onChange={(event) => onChange(event.currentTarget.value)}
     />
   );

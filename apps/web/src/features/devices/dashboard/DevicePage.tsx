@@ -3,21 +3,23 @@ import { Anchor, Badge, Button, Group, Stack, Text, Title } from "@mantine/core"
 import { Link, useParams } from "react-router";
 import type { DeviceDetail } from "@steward/contracts";
 import { isApiError } from "../../../api";
+import { useT } from "../../../i18n";
 import { parseId } from "../../../lib/params";
 import { usePageTitle } from "../../../routing";
 import { EmptyState, ErrorState, LoadingState, formatDateTime } from "../../../ui";
-import { osFamilyLabels } from "../../../lib/os-labels";
+import { osFamilyText } from "../../device-roles";
 import { useDevice } from "../api";
 import { ApprovalBadge, SimulatedBadge, StatusBadge, deviceLabel } from "../components/DeviceName";
 
 function DeviceNotFound() {
+  const t = useT();
   return (
     <EmptyState
-      title="This device does not exist"
-      description="It may have been deleted, or the link is wrong."
+      title={t("devices.page.notFoundTitle")}
+      description={t("devices.page.notFoundDescription")}
       action={
         <Button component={Link} to="/deviceSearch" variant="default">
-          Back to device search
+          {t("devices.page.backToSearch")}
         </Button>
       }
     />
@@ -32,16 +34,17 @@ export function DevicePage({ children }: { children: (device: DeviceDetail) => R
 }
 
 function DeviceLoader({ id, children }: { id: number; children: (device: DeviceDetail) => ReactNode }) {
+  const t = useT();
   const device = useDevice(id);
   usePageTitle(device.data ? deviceLabel(device.data) : null);
-  if (device.isPending) return <LoadingState label="Loading device…" />;
+  if (device.isPending) return <LoadingState label={t("devices.page.loading")} />;
   if (device.isError) {
     if (isApiError(device.error, "E_DEVICE_NOT_FOUND") || isApiError(device.error, "E_NOT_FOUND")) {
       return <DeviceNotFound />;
     }
     return (
       <ErrorState
-        title="Could not load the device"
+        title={t("devices.page.loadError")}
         error={device.error}
         onRetry={() => void device.refetch()}
       />
@@ -57,6 +60,8 @@ function DeviceLoader({ id, children }: { id: number; children: (device: DeviceD
 
 /** Name, presence and place of the device, above every device page. */
 export function DeviceHeader({ device }: { device: DeviceDetail }) {
+  const t = useT();
+  const since = { time: formatDateTime(device.statusChangedAt) };
   return (
     <Stack gap={4}>
       <Group gap="sm" wrap="nowrap">
@@ -68,7 +73,7 @@ export function DeviceHeader({ device }: { device: DeviceDetail }) {
         {device.simulated ? <SimulatedBadge /> : null}
         {device.pendingReboot ? (
           <Badge color="orange" variant="light">
-            Needs reboot
+            {t("devices.page.needsReboot")}
           </Badge>
         ) : null}
       </Group>
@@ -85,10 +90,17 @@ export function DeviceHeader({ device }: { device: DeviceDetail }) {
           {device.locationName}
         </Anchor>
         {" · "}
-        {device.osName ? `${device.osName} ${device.osVersion}`.trim() : osFamilyLabels[device.osFamily]}
-        {device.hostname !== deviceLabel(device) ? ` · ${device.hostname}` : ""}
+        {device.osName ? `${device.osName} ${device.osVersion}`.trim() : t(osFamilyText[device.osFamily])}
+        {device.hostname !== deviceLabel(device) ? (
+          <>
+            {" · "}
+            {device.hostname}
+          </>
+        ) : null}
         {" · "}
-        {device.status === "UP" ? "Online since" : "Offline since"} {formatDateTime(device.statusChangedAt)}
+        {device.status === "UP"
+          ? t("devices.page.onlineSince", since)
+          : t("devices.page.offlineSince", since)}
       </Text>
     </Stack>
   );

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { Badge, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import type { DeviceDetail } from "@steward/contracts";
-import { LOW_DISK_THRESHOLD_PERCENT, formatBytes } from "@steward/domain";
-import { formatDateTime } from "../../../ui";
+import { LOW_DISK_THRESHOLD_PERCENT } from "@steward/domain";
+import { useT, type MessageKey } from "../../../i18n";
+import { formatBytes, formatDateTime, formatNumber } from "../../../ui";
 import { formatUptime, freePercent } from "./inventory-format";
 
 type Inventory = DeviceDetail["inventory"];
@@ -44,33 +45,47 @@ export function Facts({ items, cols = 2 }: { items: Array<[string, ReactNode]>; 
   );
 }
 
-const None = ({ what }: { what: string }) => (
-  <Text size="sm" c="dimmed">
-    The agent has not reported {what}.
-  </Text>
-);
+const notReported = {
+  hardware: "devices.inventory.notReported.hardware",
+  volumes: "devices.inventory.notReported.volumes",
+  disks: "devices.inventory.notReported.disks",
+  network: "devices.inventory.notReported.network",
+} satisfies Record<string, MessageKey>;
+
+function None({ what }: { what: keyof typeof notReported }) {
+  const t = useT();
+  return (
+    <Text size="sm" c="dimmed">
+      {t(notReported[what])}
+    </Text>
+  );
+}
 
 export function SystemSection({ device }: { device: DeviceDetail }) {
+  const t = useT();
   const inv = device.inventory;
   return (
-    <Section title="System" testId="inventory-system">
+    <Section title={t("devices.inventory.system")} testId="inventory-system">
       <Facts
         items={[
-          ["Host name", inv.hostname ?? device.hostname],
+          [t("devices.inventory.hostName"), inv.hostname ?? device.hostname],
           [
-            "Operating system",
+            t("devices.inventory.operatingSystem"),
             inv.os ? `${inv.os.name} ${inv.os.version}`.trim() : `${device.osName} ${device.osVersion}`,
           ],
-          ["Build", inv.os?.build],
-          ["Architecture", inv.os?.arch],
-          ["Kernel", inv.os?.kernel],
-          ["Agent version", inv.agentVersion ?? device.agentVersion],
-          ["Uptime", formatUptime(inv.uptimeSeconds)],
-          ["Last boot", formatDateTime(inv.lastBootAt)],
-          ["Pending reboot", device.pendingReboot ? "Yes" : "No"],
-          ["Public IP", device.publicIp],
-          ["Last contact", formatDateTime(device.lastContactAt)],
-          ["Inventory updated", formatDateTime(device.inventoryUpdatedAt)],
+          [t("devices.inventory.build"), inv.os?.build],
+          [t("devices.inventory.architecture"), inv.os?.arch],
+          [t("devices.inventory.kernel"), inv.os?.kernel],
+          [t("devices.inventory.agentVersion"), inv.agentVersion ?? device.agentVersion],
+          [t("devices.inventory.uptime"), formatUptime(inv.uptimeSeconds, t)],
+          [t("devices.inventory.lastBoot"), formatDateTime(inv.lastBootAt)],
+          [
+            t("devices.inventory.pendingReboot"),
+            device.pendingReboot ? t("common.states.yes") : t("common.states.no"),
+          ],
+          [t("devices.inventory.publicIp"), device.publicIp],
+          [t("devices.inventory.lastContact"), formatDateTime(device.lastContactAt)],
+          [t("devices.inventory.inventoryUpdated"), formatDateTime(device.inventoryUpdatedAt)],
         ]}
       />
     </Section>
@@ -78,32 +93,47 @@ export function SystemSection({ device }: { device: DeviceDetail }) {
 }
 
 export function HardwareSection({ inv }: { inv: Inventory }) {
+  const t = useT();
   return (
-    <Section title="Processor and memory" testId="inventory-hardware">
+    <Section title={t("devices.inventory.hardware")} testId="inventory-hardware">
       {inv.cpu || inv.memory ? (
         <Facts
           items={[
-            ["Processor", inv.cpu?.model],
-            ["Cores", inv.cpu ? `${inv.cpu.cores} physical, ${inv.cpu.logicalCores} logical` : undefined],
-            ["Speed", inv.cpu && inv.cpu.speedGhz > 0 ? `${inv.cpu.speedGhz} GHz` : undefined],
-            ["Memory", inv.memory ? formatBytes(inv.memory.totalBytes) : undefined],
+            [t("devices.inventory.processor"), inv.cpu?.model],
+            [
+              t("devices.inventory.cores"),
+              inv.cpu
+                ? t("devices.inventory.coresValue", {
+                    physical: formatNumber(inv.cpu.cores),
+                    logical: formatNumber(inv.cpu.logicalCores),
+                  })
+                : undefined,
+            ],
+            [
+              t("devices.inventory.speed"),
+              inv.cpu && inv.cpu.speedGhz > 0
+                ? t("devices.inventory.speedValue", { speed: formatNumber(inv.cpu.speedGhz) })
+                : undefined,
+            ],
+            [t("devices.inventory.memory"), inv.memory ? formatBytes(inv.memory.totalBytes) : undefined],
             // Real agents leave free memory out (a metric, not inventory); older reports had it.
             ...(inv.memory?.freeBytes !== undefined
-              ? [["Free memory", formatBytes(inv.memory.freeBytes)] as [string, string]]
+              ? [[t("devices.inventory.freeMemory"), formatBytes(inv.memory.freeBytes)] as [string, string]]
               : []),
           ]}
         />
       ) : (
-        <None what="its hardware" />
+        <None what="hardware" />
       )}
     </Section>
   );
 }
 
 export function VolumesSection({ inv }: { inv: Inventory }) {
+  const t = useT();
   const volumes = inv.volumes ?? [];
   return (
-    <Section title="Volumes" testId="inventory-volumes">
+    <Section title={t("devices.inventory.volumes")} testId="inventory-volumes">
       {volumes.length === 0 ? (
         <None what="volumes" />
       ) : (
@@ -115,8 +145,9 @@ export function VolumesSection({ inv }: { inv: Inventory }) {
               <Stack gap={2} key={`${v.mount}-${i}`}>
                 <Group justify="space-between" wrap="nowrap">
                   <Text size="sm" fw={500} style={{ overflowWrap: "anywhere" }}>
-                    {v.mount}
-                    {v.label ? ` (${v.label})` : ""}{" "}
+                    {v.label
+                      ? t("devices.inventory.volumeLabel", { mount: v.mount, label: v.label })
+                      : v.mount}{" "}
                     <Text span size="xs" c="dimmed">
                       {v.fsType}
                     </Text>
@@ -124,18 +155,24 @@ export function VolumesSection({ inv }: { inv: Inventory }) {
                   <Group gap={6} wrap="nowrap">
                     {low ? (
                       <Badge color="red" size="xs" variant="light">
-                        Low disk space
+                        {t("devices.inventory.lowDisk")}
                       </Badge>
                     ) : null}
                     <Text size="sm" style={{ whiteSpace: "nowrap" }}>
-                      {formatBytes(v.freeBytes)} free of {formatBytes(v.sizeBytes)}
+                      {t("devices.inventory.freeOf", {
+                        free: formatBytes(v.freeBytes),
+                        size: formatBytes(v.sizeBytes),
+                      })}
                     </Text>
                   </Group>
                 </Group>
                 <Progress
                   value={100 - free}
                   color={low ? "red" : free < 25 ? "yellow" : "teal"}
-                  aria-label={`${v.mount}: ${free.toFixed(0)} % free`}
+                  aria-label={t("devices.inventory.freePercent", {
+                    mount: v.mount,
+                    percent: formatNumber(Math.round(free)),
+                  })}
                 />
               </Stack>
             );
@@ -147,19 +184,20 @@ export function VolumesSection({ inv }: { inv: Inventory }) {
 }
 
 export function DisksSection({ inv }: { inv: Inventory }) {
+  const t = useT();
   const disks = inv.disks ?? [];
   return (
-    <Section title="Disks" testId="inventory-disks">
+    <Section title={t("devices.inventory.disks")} testId="inventory-disks">
       {disks.length === 0 ? (
         <None what="disks" />
       ) : (
         <Table>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Device</Table.Th>
-              <Table.Th>Model</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Size</Table.Th>
+              <Table.Th>{t("devices.inventory.disk")}</Table.Th>
+              <Table.Th>{t("devices.inventory.model")}</Table.Th>
+              <Table.Th>{t("common.fields.type")}</Table.Th>
+              <Table.Th>{t("devices.inventory.size")}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -179,25 +217,28 @@ export function DisksSection({ inv }: { inv: Inventory }) {
 }
 
 export function NetworkSection({ inv, publicIp }: { inv: Inventory; publicIp: string | null }) {
+  const t = useT();
   const adapters = inv.network ?? [];
   return (
-    <Section title="Network adapters" testId="inventory-network">
+    <Section title={t("devices.inventory.network")} testId="inventory-network">
       <Text size="sm" mb="xs">
-        Public IP (as the server sees it): {publicIp ?? "—"}
+        {t("devices.inventory.publicIpSeen", { ip: publicIp ?? "—" })}
       </Text>
       {adapters.length === 0 ? (
-        <None what="network adapters" />
+        <None what="network" />
       ) : (
         <Table.ScrollContainer minWidth={680}>
           <Table>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Adapter</Table.Th>
-                <Table.Th>MAC</Table.Th>
+                <Table.Th>{t("devices.inventory.adapter")}</Table.Th>
+                <Table.Th>{t("devices.inventory.mac")}</Table.Th>
+                {/* i18n-exempt: protocol names */}
                 <Table.Th>IPv4</Table.Th>
+                {/* i18n-exempt: protocol names */}
                 <Table.Th>IPv6</Table.Th>
-                <Table.Th>Subnet</Table.Th>
-                <Table.Th>Gateway</Table.Th>
+                <Table.Th>{t("devices.inventory.subnet")}</Table.Th>
+                <Table.Th>{t("devices.inventory.gateway")}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -207,7 +248,7 @@ export function NetworkSection({ inv, publicIp }: { inv: Inventory; publicIp: st
                     <Group gap={6} wrap="nowrap">
                       <Text size="sm">{a.name}</Text>
                       <Badge size="xs" variant="light" color={a.up ? "teal" : "gray"}>
-                        {a.up ? "Up" : "Down"}
+                        {t(a.up ? "devices.status.UP" : "devices.status.DOWN")}
                       </Badge>
                     </Group>
                   </Table.Td>
@@ -229,20 +270,21 @@ export function NetworkSection({ inv, publicIp }: { inv: Inventory; publicIp: st
 }
 
 export function UsersSection({ inv }: { inv: Inventory }) {
+  const t = useT();
   const users = inv.loggedInUsers ?? [];
   return (
-    <Section title="Logged-in users" testId="inventory-users">
+    <Section title={t("devices.inventory.users")} testId="inventory-users">
       {users.length === 0 ? (
         <Text size="sm" c="dimmed">
-          Nobody is logged in.
+          {t("devices.inventory.nobody")}
         </Text>
       ) : (
         <Table>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>User</Table.Th>
-              <Table.Th>Terminal</Table.Th>
-              <Table.Th>Since</Table.Th>
+              <Table.Th>{t("devices.inventory.user")}</Table.Th>
+              <Table.Th>{t("devices.inventory.terminal")}</Table.Th>
+              <Table.Th>{t("devices.inventory.since")}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

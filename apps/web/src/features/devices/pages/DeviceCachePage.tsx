@@ -4,17 +4,19 @@ import { notifications } from "@mantine/notifications";
 import { IconRefresh, IconTrash } from "@tabler/icons-react";
 import type { DeviceCacheStats } from "@steward/contracts";
 import { api, describeError } from "../../../api";
-import { PageHeader, QueryView, confirmAction } from "../../../ui";
+import { useT } from "../../../i18n";
+import { PageHeader, QueryView, confirmAction, formatNumber } from "../../../ui";
 import { useCan } from "../../auth";
 import { deviceKeys } from "../api";
 
 function Stat({ label, value }: { label: string; value: string }) {
+  const t = useT();
   return (
     <Paper withBorder radius="md" p="md">
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>
-      <Text fw={700} fz={24} aria-label={`${label}: ${value}`}>
+      <Text fw={700} fz={24} aria-label={t("devices.cache.statLabel", { label, value })}>
         {value}
       </Text>
     </Paper>
@@ -22,6 +24,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 export function DeviceCachePage() {
+  const t = useT();
   const can = useCan();
   const queryClient = useQueryClient();
   const stats = useQuery({
@@ -31,17 +34,24 @@ export function DeviceCachePage() {
   const clear = useMutation({
     mutationFn: () => api.post<{ cleared: number }>("/devices/cache/clear"),
     onSuccess: (result) => {
-      notifications.show({ color: "teal", message: `Cache cleared: ${result.cleared} entries removed` });
+      notifications.show({
+        color: "teal",
+        message: t("devices.cache.cleared", { count: result.cleared }),
+      });
       return queryClient.invalidateQueries({ queryKey: deviceKeys.cache() });
     },
     onError: (error) =>
-      notifications.show({ color: "red", title: "Could not clear the cache", message: describeError(error) }),
+      notifications.show({
+        color: "red",
+        title: t("devices.cache.clearError"),
+        message: describeError(error),
+      }),
   });
   return (
     <Stack gap="md">
       <PageHeader
-        title="Device cache"
-        description="The server keeps recently asked-for devices in memory so dashboards and searches answer quickly."
+        title={t("devices.cache.title")}
+        description={t("devices.cache.description")}
         actions={
           <Group gap="xs">
             <Button
@@ -50,7 +60,7 @@ export function DeviceCachePage() {
               onClick={() => void stats.refetch()}
               loading={stats.isFetching}
             >
-              Refresh
+              {t("devices.cache.refresh")}
             </Button>
             {can("devices.manage") ? (
               <Button
@@ -60,14 +70,14 @@ export function DeviceCachePage() {
                 loading={clear.isPending}
                 onClick={() =>
                   confirmAction({
-                    title: "Clear device cache",
-                    message: "Drop every cached device? The next requests read from the database again.",
-                    confirmLabel: "Clear cache",
+                    title: t("devices.cache.clearTitle"),
+                    message: t("devices.cache.clearMessage"),
+                    confirmLabel: t("devices.cache.clear"),
                     onConfirm: () => clear.mutate(),
                   })
                 }
               >
-                Clear cache
+                {t("devices.cache.clear")}
               </Button>
             ) : null}
           </Group>
@@ -75,20 +85,38 @@ export function DeviceCachePage() {
       />
       <QueryView
         query={stats}
-        errorTitle="Could not load cache statistics"
-        loadingLabel="Loading cache statistics…"
+        errorTitle={t("devices.cache.loadError")}
+        loadingLabel={t("devices.cache.loading")}
       >
         {(data) => {
           const lookups = data.hits + data.misses;
           return (
             <SimpleGrid cols={4}>
-              <Stat label="Entries" value={`${data.entries} / ${data.maxEntries}`} />
-              <Stat label="Time to live" value={`${data.ttlSeconds} s`} />
-              <Stat label="Hit rate" value={lookups ? `${Math.round((data.hits / lookups) * 100)} %` : "—"} />
-              <Stat label="Hits" value={String(data.hits)} />
-              <Stat label="Misses" value={String(data.misses)} />
-              <Stat label="Evictions" value={String(data.evictions)} />
-              <Stat label="Invalidations" value={String(data.invalidations)} />
+              <Stat
+                label={t("devices.cache.entries")}
+                value={t("devices.cache.entriesValue", {
+                  entries: formatNumber(data.entries),
+                  max: formatNumber(data.maxEntries),
+                })}
+              />
+              <Stat
+                label={t("devices.cache.ttl")}
+                value={t("devices.cache.ttlValue", { seconds: formatNumber(data.ttlSeconds) })}
+              />
+              <Stat
+                label={t("devices.cache.hitRate")}
+                value={
+                  lookups
+                    ? t("devices.cache.hitRateValue", {
+                        percent: formatNumber(Math.round((data.hits / lookups) * 100)),
+                      })
+                    : "—"
+                }
+              />
+              <Stat label={t("devices.cache.hits")} value={formatNumber(data.hits)} />
+              <Stat label={t("devices.cache.misses")} value={formatNumber(data.misses)} />
+              <Stat label={t("devices.cache.evictions")} value={formatNumber(data.evictions)} />
+              <Stat label={t("devices.cache.invalidations")} value={formatNumber(data.invalidations)} />
             </SimpleGrid>
           );
         }}

@@ -11,11 +11,13 @@ import {
 import { Link } from "react-router";
 import type { DeviceHealth } from "@steward/contracts";
 import { api } from "../../../api";
-import { PageHeader, QueryView, StatCard } from "../../../ui";
+import { useT } from "../../../i18n";
+import { PageHeader, QueryView, StatCard, formatNumber } from "../../../ui";
 import { deviceKeys } from "../api";
 import { deviceSearchLink } from "../grid/grid-state";
 
 export function DeviceHealthPage() {
+  const t = useT();
   const health = useQuery({
     queryKey: deviceKeys.health(),
     queryFn: ({ signal }) => api.get<DeviceHealth>("/devices/health", { signal }),
@@ -23,83 +25,81 @@ export function DeviceHealthPage() {
   });
   return (
     <Stack gap="md">
-      <PageHeader
-        title="Health status"
-        description="How the fleet's agents are doing: presence, approval, stale inventories and agent versions."
-      />
+      <PageHeader title={t("devices.routes.health")} description={t("devices.health.description")} />
       <QueryView
         query={health}
-        errorTitle="Could not load the health status"
-        loadingLabel="Loading health status…"
+        errorTitle={t("devices.health.loadError")}
+        loadingLabel={t("devices.health.loading")}
       >
         {(data) => (
           <Stack gap="md">
             <SimpleGrid cols={3}>
               <StatCard
-                label="Devices"
+                label={t("common.fields.devices")}
                 value={data.total}
                 icon={<IconDeviceDesktop size={20} />}
                 to="/deviceSearch"
               />
               <StatCard
-                label="Up"
+                label={t("devices.status.UP")}
                 value={data.up}
                 icon={<IconCircleCheck size={20} />}
                 to={deviceSearchLink({ status: ["UP"] })}
               />
               <StatCard
-                label="Down"
+                label={t("devices.status.DOWN")}
                 value={data.down}
                 icon={<IconCircleX size={20} />}
                 to={deviceSearchLink({ status: ["DOWN"] })}
               />
               <StatCard
-                label="Pending approval"
+                label={t("devices.health.pendingApproval")}
                 value={data.pendingApproval}
                 icon={<IconClockPause size={20} />}
                 to={deviceSearchLink({ approval: ["PENDING"] })}
               />
               <StatCard
-                label="Install issues"
+                label={t("devices.health.installIssues")}
                 value={data.neverConnected}
                 icon={<IconPlugConnectedX size={20} />}
                 to={deviceSearchLink({ builtIn: "INSTALL_ISSUES" })}
               />
               <StatCard
-                label="Stale inventory"
+                label={t("devices.health.staleInventory")}
                 value={data.staleInventory}
                 icon={<IconAlertTriangle size={20} />}
               />
             </SimpleGrid>
             <Text size="sm" c="dimmed">
-              Stale inventory: no inventory report in the last {data.staleInventoryHours} hours. Install
-              issues: enrolled devices whose agent never connected.
+              {t("devices.health.explanation", { hours: data.staleInventoryHours })}
             </Text>
             <Paper withBorder radius="md" p="md">
               <Title order={5} mb="sm">
-                Agent versions
+                {t("devices.health.agentVersions")}
               </Title>
               {data.agentVersions.length === 0 ? (
                 <Text size="sm" c="dimmed">
-                  No agents yet.{" "}
-                  <Anchor component={Link} to="/administration/library/downloads">
-                    Install one
-                  </Anchor>
-                  .
+                  {t.rich("devices.health.noAgents", {
+                    link: (chunks) => (
+                      <Anchor component={Link} to="/administration/library/downloads">
+                        {chunks}
+                      </Anchor>
+                    ),
+                  })}
                 </Text>
               ) : (
                 <Table>
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>Version</Table.Th>
-                      <Table.Th>Devices</Table.Th>
+                      <Table.Th>{t("devices.health.version")}</Table.Th>
+                      <Table.Th>{t("common.fields.devices")}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
                     {data.agentVersions.map((v) => (
                       <Table.Tr key={v.version}>
-                        <Table.Td>{v.version || "unknown"}</Table.Td>
-                        <Table.Td>{v.count}</Table.Td>
+                        <Table.Td>{v.version || t("devices.health.unknownVersion")}</Table.Td>
+                        <Table.Td>{formatNumber(v.count)}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>

@@ -1,15 +1,17 @@
 import { Anchor, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
-import { formatBytes } from "@steward/domain";
-import { formatDateTime } from "../../../ui";
+import { useT } from "../../../i18n";
+import { formatBytes, formatDateTime } from "../../../ui";
 import { useCan } from "../../auth";
 import { ActivityList } from "../components/ActivityList";
+import { statusText } from "../components/DeviceName";
 import { DeviceTags } from "../components/DeviceTags";
 import { DevicePage } from "../dashboard/DevicePage";
 import { Facts, Section, VolumesSection } from "../dashboard/InventorySections";
 import { formatUptime } from "../dashboard/inventory-format";
 
 export function DeviceOverviewPage() {
+  const t = useT();
   const can = useCan();
   return (
     <DevicePage>
@@ -20,24 +22,27 @@ export function DeviceOverviewPage() {
           <Grid gutter="md">
             <Grid.Col span={7}>
               <Stack gap="md">
-                <Section title="Summary" testId="device-summary">
+                <Section title={t("devices.overview.summary")} testId="device-summary">
                   <Facts
                     items={[
-                      ["Status", device.status === "UP" ? "Up" : "Down"],
-                      ["Last contact", formatDateTime(device.lastContactAt)],
-                      ["Uptime", formatUptime(inv.uptimeSeconds)],
-                      ["Last boot", formatDateTime(inv.lastBootAt)],
-                      ["Processor", inv.cpu?.model],
+                      [t("common.fields.status"), t(statusText[device.status])],
+                      [t("devices.inventory.lastContact"), formatDateTime(device.lastContactAt)],
+                      [t("devices.inventory.uptime"), formatUptime(inv.uptimeSeconds, t)],
+                      [t("devices.inventory.lastBoot"), formatDateTime(inv.lastBootAt)],
+                      [t("devices.inventory.processor"), inv.cpu?.model],
                       [
-                        "Memory",
+                        t("devices.inventory.memory"),
                         device.totalMemoryBytes === null ? undefined : formatBytes(device.totalMemoryBytes),
                       ],
-                      ["IP addresses", ipv4.join(", ") || device.ipAddresses[0]],
-                      ["Public IP", device.publicIp],
-                      ["Role", device.roleName ?? "No role"],
-                      ["Agent version", device.agentVersion],
-                      ["Installed software", `${device.softwareCount} packages`],
-                      ["Enrolled", formatDateTime(device.enrolledAt)],
+                      [t("devices.overview.ipAddresses"), ipv4.join(", ") || device.ipAddresses[0]],
+                      [t("devices.inventory.publicIp"), device.publicIp],
+                      [t("devices.overview.role"), device.roleName ?? t("devices.overview.noRole")],
+                      [t("devices.inventory.agentVersion"), device.agentVersion],
+                      [
+                        t("devices.overview.installedSoftware"),
+                        t("devices.overview.packages", { count: device.softwareCount }),
+                      ],
+                      [t("devices.overview.enrolled"), formatDateTime(device.enrolledAt)],
                     ]}
                   />
                 </Section>
@@ -46,25 +51,26 @@ export function DeviceOverviewPage() {
             </Grid.Col>
             <Grid.Col span={5}>
               <Stack gap="md">
-                <Section title="Tags">
+                <Section title={t("common.fields.tags")}>
                   <DeviceTags deviceId={device.id} tags={device.tags} canEdit={can("devices.manage")} />
                 </Section>
                 <Paper withBorder radius="md" p="md">
                   <Group justify="space-between" mb="sm">
-                    <Title order={5}>Recent activity</Title>
+                    <Title order={5}>{t("devices.overview.recentActivity")}</Title>
                     <Anchor component={Link} to={`/deviceDashboard/${device.id}/activities/1`} size="sm">
-                      All activities
+                      {t("devices.overview.allActivities")}
                     </Anchor>
                   </Group>
                   <ActivityList scope={{ kind: "device", id: device.id }} page={1} pageSize={6} compact />
                 </Paper>
                 {(inv.loggedInUsers ?? []).length > 0 ? (
-                  <Section title="Logged-in users">
+                  <Section title={t("devices.inventory.users")}>
                     <SimpleGrid cols={1} spacing={4}>
                       {(inv.loggedInUsers ?? []).map((u, i) => (
                         <Text size="sm" key={`${u.name}-${i}`}>
-                          {u.name}
-                          {u.terminal ? ` (${u.terminal})` : ""}
+                          {u.terminal
+                            ? t("devices.inventory.userTerminal", { user: u.name, terminal: u.terminal })
+                            : u.name}
                         </Text>
                       ))}
                     </SimpleGrid>

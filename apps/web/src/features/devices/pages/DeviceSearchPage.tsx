@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Button, Stack } from "@mantine/core";
 import { IconDeviceFloppy } from "@tabler/icons-react";
+import { useT } from "../../../i18n";
 import { PageHeader } from "../../../ui";
 import { useCan } from "../../auth";
 import { DeviceGrid } from "../grid/DeviceGrid";
@@ -9,15 +10,13 @@ import { useGridUrlState } from "../grid/use-grid-url-state";
 import { RunScriptBulkButton } from "../components/RunScriptBulkButton";
 
 export function DeviceSearchPage() {
+  const t = useT();
   const can = useCan();
   const [state, setState] = useGridUrlState();
   const [saving, setSaving] = useState(false);
   return (
     <Stack gap="md">
-      <PageHeader
-        title="Device search"
-        description="Every device you manage. Filter, sort, pick columns, act on many devices at once, or save the search as a group."
-      />
+      <PageHeader title={t("devices.routes.search")} description={t("devices.search.description")} />
       <DeviceGrid
         state={state}
         onChange={setState}
@@ -28,7 +27,7 @@ export function DeviceSearchPage() {
               leftSection={<IconDeviceFloppy size={16} />}
               onClick={() => setSaving(true)}
             >
-              Save as group
+              {t("devices.search.saveAsGroup")}
             </Button>
           ) : null
         }

@@ -3,8 +3,11 @@ import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from "@ma
 import { notifications } from "@mantine/notifications";
 import { IconCheck, IconTrash, IconX } from "@tabler/icons-react";
 import { useNavigate } from "react-router";
-import type { DeviceDetail } from "@steward/contracts";
+import { z } from "zod";
+import { updateDeviceRequest, type DeviceDetail } from "@steward/contracts";
 import { describeError } from "../../../api";
+import { useT } from "../../../i18n";
+import { applyServerErrors, useContractForm } from "../../../lib/forms";
 import { FormError, confirmAction } from "../../../ui";
 import { useCan } from "../../auth";
 import { useDeviceRoles } from "../../device-roles";
@@ -19,6 +22,7 @@ export function DeviceSettingsPage() {
 }
 
 function DeviceSettings({ device }: { device: DeviceDetail }) {
+  const t = useT();
   const can = useCan();
   const canManage = can("devices.manage");
   return (
@@ -26,7 +30,7 @@ function DeviceSettings({ device }: { device: DeviceDetail }) {
       <GeneralForm device={device} canManage={canManage} />
       <Paper withBorder radius="md" p="md">
         <Title order={5} mb="sm">
-          Tags
+          {t("common.fields.tags")}
         </Title>
         <DeviceTags deviceId={device.id} tags={device.tags} canEdit={canManage} />
       </Paper>
@@ -35,47 +39,68 @@ function DeviceSettings({ device }: { device: DeviceDetail }) {
   );
 }
 
+/** The general settings as the form holds them (select values are strings, "" for no role). */
+const generalForm = z.object({
+  displayName: updateDeviceRequest.shape.displayName,
+  locationId: z.string(),
+  roleId: z.string(),
+});
+type GeneralValues = { displayName: string; locationId: string; roleId: string };
+
+/** What the form changed against the saved device: only those fields go to the server. */
+function changesOf(values: GeneralValues, device: DeviceDetail) {
+  const displayName = values.displayName.trim();
+  return {
+    ...(displayName !== (device.displayName ?? "") ? { displayName: displayName || null } : {}),
+    ...(Number(values.locationId) !== device.locationId ? { locationId: Number(values.locationId) } : {}),
+    ...(values.roleId !== (device.roleId === null ? "" : String(device.roleId))
+      ? { roleId: values.roleId ? Number(values.roleId) : null }
+      : {}),
+  };
+}
+
 function GeneralForm({ device, canManage }: { device: DeviceDetail; canManage: boolean }) {
+  const t = useT();
   const update = useUpdateDevice(device.id);
   const organization = useOrganization(device.organizationId);
   const roles = useDeviceRoles();
-  const [displayName, setDisplayName] = useState(device.displayName ?? "");
-  const [locationId, setLocationId] = useState(String(device.locationId));
-  const [roleId, setRoleId] = useState(device.roleId === null ? "" : String(device.roleId));
-
-  const changes = {
-    ...(displayName.trim() !== (device.displayName ?? "") ? { displayName: displayName.trim() || null } : {}),
-    ...(Number(locationId) !== device.locationId ? { locationId: Number(locationId) } : {}),
-    ...(roleId !== (device.roleId === null ? "" : String(device.roleId))
-      ? { roleId: roleId ? Number(roleId) : null }
-      : {}),
-  };
-  const dirty = Object.keys(changes).length > 0;
+  const form = useContractForm<GeneralValues>(generalForm, {
+    initialValues: {
+      displayName: device.displayName ?? "",
+      locationId: String(device.locationId),
+      roleId: device.roleId === null ? "" : String(device.roleId),
+    },
+  });
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const dirty = Object.keys(changesOf(form.getValues(), device)).length > 0;
 
   return (
     <Paper withBorder radius="md" p="md">
       <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          update.mutate(changes, {
-            onSuccess: () => notifications.show({ color: "teal", message: "Device settings saved" }),
+        noValidate
+        onSubmit={form.onSubmit((values) => {
+          setSubmitError(null);
+          update.mutate(changesOf(values, device), {
+            onSuccess: () => notifications.show({ color: "teal", message: t("devices.settings.saved") }),
+            onError: (error) => {
+              if (!applyServerErrors(form, error)) setSubmitError(describeError(error));
+            },
           });
-        }}
+        })}
       >
         <Stack gap="sm">
-          <Title order={5}>General</Title>
+          <Title order={5}>{t("devices.settings.general")}</Title>
           <TextInput
-            label="Display name"
-            description={`Shown instead of the host name (${device.hostname}). Leave empty to use the host name.`}
+            label={t("devices.settings.displayName")}
+            description={t("devices.settings.displayNameHelp", { hostname: device.hostname })}
             maxLength={200}
             disabled={!canManage}
-            value={displayName}
-            onChange={(event) => setDisplayName(event.currentTarget.value)}
+            {...form.getInputProps("displayName")}
           />
           <Group grow align="flex-start">
             <Select
-              label="Location"
-              description={`Within ${device.organizationName}`}
+              label={t("common.fields.location")}
+              description={t("devices.settings.locationHelp", { organization: device.organizationName })}
               allowDeselect={false}
               disabled={!canManage || organization.isPending}
               data={(
@@ -84,28 +109,28 @@ function GeneralForm({ device, canManage }: { device: DeviceDetail; canManage: b
                 value: String(l.id),
                 label: l.name,
               }))}
-              value={locationId}
-              onChange={(value) => setLocationId(value ?? String(device.locationId))}
+              {...form.getInputProps("locationId")}
+              onChange={(value) => form.setFieldValue("locationId", value ?? String(device.locationId))}
             />
             <Select
-              label="Role"
-              description="Decides which role custom fields the device has"
+              label={t("devices.settings.role")}
+              description={t("devices.settings.roleHelp")}
               allowDeselect={false}
               searchable
               disabled={!canManage || roles.isPending}
               data={[
-                { value: "", label: "No role" },
+                { value: "", label: t("devices.settings.noRole") },
                 ...(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name })),
               ]}
-              value={roleId}
-              onChange={(value) => setRoleId(value ?? "")}
+              {...form.getInputProps("roleId")}
+              onChange={(value) => form.setFieldValue("roleId", value ?? "")}
             />
           </Group>
-          <FormError message={update.isError ? describeError(update.error) : null} />
+          <FormError message={submitError} />
           {canManage ? (
             <Group>
               <Button type="submit" disabled={!dirty} loading={update.isPending}>
-                Save
+                {t("common.actions.save")}
               </Button>
             </Group>
           ) : null}
@@ -116,6 +141,7 @@ function GeneralForm({ device, canManage }: { device: DeviceDetail; canManage: b
 }
 
 function ApprovalAndDelete({ device }: { device: DeviceDetail }) {
+  const t = useT();
   const decide = useDeviceDecision(device.id);
   const remove = useDeleteDevice(device.id);
   const navigate = useNavigate();
@@ -126,13 +152,13 @@ function ApprovalAndDelete({ device }: { device: DeviceDetail }) {
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="sm">
-        <Title order={5}>Approval</Title>
+        <Title order={5}>{t("devices.settings.approval")}</Title>
         <Text size="sm">
           {device.approvalStatus === "APPROVED"
-            ? "This device is approved: it reports and accepts jobs."
+            ? t("devices.settings.approved")
             : device.approvalStatus === "PENDING"
-              ? "This device waits for approval. Until then it does not report or accept jobs."
-              : "This device was rejected. Approve it to let it report again."}
+              ? t("devices.settings.pending")
+              : t("devices.settings.rejected")}
         </Text>
         <Group>
           {device.approvalStatus !== "APPROVED" ? (
@@ -141,12 +167,16 @@ function ApprovalAndDelete({ device }: { device: DeviceDetail }) {
               loading={decide.isPending && decide.variables === "approve"}
               onClick={() =>
                 decide.mutate("approve", {
-                  onSuccess: () => notifications.show({ color: "teal", message: `${name} approved` }),
-                  onError: onError("Could not approve the device"),
+                  onSuccess: () =>
+                    notifications.show({
+                      color: "teal",
+                      message: t("devices.settings.approvedNotice", { name }),
+                    }),
+                  onError: onError(t("devices.settings.approveError")),
                 })
               }
             >
-              Approve
+              {t("devices.settings.approve")}
             </Button>
           ) : null}
           {device.approvalStatus === "PENDING" ? (
@@ -156,27 +186,30 @@ function ApprovalAndDelete({ device }: { device: DeviceDetail }) {
               loading={decide.isPending && decide.variables === "reject"}
               onClick={() =>
                 confirmAction({
-                  title: "Reject device",
-                  message: `Reject ${name}? Its agent stops reporting.`,
-                  confirmLabel: "Reject",
+                  title: t("devices.settings.rejectTitle"),
+                  message: t("devices.settings.rejectMessage", { name }),
+                  confirmLabel: t("devices.settings.reject"),
                   onConfirm: () =>
                     decide.mutate("reject", {
-                      onSuccess: () => notifications.show({ color: "teal", message: `${name} rejected` }),
-                      onError: onError("Could not reject the device"),
+                      onSuccess: () =>
+                        notifications.show({
+                          color: "teal",
+                          message: t("devices.settings.rejectedNotice", { name }),
+                        }),
+                      onError: onError(t("devices.settings.rejectError")),
                     }),
                 })
               }
             >
-              Reject
+              {t("devices.settings.reject")}
             </Button>
           ) : null}
         </Group>
         <Title order={5} mt="sm">
-          Delete device
+          {t("devices.settings.deleteTitle")}
         </Title>
         <Text size="sm" c="dimmed">
-          Removes the device and its history. Its agent can no longer connect; to manage the machine again,
-          enroll it anew.
+          {t("devices.settings.deleteHelp")}
         </Text>
         <Group>
           <Button
@@ -186,20 +219,23 @@ function ApprovalAndDelete({ device }: { device: DeviceDetail }) {
             loading={remove.isPending}
             onClick={() =>
               confirmAction({
-                title: "Delete device",
-                message: `Delete ${name}? This cannot be undone.`,
+                title: t("devices.settings.deleteTitle"),
+                message: t("devices.settings.deleteMessage", { name }),
                 onConfirm: () =>
                   remove.mutate(undefined, {
                     onSuccess: () => {
-                      notifications.show({ color: "teal", message: `${name} deleted` });
+                      notifications.show({
+                        color: "teal",
+                        message: t("devices.settings.deletedNotice", { name }),
+                      });
                       void navigate("/deviceSearch");
                     },
-                    onError: onError("Could not delete the device"),
+                    onError: onError(t("devices.settings.deleteError")),
                   }),
               })
             }
           >
-            Delete device
+            {t("devices.settings.deleteTitle")}
           </Button>
         </Group>
       </Stack>

@@ -3,6 +3,7 @@ import { Stack, Table, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useNavigate, useParams } from "react-router";
+import { useT } from "../../../i18n";
 import { parsePage } from "../../../lib/params";
 import { EmptyState, ErrorState, LoadingState, formatDate, ListFooter, TableCard } from "../../../ui";
 import { useDeviceSoftware } from "../api";
@@ -15,6 +16,7 @@ export function DeviceSoftwarePage() {
 }
 
 function SoftwareList({ deviceId }: { deviceId: number }) {
+  const t = useT();
   const page = parsePage(useParams().page);
   const navigate = useNavigate();
   const [search, setSearch] = useState("");
@@ -27,8 +29,8 @@ function SoftwareList({ deviceId }: { deviceId: number }) {
   return (
     <Stack gap="sm">
       <TextInput
-        aria-label="Search software"
-        placeholder="Search by name or publisher"
+        aria-label={t("devices.software.search")}
+        placeholder={t("devices.software.searchPlaceholder")}
         leftSection={<IconSearch size={16} />}
         w={340}
         value={search}
@@ -38,20 +40,18 @@ function SoftwareList({ deviceId }: { deviceId: number }) {
         }}
       />
       {software.isPending ? (
-        <LoadingState label="Loading software…" />
+        <LoadingState label={t("devices.software.loading")} />
       ) : software.isError ? (
         <ErrorState
-          title="Could not load software"
+          title={t("devices.software.loadError")}
           error={software.error}
           onRetry={() => void software.refetch()}
         />
       ) : data && data.items.length === 0 ? (
         <EmptyState
-          title={debounced ? "No matching software" : "No software reported"}
+          title={debounced ? t("devices.software.noMatchTitle") : t("devices.software.emptyTitle")}
           description={
-            debounced
-              ? "Nothing installed matches this search."
-              : "The agent has not reported installed software yet."
+            debounced ? t("devices.software.noMatchDescription") : t("devices.software.emptyDescription")
           }
         />
       ) : data ? (
@@ -59,10 +59,10 @@ function SoftwareList({ deviceId }: { deviceId: number }) {
           <TableCard minWidth={640} verticalSpacing={6} testId="software-table">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Version</Table.Th>
-                <Table.Th>Publisher</Table.Th>
-                <Table.Th>Installed</Table.Th>
+                <Table.Th>{t("common.fields.name")}</Table.Th>
+                <Table.Th>{t("devices.software.version")}</Table.Th>
+                <Table.Th>{t("devices.software.publisher")}</Table.Th>
+                <Table.Th>{t("devices.software.installed")}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -82,7 +82,8 @@ function SoftwareList({ deviceId }: { deviceId: number }) {
           </TableCard>
           <ListFooter
             total={data.total}
-            noun="package"
+            noun={t("devices.software.countOne")}
+            plural={t("devices.software.countOther")}
             page={Math.min(page, totalPages)}
             totalPages={totalPages}
             onPage={goTo}

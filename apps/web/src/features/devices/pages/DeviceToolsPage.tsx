@@ -2,6 +2,7 @@ import { Anchor, Group, Pagination, Paper, Stack, Table, Text, Title } from "@ma
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import type { DeviceDetail } from "@steward/contracts";
 import type { RunAsOs } from "@steward/domain";
+import { useT } from "../../../i18n";
 import { parsePage } from "../../../lib/params";
 import { EmptyState, ErrorState, LoadingState, formatDateTime, TableCard } from "../../../ui";
 import { useCan } from "../../auth";
@@ -19,6 +20,7 @@ export function DeviceToolsPage() {
 }
 
 function DeviceTools({ device }: { device: DeviceDetail }) {
+  const t = useT();
   const can = useCan();
   const [params, setParams] = useSearchParams();
   const selected = params.get("job");
@@ -27,11 +29,11 @@ function DeviceTools({ device }: { device: DeviceDetail }) {
       {can("jobs.run") ? (
         <Paper withBorder radius="md" p="md">
           <Title order={5} mb="sm">
-            Run a script
+            {t("devices.tools.runTitle")}
           </Title>
           {device.approvalStatus !== "APPROVED" ? (
             <Text size="sm" c="dimmed">
-              Approve the device first (Settings); devices waiting for approval accept no jobs.
+              {t("devices.tools.approveFirst")}
             </Text>
           ) : (
             <RunScriptPanel
@@ -46,9 +48,9 @@ function DeviceTools({ device }: { device: DeviceDetail }) {
       {selected ? (
         <Stack gap="xs">
           <Group justify="space-between">
-            <Title order={5}>Job output</Title>
+            <Title order={5}>{t("devices.tools.output")}</Title>
             <Anchor component="button" size="sm" onClick={() => setParams({}, { replace: true })}>
-              Close
+              {t("common.actions.close")}
             </Anchor>
           </Group>
           <JobOutputPanel key={selected} jobUid={selected} canCancel={can("jobs.run")} />
@@ -60,34 +62,32 @@ function DeviceTools({ device }: { device: DeviceDetail }) {
 }
 
 function JobHistory({ deviceId, onOpen }: { deviceId: number; onOpen: (jobUid: string) => void }) {
+  const t = useT();
   const page = parsePage(useParams().page);
   const navigate = useNavigate();
   const jobs = useDeviceJobs(deviceId, page);
   return (
     <Stack gap="xs">
-      <Title order={5}>Jobs on this device</Title>
+      <Title order={5}>{t("devices.tools.history")}</Title>
       {jobs.isPending ? (
-        <LoadingState label="Loading jobs…" />
+        <LoadingState label={t("devices.tools.loading")} />
       ) : jobs.isError ? (
         <ErrorState
-          title="Could not load the device's jobs"
+          title={t("devices.tools.loadError")}
           error={jobs.error}
           onRetry={() => void jobs.refetch()}
         />
       ) : jobs.data.jobs.length === 0 ? (
-        <EmptyState
-          title="No jobs yet"
-          description="Scripts you run on this device show here with their output."
-        />
+        <EmptyState title={t("devices.tools.emptyTitle")} description={t("devices.tools.emptyDescription")} />
       ) : (
         <>
           <TableCard minWidth={640}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Job</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>Requested</Table.Th>
-                <Table.Th>Finished</Table.Th>
+                <Table.Th>{t("devices.tools.job")}</Table.Th>
+                <Table.Th>{t("devices.tools.state")}</Table.Th>
+                <Table.Th>{t("devices.tools.requested")}</Table.Th>
+                <Table.Th>{t("devices.tools.finished")}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

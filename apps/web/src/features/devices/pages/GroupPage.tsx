@@ -3,9 +3,11 @@ import { Button, Group, Modal, Stack, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconDeviceDesktopSearch, IconPencil, IconTrash } from "@tabler/icons-react";
 import { Link, useNavigate, useParams } from "react-router";
-import type { SavedSearch } from "@steward/contracts";
-import { messages } from "@steward/domain";
+import { z } from "zod";
+import { updateSavedSearchRequest, type SavedSearch } from "@steward/contracts";
 import { describeError, isApiError } from "../../../api";
+import { useT } from "../../../i18n";
+import { applyServerErrors, useContractForm } from "../../../lib/forms";
 import { parseId } from "../../../lib/params";
 import { usePageTitle } from "../../../routing";
 import { EmptyState, ErrorState, FormError, LoadingState, PageHeader, confirmAction } from "../../../ui";
@@ -25,13 +27,14 @@ export function GroupPage() {
 }
 
 function GroupNotFound() {
+  const t = useT();
   return (
     <EmptyState
-      title="This group does not exist"
-      description="It may have been deleted, or the link is wrong."
+      title={t("devices.group.notFoundTitle")}
+      description={t("devices.group.notFoundDescription")}
       action={
         <Button component={Link} to="/administration/devices/groups" variant="default">
-          Back to groups
+          {t("devices.group.backToGroups")}
         </Button>
       }
     />
@@ -39,6 +42,7 @@ function GroupNotFound() {
 }
 
 function GroupView({ id }: { id: number }) {
+  const t = useT();
   const can = useCan();
   const navigate = useNavigate();
   const group = useSavedSearch(id);
@@ -47,15 +51,19 @@ function GroupView({ id }: { id: number }) {
   const [state, setState] = useGridUrlState((s) => ({ ...s, filters: { ...s.filters, groupId: id } }));
   usePageTitle(group.data?.name ?? null);
 
-  if (group.isPending) return <LoadingState label="Loading group…" />;
+  if (group.isPending) return <LoadingState label={t("devices.group.loading")} />;
   if (group.isError) {
     if (isApiError(group.error, "E_SAVED_SEARCH_NOT_FOUND")) return <GroupNotFound />;
     return (
-      <ErrorState title="Could not load the group" error={group.error} onRetry={() => void group.refetch()} />
+      <ErrorState
+        title={t("devices.group.loadError")}
+        error={group.error}
+        onRetry={() => void group.refetch()}
+      />
     );
   }
   const data = group.data;
-  const name = data.name ?? `Saved search ${data.id}`;
+  const name = data.name ?? t("devices.group.unnamed", { id: data.id });
 
   return (
     <Stack gap="md">
@@ -70,7 +78,7 @@ function GroupView({ id }: { id: number }) {
               to={`/deviceSearch?${filtersToParams(criteriaToFilters(data.criteria)).toString()}`}
               leftSection={<IconDeviceDesktopSearch size={16} />}
             >
-              Open in device search
+              {t("devices.group.openInSearch")}
             </Button>
             {can("devices.manage") ? (
               <>
@@ -79,7 +87,7 @@ function GroupView({ id }: { id: number }) {
                   leftSection={<IconPencil size={16} />}
                   onClick={() => setRenaming(true)}
                 >
-                  Rename
+                  {t("devices.group.rename")}
                 </Button>
                 <Button
                   variant="subtle"
@@ -87,22 +95,22 @@ function GroupView({ id }: { id: number }) {
                   leftSection={<IconTrash size={16} />}
                   onClick={() =>
                     confirmAction({
-                      title: "Delete group",
-                      message: `Delete the group "${name}"? Its devices stay.`,
+                      title: t("devices.group.deleteTitle"),
+                      message: t("devices.group.deleteMessage", { name }),
                       onConfirm: () =>
                         remove.mutate(id, {
                           onSuccess: () => void navigate("/administration/devices/groups"),
                           onError: (error) =>
                             notifications.show({
                               color: "red",
-                              title: "Could not delete the group",
+                              title: t("devices.group.deleteError"),
                               message: describeError(error),
                             }),
                         }),
                     })
                   }
                 >
-                  Delete
+                  {t("common.actions.delete")}
                 </Button>
               </>
             ) : null}
@@ -117,44 +125,52 @@ function GroupView({ id }: { id: number }) {
           <RunScriptBulkButton target={target} count={count} filters={state.filters} onDone={clear} />
         )}
       />
-      <Modal opened={renaming} onClose={() => setRenaming(false)} title="Rename group">
+      <Modal opened={renaming} onClose={() => setRenaming(false)} title={t("devices.group.renameTitle")}>
         {renaming ? <RenameForm group={data} onClose={() => setRenaming(false)} /> : null}
       </Modal>
     </Stack>
   );
 }
 
+/** A group's new name: required, checked by the same rule the server applies. */
+const renameForm = z.object({ name: updateSavedSearchRequest.shape.name });
+type RenameValues = { name: string };
+
 function RenameForm({ group, onClose }: { group: SavedSearch; onClose: () => void }) {
+  const t = useT();
   const update = useUpdateSavedSearch(group.id);
-  const [name, setName] = useState(group.name ?? "");
-  const [error, setError] = useState<string | null>(null);
+  const form = useContractForm<RenameValues>(renameForm, { initialValues: { name: group.name ?? "" } });
+  const [submitError, setSubmitError] = useState<string | null>(null);
   return (
     <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!name.trim()) return setError(messages.mandatory);
-        update.mutate({ name: name.trim() }, { onSuccess: onClose });
-      }}
+      noValidate
+      onSubmit={form.onSubmit(({ name }) => {
+        setSubmitError(null);
+        update.mutate(
+          { name: name.trim() },
+          {
+            onSuccess: onClose,
+            onError: (error) => {
+              if (!applyServerErrors(form, error)) setSubmitError(describeError(error));
+            },
+          },
+        );
+      })}
     >
       <Stack gap="sm">
         <TextInput
-          label="Group name"
+          label={t("devices.group.name")}
           autoFocus
           maxLength={200}
-          value={name}
-          error={error}
-          onChange={(e) => {
-            setName(e.currentTarget.value);
-            setError(null);
-          }}
+          {...form.getInputProps("name")}
         />
-        <FormError message={update.isError ? describeError(update.error) : null} />
+        <FormError message={submitError} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t("common.actions.cancel")}
           </Button>
           <Button type="submit" loading={update.isPending}>
-            Save
+            {t("common.actions.save")}
           </Button>
         </Group>
       </Stack>

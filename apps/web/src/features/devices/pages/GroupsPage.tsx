@@ -1,6 +1,7 @@
 import { Anchor, Button, Stack, Table } from "@mantine/core";
 import { IconDeviceDesktopSearch } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { useT } from "../../../i18n";
 import {
   EmptyState,
   ErrorState,
@@ -11,50 +12,53 @@ import {
   DeleteIconButton,
   TableCard,
   confirmDelete,
+  formatNumber,
 } from "../../../ui";
 import { useCan } from "../../auth";
 import { useDeleteSavedSearch, useGroups, type Group as DeviceGroup } from "../api";
 import { CriteriaSummary } from "../components/CriteriaSummary";
 
-/** The spec's exact text when the group list cannot be loaded. */
-export const GROUPS_ERROR = "Error fetching groups";
-
 export function GroupsPage() {
+  const t = useT();
   const can = useCan();
   const groups = useGroups();
   const remove = useDeleteSavedSearch();
 
   const handleDelete = (group: DeviceGroup) =>
     confirmDelete({
-      title: "Delete group",
-      message: `Delete the group "${group.name}"? Its devices stay; only the saved search is removed.`,
+      title: t("devices.group.deleteTitle"),
+      message: t("devices.groups.deleteMessage", { name: group.name }),
       remove: (done) => remove.mutate(group.id, done),
-      deletedMessage: `Group "${group.name}" deleted`,
-      errorTitle: "Could not delete the group",
+      deletedMessage: t("devices.groups.deletedNotice", { name: group.name }),
+      errorTitle: t("devices.group.deleteError"),
     });
 
   return (
     <Stack gap="md">
       <PageHeader
-        title="Groups"
-        description="Groups are saved device searches: they always hold the devices that match their filters."
+        title={t("devices.routes.groups")}
+        description={t("devices.groups.description")}
         actions={
           <Button component={Link} to="/deviceSearch" leftSection={<IconDeviceDesktopSearch size={16} />}>
-            New group from a search
+            {t("devices.groups.newFromSearch")}
           </Button>
         }
       />
       {groups.isPending ? (
-        <LoadingState label="Loading groups…" />
+        <LoadingState label={t("devices.groups.loading")} />
       ) : groups.isError ? (
-        <ErrorState title={GROUPS_ERROR} error={groups.error} onRetry={() => void groups.refetch()} />
+        <ErrorState
+          title={t("devices.groups.loadError")}
+          error={groups.error}
+          onRetry={() => void groups.refetch()}
+        />
       ) : groups.data.length === 0 ? (
         <EmptyState
-          title="No groups yet"
-          description='Filter devices in device search, then choose "Save as group".'
+          title={t("devices.groups.emptyTitle")}
+          description={t("devices.groups.emptyDescription")}
           action={
             <Button component={Link} to="/deviceSearch" variant="light">
-              Go to device search
+              {t("devices.groups.goToSearch")}
             </Button>
           }
         />
@@ -62,11 +66,11 @@ export function GroupsPage() {
         <TableCard minWidth={640}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Filters</Table.Th>
-              <Table.Th ta="right">Devices</Table.Th>
-              <Table.Th>Updated</Table.Th>
-              {can("devices.manage") ? <Table.Th aria-label="Actions" /> : null}
+              <Table.Th>{t("common.fields.name")}</Table.Th>
+              <Table.Th>{t("devices.groups.filters")}</Table.Th>
+              <Table.Th ta="right">{t("common.fields.devices")}</Table.Th>
+              <Table.Th>{t("common.fields.updated")}</Table.Th>
+              {can("devices.manage") ? <Table.Th aria-label={t("common.fields.actions")} /> : null}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -85,9 +89,12 @@ export function GroupsPage() {
                     component={Link}
                     to={`/group/${group.id}`}
                     size="sm"
-                    aria-label={`${group.deviceCount} device${group.deviceCount === 1 ? "" : "s"} in ${group.name}`}
+                    aria-label={t("devices.groups.deviceCount", {
+                      count: group.deviceCount,
+                      name: group.name,
+                    })}
                   >
-                    {group.deviceCount}
+                    {formatNumber(group.deviceCount)}
                   </Anchor>
                 </Table.Td>
                 <Table.Td>{formatDateTime(group.updatedAt)}</Table.Td>
