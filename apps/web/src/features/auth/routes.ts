@@ -10,14 +10,14 @@ const page = {
 
 /** Sign-in steps: drawn without the console shell. */
 export const authRoutes: RouteEntry[] = [
-  { path: "/setup", page: page.setup, title: "Set up Steward", access: "public" },
-  { path: "/login", page: page.login, title: "Sign in", access: "public" },
+  { path: "/setup", page: page.setup, title: "auth.routes.setup", access: "public" },
+  { path: "/login", page: page.login, title: "auth.routes.login", access: "public" },
   {
     path: "/mfa/enroll",
     page: page.enroll,
-    title: "Set up two-factor authentication",
+    title: "auth.routes.enroll",
     access: "mfa-pending",
   },
-  { path: "/mfa/verify", page: page.verify, title: "Two-factor authentication", access: "mfa-pending" },
-  { path: "/invite/:token", page: page.invite, title: "Accept invite", access: "public" },
+  { path: "/mfa/verify", page: page.verify, title: "auth.routes.verify", access: "mfa-pending" },
+  { path: "/invite/:token", page: page.invite, title: "auth.routes.invite", access: "public" },
 ];

@@ -1,7 +1,8 @@
 import { Alert } from "@mantine/core";
 import { IconAlertTriangle, IconLock } from "@tabler/icons-react";
 import { ApiError, describeError } from "../../../api";
-import { formatRelativeSeconds } from "../../../ui";
+import { describeApiError, useT, type Translate } from "../../../i18n";
+import { formatRelativeSeconds, formatTime } from "../../../ui";
 import { useCountdown } from "../../../lib/use-countdown";
 
 /**
@@ -15,30 +16,28 @@ export function retryAfterSeconds(error: unknown): number | null {
   return typeof seconds === "number" && Number.isFinite(seconds) ? seconds : null;
 }
 
-export const INVALID_INVITE =
-  "This invite link is invalid or has expired. Ask your administrator for a new one.";
-
-/** The user-facing text for errors of the sign-in steps. */
-export function authErrorMessage(error: unknown): string {
+/** The user-facing text for errors of the sign-in steps, in the reader's language. */
+export function authErrorMessage(t: Translate, error: unknown): string {
   if (error instanceof ApiError) {
     switch (error.code) {
       case "E_INVALID_CREDENTIALS":
-        return "The email or password is incorrect.";
+        return t("auth.errors.invalidCredentials");
       case "E_MFA_INVALID_CODE":
-        return "That code is not valid. Check your authenticator app and try again.";
+        return t("auth.errors.invalidCode");
       case "E_USER_DISABLED":
-        return "This account is disabled. Ask a system administrator to enable it.";
+        return t("auth.errors.userDisabled");
       case "E_WEAK_PASSWORD":
-        return error.message || "Choose a stronger password.";
+        // The server says what is weak about it; without a reason, the general advice.
+        return error.message || error.messageId ? describeApiError(error) : t("auth.errors.weakPassword");
       case "E_INVITE_INVALID":
-        return INVALID_INVITE;
+        return t("auth.errors.invalidInvite");
       case "E_SETUP_ALREADY_DONE":
-        return "Steward is already set up. Sign in instead.";
+        return t("auth.errors.setupAlreadyDone");
       case "E_RATE_LIMITED": {
         const seconds = retryAfterSeconds(error);
         return seconds === null
-          ? "Too many attempts. Wait a moment and try again."
-          : `Too many attempts. Try again in ${formatRelativeSeconds(seconds)}.`;
+          ? t("auth.errors.rateLimited")
+          : t("auth.errors.rateLimitedFor", { time: formatRelativeSeconds(seconds) });
       }
       default:
         return describeError(error);
@@ -54,32 +53,29 @@ interface LockoutAlertProps {
 
 /** "Too many failed attempts": counts down to the moment a new attempt is accepted. */
 export function LockoutAlert({ until }: LockoutAlertProps) {
+  const t = useT();
   const left = useCountdown(until);
-  const at = new Date(until).toLocaleTimeString("en-US", {
-    hour: "numeric",
-    minute: "2-digit",
-    second: "2-digit",
-  });
   return (
     <Alert
       color="orange"
       variant="light"
       role="alert"
-      title="Too many failed attempts"
+      title={t("auth.lockout.title")}
       icon={<IconLock size={18} />}
     >
       {left > 0
-        ? `For your security, sign-in is locked. Try again in ${formatRelativeSeconds(left)} (at ${at}).`
-        : "You can try again now."}
+        ? t("auth.lockout.locked", { time: formatRelativeSeconds(left), at: formatTime(until) })
+        : t("auth.lockout.tryAgainNow")}
     </Alert>
   );
 }
 
 export function AuthErrorAlert({ error }: { error: unknown }) {
+  const t = useT();
   if (!error) return null;
   return (
     <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={18} />}>
-      {authErrorMessage(error)}
+      {authErrorMessage(t, error)}
     </Alert>
   );
 }

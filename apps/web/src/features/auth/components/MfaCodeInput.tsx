@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { TextInput } from "@mantine/core";
 import { totpCodeField } from "@steward/contracts";
+import { useT } from "../../../i18n";
 
 /** Whether a typed code has the shape of a 6-digit code (spaces tolerated). */
 export function isCodeWellFormed(value: string): boolean {
@@ -19,18 +20,13 @@ interface MfaCodeInputProps {
  * A time-based / SMS code field, validated on blur without showing a message —
  * a malformed code only marks the field invalid (and the form keeps its submit disabled).
  */
-export function MfaCodeInput({
-  value,
-  onChange,
-  label = "Authentication code",
-  autoFocus,
-  disabled,
-}: MfaCodeInputProps) {
+export function MfaCodeInput({ value, onChange, label, autoFocus, disabled }: MfaCodeInputProps) {
+  const t = useT();
   const [blurred, setBlurred] = useState(false);
   const invalid = blurred && value !== "" && !isCodeWellFormed(value);
   return (
     <TextInput
-      label={label}
+      label={label ?? t("auth.code.label")}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value.replace(/[^\d\s]/g, "").slice(0, 7))}
       onBlur={() => setBlurred(true)}
@@ -39,6 +35,7 @@ export function MfaCodeInput({
       aria-invalid={invalid}
       inputMode="numeric"
       autoComplete="one-time-code"
+      // i18n-exempt: a sample code, digits in every language
       placeholder="123456"
       autoFocus={autoFocus}
       disabled={disabled}

@@ -1,5 +1,7 @@
 import { Alert, Button, CopyButton, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconCheck, IconCopy, IconDownload, IconAlertTriangle } from "@tabler/icons-react";
+import { useT, type Translate } from "../../../i18n";
+import { formatDateTime } from "../../../ui";
 
 interface RecoveryCodesPanelProps {
   codes: string[];
@@ -7,11 +9,14 @@ interface RecoveryCodesPanelProps {
   continuing?: boolean;
 }
 
-function download(codes: string[]): void {
+const FILE_NAME = "steward-recovery-codes.txt";
+
+/** Saves the codes as a text file, with a heading and a hint in the reader's language. */
+function download(t: Translate, codes: string[]): void {
   const text = [
-    "Steward recovery codes",
-    `Generated ${new Date().toISOString()}`,
-    "Each code can be used once to sign in without your authenticator app.",
+    t("auth.recovery.fileHeading"),
+    t("auth.recovery.fileGenerated", { at: formatDateTime(new Date()) }),
+    t("auth.recovery.fileHint"),
     "",
     ...codes,
     "",
@@ -19,7 +24,7 @@ function download(codes: string[]): void {
   const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
   const link = document.createElement("a");
   link.href = url;
-  link.download = "steward-recovery-codes.txt";
+  link.download = FILE_NAME;
   document.body.appendChild(link);
   link.click();
   link.remove();
@@ -28,19 +33,24 @@ function download(codes: string[]): void {
 
 /** The recovery codes, shown exactly once right after enrollment. */
 export function RecoveryCodesPanel({ codes, onContinue, continuing }: RecoveryCodesPanelProps) {
+  const t = useT();
   return (
     <Stack gap="md">
       <Alert
         color="yellow"
         variant="light"
         icon={<IconAlertTriangle size={18} />}
-        title="Save your recovery codes"
+        title={t("auth.recovery.title")}
       >
-        If you lose your phone, these codes are the only way to sign in. Each works once. They will not be
-        shown again.
+        {t("auth.recovery.warning")}
       </Alert>
       <Paper withBorder p="md" radius="md" bg="var(--steward-page-background)">
-        <SimpleGrid cols={2} spacing="xs" data-testid="recovery-codes" aria-label="Recovery codes">
+        <SimpleGrid
+          cols={2}
+          spacing="xs"
+          data-testid="recovery-codes"
+          aria-label={t("auth.recovery.listLabel")}
+        >
           {codes.map((code) => (
             <Text key={code} ff="monospace" fz="md">
               {code}
@@ -56,16 +66,16 @@ export function RecoveryCodesPanel({ codes, onContinue, continuing }: RecoveryCo
               onClick={copy}
               leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
             >
-              {copied ? "Copied" : "Copy codes"}
+              {copied ? t("common.actions.copied") : t("auth.recovery.copy")}
             </Button>
           )}
         </CopyButton>
-        <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => download(codes)}>
-          Download codes
+        <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => download(t, codes)}>
+          {t("auth.recovery.download")}
         </Button>
       </Group>
       <Button onClick={onContinue} loading={continuing ?? false}>
-        Continue
+        {t("auth.recovery.continue")}
       </Button>
     </Stack>
   );

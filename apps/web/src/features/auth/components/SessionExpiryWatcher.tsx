@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { useT } from "../../../i18n";
 import { formatRelativeSeconds } from "../../../ui";
 import { useCountdown } from "../../../lib/use-countdown";
 import { forgetSession, refreshSession, useKeepalive, useLogout, type AuthenticatedSession } from "../api";
@@ -13,6 +14,7 @@ export const IDLE_WARNING_MS = 5 * 60 * 1000;
  * "Sign out") and sends the user to the sign-in page, with a notice, once it has passed.
  */
 export function SessionExpiryWatcher({ session }: { session: AuthenticatedSession }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const keepalive = useKeepalive();
   const logout = useLogout();
@@ -72,30 +74,30 @@ export function SessionExpiryWatcher({ session }: { session: AuthenticatedSessio
     <Modal
       opened={warning}
       onClose={absoluteLimit ? () => setWarning(false) : handleStay}
-      title={absoluteLimit ? "Your session will end soon" : "Are you still there?"}
+      title={absoluteLimit ? t("auth.expiry.absoluteTitle") : t("auth.expiry.idleTitle")}
       closeOnClickOutside={false}
       centered
     >
       <Stack gap="md">
         <Text>
           {absoluteLimit
-            ? `For security, sessions end after 24 hours. You will be signed out in ${formatRelativeSeconds(secondsLeft)}; save your work.`
-            : `You will be signed out in ${formatRelativeSeconds(secondsLeft)} because of inactivity.`}
+            ? t("auth.expiry.absolute", { time: formatRelativeSeconds(secondsLeft) })
+            : t("auth.expiry.idle", { time: formatRelativeSeconds(secondsLeft) })}
         </Text>
         {keepalive.isError ? (
           <Text c="red" size="sm" role="alert">
-            Could not extend the session. Try again, or sign in again after it ends.
+            {t("auth.expiry.extendFailed")}
           </Text>
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={() => void handleSignOut()}>
-            Sign out
+            {t("auth.signOut")}
           </Button>
           {absoluteLimit ? (
-            <Button onClick={() => setWarning(false)}>OK</Button>
+            <Button onClick={() => setWarning(false)}>{t("auth.expiry.ok")}</Button>
           ) : (
             <Button onClick={handleStay} loading={keepalive.isPending}>
-              Stay signed in
+              {t("auth.expiry.stay")}
             </Button>
           )}
         </Group>

@@ -3,10 +3,12 @@ import { ActionIcon, Box, Code, CopyButton, Group, Image, Skeleton, Stack, Text 
 import { IconCheck, IconCopy } from "@tabler/icons-react";
 import QRCode from "qrcode";
 import type { TotpEnrollmentResponse } from "@steward/contracts";
+import { useT } from "../../../i18n";
 import { CopyField } from "../../../ui";
 
 /** The QR code and the secret of a new TOTP factor; shown once. */
 export function TotpSecretPanel({ enrollment }: { enrollment: TotpEnrollmentResponse }) {
+  const t = useT();
   const [qr, setQr] = useState<string | null>(null);
   const [qrFailed, setQrFailed] = useState(false);
 
@@ -28,21 +30,18 @@ export function TotpSecretPanel({ enrollment }: { enrollment: TotpEnrollmentResp
     <Group align="flex-start" wrap="nowrap" gap="lg">
       <Box w={200} h={200} style={{ flexShrink: 0 }}>
         {qr ? (
-          <Image src={qr} w={200} h={200} alt="QR code to add Steward to your authenticator app" />
+          <Image src={qr} w={200} h={200} alt={t("auth.totp.qrAlt")} />
         ) : qrFailed ? (
           <Text size="sm" c="dimmed">
-            The QR code could not be drawn. Enter the key by hand instead.
+            {t("auth.totp.qrFailed")}
           </Text>
         ) : (
           <Skeleton w={200} h={200} />
         )}
       </Box>
       <Stack gap="xs" style={{ minWidth: 0 }}>
-        <Text size="sm">
-          1. Scan the QR code with an authenticator app (Google Authenticator, Microsoft Authenticator,
-          1Password…).
-        </Text>
-        <Text size="sm">Can't scan it? Enter this key in the app instead:</Text>
+        <Text size="sm">{t("auth.totp.scanStep")}</Text>
+        <Text size="sm">{t("auth.totp.cantScan")}</Text>
         <Group gap="xs" wrap="nowrap" align="center">
           <Code
             block
@@ -58,7 +57,7 @@ export function TotpSecretPanel({ enrollment }: { enrollment: TotpEnrollmentResp
                 variant="subtle"
                 color={copied ? "teal" : "gray"}
                 onClick={copy}
-                aria-label="Copy key"
+                aria-label={t("auth.totp.copyKey")}
               >
                 {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
               </ActionIcon>
@@ -66,12 +65,13 @@ export function TotpSecretPanel({ enrollment }: { enrollment: TotpEnrollmentResp
           </CopyButton>
         </Group>
         <CopyField
-          label="Account"
+          label={t("auth.totp.account")}
+          // i18n-exempt: the account as the authenticator app lists it (issuer and account name)
           value={`${enrollment.issuer}: ${enrollment.accountName}`}
-          copyLabel="Copy account name"
+          copyLabel={t("auth.totp.copyAccount")}
         />
         <Text size="xs" c="dimmed">
-          This key is shown only now. Keep it private: anyone with it can generate your codes.
+          {t("auth.totp.keyWarning")}
         </Text>
       </Stack>
     </Group>

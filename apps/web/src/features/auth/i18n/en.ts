@@ -1,2 +1,119 @@
 /** The auth texts in English (the source; the spec's texts exactly as written). */
-export const en = {} as const;
+export const en = {
+  routes: {
+    setup: "Set up Steward",
+    login: "Sign in",
+    enroll: "Set up two-factor authentication",
+    verify: "Two-factor authentication",
+    invite: "Accept invite",
+  },
+  language: {
+    label: "Language",
+  },
+  errors: {
+    invalidInvite: "This invite link is invalid or has expired. Ask your administrator for a new one.",
+    invalidCredentials: "The email or password is incorrect.",
+    invalidCode: "That code is not valid. Check your authenticator app and try again.",
+    userDisabled: "This account is disabled. Ask a system administrator to enable it.",
+    weakPassword: "Choose a stronger password.",
+    setupAlreadyDone: "Steward is already set up. Sign in instead.",
+    rateLimited: "Too many attempts. Wait a moment and try again.",
+    rateLimitedFor: "Too many attempts. Try again in {time}.",
+  },
+  lockout: {
+    title: "Too many failed attempts",
+    locked: "For your security, sign-in is locked. Try again in {time} (at {at}).",
+    tryAgainNow: "You can try again now.",
+  },
+  notice: {
+    expiredTitle: "Your session has expired",
+    expired: "Sign in again to continue.",
+    signedOut: "You have signed out.",
+    setupDone: "The system administrator account is ready. Sign in to set up multi-factor authentication.",
+    passwordSet: "Your password is set. Sign in to set up multi-factor authentication.",
+  },
+  expiry: {
+    idleTitle: "Are you still there?",
+    absoluteTitle: "Your session will end soon",
+    idle: "You will be signed out in {time} because of inactivity.",
+    absolute: "For security, sessions end after 24 hours. You will be signed out in {time}; save your work.",
+    extendFailed: "Could not extend the session. Try again, or sign in again after it ends.",
+    stay: "Stay signed in",
+    ok: "OK",
+  },
+  signOut: "Sign out",
+  fields: {
+    email: "Email",
+    password: "Password",
+    firstName: "First name",
+    lastName: "Last name",
+    companyName: "Company name",
+    passwordHelp: "At least {min} characters.",
+  },
+  login: {
+    description: "Sign in to the Steward console.",
+    submit: "Sign in",
+  },
+  setup: {
+    description: "Create the system administrator account. You will set up multi-factor authentication next.",
+    unreachable: "Could not reach the server",
+    companyNameHelp: "Your MSP or IT department; shown in the console and in invites.",
+    submit: "Create administrator",
+    onlyOnce: "This page is available only until the first system administrator exists.",
+  },
+  invite: {
+    title: "Accept your invite",
+    checking: "Checking your invite…",
+    loadError: "Could not load the invite",
+    welcome: "Welcome, {firstName} {lastName}",
+    description:
+      "You have been invited to the Steward console. Choose a password; you will set up two-factor authentication next.",
+    submit: "Set password",
+  },
+  code: {
+    label: "Authentication code",
+  },
+  enroll: {
+    description: "Steward requires an authenticator app for every account. It takes a minute.",
+    appStep: "Authenticator app",
+    appStepHint: "Scan the QR code",
+    codesStep: "Recovery codes",
+    codesStepHint: "Save them",
+    startError: "Could not start the setup",
+    creating: "Creating your secret key…",
+    confirmStep: "2. Enter the 6-digit code the app shows to confirm.",
+  },
+  totp: {
+    qrAlt: "QR code to add Steward to your authenticator app",
+    qrFailed: "The QR code could not be drawn. Enter the key by hand instead.",
+    scanStep:
+      "1. Scan the QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…).",
+    cantScan: "Can't scan it? Enter this key in the app instead:",
+    copyKey: "Copy key",
+    account: "Account",
+    copyAccount: "Copy account name",
+    keyWarning: "This key is shown only now. Keep it private: anyone with it can generate your codes.",
+  },
+  recovery: {
+    title: "Save your recovery codes",
+    warning:
+      "If you lose your phone, these codes are the only way to sign in. Each works once. They will not be shown again.",
+    listLabel: "Recovery codes",
+    copy: "Copy codes",
+    download: "Download codes",
+    continue: "Continue",
+    fileHeading: "Steward recovery codes",
+    fileGenerated: "Generated {at}",
+    fileHint: "Each code can be used once to sign in without your authenticator app.",
+  },
+  verify: {
+    codeHint: "Enter the 6-digit code from your authenticator app.",
+    recoveryHint:
+      "Enter one of the recovery codes you saved when you set up your authenticator. Each code works once.",
+    recoveryCode: "Recovery code",
+    submit: "Verify",
+    useRecovery: "Use a recovery code instead",
+    useApp: "Use my authenticator app instead",
+    notYou: "Not you? <signOut>Sign out</signOut>",
+  },
+} as const;

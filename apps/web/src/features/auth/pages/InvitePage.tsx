@@ -1,28 +1,31 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { PASSWORD_MIN_LENGTH, acceptInviteRequest } from "@steward/contracts";
 import { ApiError } from "../../../api";
-import { clearError, validateWith, type FieldErrors } from "../../../lib/forms";
+import { useT } from "../../../i18n";
+import { useContractForm } from "../../../lib/forms";
 import { ErrorState, LoadingState } from "../../../ui";
 import { sessionDestination, useAcceptInvite, useInviteInfo } from "../api";
 import { AuthCard } from "../components/AuthCard";
-import { AuthErrorAlert, INVALID_INVITE } from "../components/AuthErrorAlert";
+import { AuthErrorAlert } from "../components/AuthErrorAlert";
 
 /** A technician's invite link: set a password, then MFA enrollment. */
 export function InvitePage() {
+  const t = useT();
   const { token = "" } = useParams();
   const navigate = useNavigate();
   const invite = useInviteInfo(token);
   const accept = useAcceptInvite(token);
-  const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useContractForm<{ password: string }>(acceptInviteRequest, {
+    initialValues: { password: "" },
+  });
   const [submitError, setSubmitError] = useState<unknown>(null);
 
   if (invite.isPending) {
     return (
-      <AuthCard title="Accept your invite">
-        <LoadingState label="Checking your invite…" />
+      <AuthCard title={t("auth.invite.title")}>
+        <LoadingState label={t("auth.invite.checking")} />
       </AuthCard>
     );
   }
@@ -32,12 +35,12 @@ export function InvitePage() {
       invite.error instanceof ApiError &&
       ["E_INVITE_INVALID", "E_NOT_FOUND", "E_VALIDATION"].includes(invite.error.code);
     return (
-      <AuthCard title="Accept your invite">
+      <AuthCard title={t("auth.invite.title")}>
         {invalid ? (
-          <Text>{INVALID_INVITE}</Text>
+          <Text>{t("auth.errors.invalidInvite")}</Text>
         ) : (
           <ErrorState
-            title="Could not load the invite"
+            title={t("auth.invite.loadError")}
             error={invite.error}
             onRetry={() => void invite.refetch()}
           />
@@ -46,17 +49,10 @@ export function InvitePage() {
     );
   }
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateWith(acceptInviteRequest, { password });
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
+  const handleSubmit = async ({ password }: { password: string }) => {
     setSubmitError(null);
     try {
-      const next = await accept.mutateAsync(result.data.password);
+      const next = await accept.mutateAsync(password);
       const destination = sessionDestination(next) ?? "/";
       void navigate(destination, {
         replace: true,
@@ -70,27 +66,22 @@ export function InvitePage() {
   const { email, firstName, lastName } = invite.data;
   return (
     <AuthCard
-      title={`Welcome, ${firstName} ${lastName}`}
-      description="You have been invited to the Steward console. Choose a password; you will set up two-factor authentication next."
+      title={t("auth.invite.welcome", { firstName, lastName })}
+      description={t("auth.invite.description")}
     >
-      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <form onSubmit={form.onSubmit((values) => void handleSubmit(values))} noValidate>
         <Stack gap="md">
-          <TextInput label="Email" value={email} readOnly autoComplete="username" />
+          <TextInput label={t("auth.fields.email")} value={email} readOnly autoComplete="username" />
           <PasswordInput
-            label="Password"
+            label={t("auth.fields.password")}
             autoComplete="new-password"
-            description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-            value={password}
-            onChange={(event) => {
-              setPassword(event.currentTarget.value);
-              setErrors((current) => clearError(current, "password"));
-            }}
-            error={errors.password}
+            description={t("auth.fields.passwordHelp", { min: PASSWORD_MIN_LENGTH })}
+            {...form.getInputProps("password")}
             autoFocus
           />
           <AuthErrorAlert error={submitError} />
           <Button type="submit" loading={accept.isPending} fullWidth>
-            Set password
+            {t("auth.invite.submit")}
           </Button>
         </Stack>
       </form>

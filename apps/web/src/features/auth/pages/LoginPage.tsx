@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { Button, PasswordInput, Stack, TextInput } from "@mantine/core";
-import { loginRequest } from "@steward/contracts";
-import { clearError, validateWith, type FieldErrors } from "../../../lib/forms";
+import { loginRequest, type LoginRequest } from "@steward/contracts";
+import { useT } from "../../../i18n";
+import { useContractForm } from "../../../lib/forms";
 import { LoadingState } from "../../../ui";
 import { useLogin, useSessionQuery, sessionDestination } from "../api";
 import { AuthCard } from "../components/AuthCard";
@@ -12,15 +13,14 @@ import { useLockout } from "../components/use-lockout";
 import { HOME_PATH, readAuthState } from "../navigation";
 
 export function LoginPage() {
+  const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
   const { notice, from } = readAuthState(location.state);
   const session = useSessionQuery();
   const login = useLogin();
   const lockout = useLockout();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useContractForm<LoginRequest>(loginRequest, { initialValues: { email: "", password: "" } });
   const [submitError, setSubmitError] = useState<unknown>(null);
 
   if (session.isPending) return <LoadingState />;
@@ -30,17 +30,10 @@ export function LoginPage() {
       return <Navigate to={destination ?? from ?? HOME_PATH} replace state={{ from }} />;
   }
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateWith(loginRequest, { email, password });
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
+  const handleSubmit = async (values: LoginRequest) => {
     setSubmitError(null);
     try {
-      const next = await login.mutateAsync(result.data);
+      const next = await login.mutateAsync(loginRequest.parse(values));
       lockout.clear();
       void navigate(sessionDestination(next) ?? from ?? HOME_PATH, { replace: true, state: { from } });
     } catch (error) {
@@ -50,31 +43,21 @@ export function LoginPage() {
   };
 
   return (
-    <AuthCard title="Sign in" description="Sign in to the Steward console.">
+    <AuthCard title={t("auth.routes.login")} description={t("auth.login.description")}>
       <LoginNotice kind={submitError || lockout.until ? undefined : notice} />
-      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <form onSubmit={form.onSubmit((values) => void handleSubmit(values))} noValidate>
         <Stack gap="md">
           <TextInput
-            label="Email"
+            label={t("auth.fields.email")}
             type="email"
             autoComplete="username"
-            value={email}
-            onChange={(event) => {
-              setEmail(event.currentTarget.value);
-              setErrors((current) => clearError(current, "email"));
-            }}
-            error={errors.email}
+            {...form.getInputProps("email")}
             autoFocus
           />
           <PasswordInput
-            label="Password"
+            label={t("auth.fields.password")}
             autoComplete="current-password"
-            value={password}
-            onChange={(event) => {
-              setPassword(event.currentTarget.value);
-              setErrors((current) => clearError(current, "password"));
-            }}
-            error={errors.password}
+            {...form.getInputProps("password")}
           />
           {lockout.until !== null ? (
             <LockoutAlert until={lockout.until} />
@@ -82,7 +65,7 @@ export function LoginPage() {
             <AuthErrorAlert error={submitError} />
           )}
           <Button type="submit" loading={login.isPending} disabled={lockout.locked} fullWidth>
-            Sign in
+            {t("auth.login.submit")}
           </Button>
         </Stack>
       </form>

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { Anchor, Button, Group, Stack, Stepper, Text } from "@mantine/core";
 import { isApiError } from "../../../api";
+import { useT } from "../../../i18n";
 import { ErrorState, LoadingState } from "../../../ui";
 import {
   refreshSession,
@@ -25,6 +26,7 @@ const AFTER_ENROLLMENT = "/getStarted";
 
 /** Mandatory TOTP enrollment: nothing else is reachable until it is done. */
 export function MfaEnrollPage() {
+  const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -85,15 +87,16 @@ export function MfaEnrollPage() {
   return (
     <AuthCard
       width={640}
-      title="Set up two-factor authentication"
-      description="Steward requires an authenticator app for every account. It takes a minute."
+      title={t("auth.routes.enroll")}
+      description={t("auth.enroll.description")}
+      languagePicker={recoveryCodes === null}
     >
       <Stepper active={recoveryCodes ? 1 : 0} size="sm" allowNextStepsSelect={false}>
-        <Stepper.Step label="Authenticator app" description="Scan the QR code">
+        <Stepper.Step label={t("auth.enroll.appStep")} description={t("auth.enroll.appStepHint")}>
           <Stack gap="md" mt="md">
             {enroll.isError ? (
               <ErrorState
-                title="Could not start the setup"
+                title={t("auth.enroll.startError")}
                 error={enroll.error}
                 onRetry={() => enroll.mutate()}
               />
@@ -102,7 +105,7 @@ export function MfaEnrollPage() {
                 <TotpSecretPanel enrollment={enroll.data} />
                 <form onSubmit={(event) => void handleConfirm(event)} noValidate>
                   <Stack gap="sm">
-                    <Text size="sm">2. Enter the 6-digit code the app shows to confirm.</Text>
+                    <Text size="sm">{t("auth.enroll.confirmStep")}</Text>
                     <Group align="flex-end" wrap="nowrap">
                       <div style={{ flex: 1 }}>
                         <MfaCodeInput value={code} onChange={setCode} disabled={lockout.locked} />
@@ -112,7 +115,7 @@ export function MfaEnrollPage() {
                         loading={confirm.isPending}
                         disabled={!isCodeWellFormed(code) || lockout.locked}
                       >
-                        Confirm
+                        {t("common.actions.confirm")}
                       </Button>
                     </Group>
                     {lockout.until !== null ? (
@@ -124,11 +127,11 @@ export function MfaEnrollPage() {
                 </form>
               </>
             ) : (
-              <LoadingState label="Creating your secret key…" />
+              <LoadingState label={t("auth.enroll.creating")} />
             )}
           </Stack>
         </Stepper.Step>
-        <Stepper.Step label="Recovery codes" description="Save them">
+        <Stepper.Step label={t("auth.enroll.codesStep")} description={t("auth.enroll.codesStepHint")}>
           {recoveryCodes ? (
             <Stack mt="md">
               <RecoveryCodesPanel
@@ -143,7 +146,7 @@ export function MfaEnrollPage() {
       {recoveryCodes ? null : (
         <Text size="sm" c="dimmed" ta="center">
           <Anchor component="button" type="button" size="sm" onClick={() => void handleSignOut()}>
-            Sign out
+            {t("auth.signOut")}
           </Anchor>
         </Text>
       )}

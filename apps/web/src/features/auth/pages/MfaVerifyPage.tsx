@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
 import { mfaVerifyRequest } from "@steward/contracts";
+import { useT } from "../../../i18n";
 import { LoadingState } from "../../../ui";
 import { sessionDestination, useLogout, useMfaVerify, useSessionQuery } from "../api";
 import { AuthCard } from "../components/AuthCard";
@@ -13,6 +14,7 @@ import { HOME_PATH, readAuthState } from "../navigation";
 
 /** Every sign-in asks for the second factor here (TOTP, or a one-time recovery code). */
 export function MfaVerifyPage() {
+  const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
   const { from } = readAuthState(location.state);
@@ -53,12 +55,8 @@ export function MfaVerifyPage() {
 
   return (
     <AuthCard
-      title="Two-factor authentication"
-      description={
-        mode === "code"
-          ? "Enter the 6-digit code from your authenticator app."
-          : "Enter one of the recovery codes you saved when you set up your authenticator. Each code works once."
-      }
+      title={t("auth.routes.verify")}
+      description={mode === "code" ? t("auth.verify.codeHint") : t("auth.verify.recoveryHint")}
     >
       <form onSubmit={(event) => void handleSubmit(event)} noValidate>
         <Stack gap="md">
@@ -66,7 +64,7 @@ export function MfaVerifyPage() {
             <MfaCodeInput value={code} onChange={setCode} autoFocus disabled={lockout.locked} />
           ) : (
             <TextInput
-              label="Recovery code"
+              label={t("auth.verify.recoveryCode")}
               value={recoveryCode}
               onChange={(event) => setRecoveryCode(event.currentTarget.value)}
               autoComplete="off"
@@ -80,7 +78,7 @@ export function MfaVerifyPage() {
             <AuthErrorAlert error={submitError} />
           )}
           <Button type="submit" loading={verify.isPending} disabled={!wellFormed || lockout.locked} fullWidth>
-            Verify
+            {t("auth.verify.submit")}
           </Button>
           <Stack gap={4} align="center">
             <Anchor
@@ -92,13 +90,16 @@ export function MfaVerifyPage() {
                 setSubmitError(null);
               }}
             >
-              {mode === "code" ? "Use a recovery code instead" : "Use my authenticator app instead"}
+              {mode === "code" ? t("auth.verify.useRecovery") : t("auth.verify.useApp")}
             </Anchor>
             <Text size="sm" c="dimmed">
-              Not you?{" "}
-              <Anchor component="button" type="button" size="sm" onClick={() => void handleSignOut()}>
-                Sign out
-              </Anchor>
+              {t.rich("auth.verify.notYou", {
+                signOut: (chunks) => (
+                  <Anchor component="button" type="button" size="sm" onClick={() => void handleSignOut()}>
+                    {chunks}
+                  </Anchor>
+                ),
+              })}
             </Text>
           </Stack>
         </Stack>

@@ -1,31 +1,48 @@
-import { useState, type ChangeEvent, type FormEvent } from "react";
+import { useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { z } from "zod";
 import { PASSWORD_MIN_LENGTH, setupRequest } from "@steward/contracts";
 import { isApiError } from "../../../api";
-import { clearError, serverFieldErrors, validateWith, type FieldErrors } from "../../../lib/forms";
+import { useT } from "../../../i18n";
+import { applyServerErrors, useContractForm } from "../../../lib/forms";
 import { ErrorState, LoadingState } from "../../../ui";
 import { sessionDestination, useSessionQuery, useSetup } from "../api";
 import { AuthCard } from "../components/AuthCard";
 import { AuthErrorAlert } from "../components/AuthErrorAlert";
 
-const emptyForm = { firstName: "", lastName: "", email: "", password: "", companyName: "" };
+type SetupValues = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  companyName: string;
+};
+
+const emptyForm: SetupValues = { firstName: "", lastName: "", email: "", password: "", companyName: "" };
+
+/** The form's values as the setup request: a blank company name is no company name. */
+function toRequest(values: SetupValues) {
+  return { ...values, companyName: values.companyName.trim() === "" ? undefined : values.companyName };
+}
+
+const setupFormSchema = z.preprocess((values) => toRequest(values as SetupValues), setupRequest);
 
 /** First run: creates the system administrator. Only reachable while the server says setup is required. */
 export function SetupPage() {
+  const t = useT();
   const navigate = useNavigate();
   const session = useSessionQuery();
   const setup = useSetup();
-  const [form, setForm] = useState(emptyForm);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useContractForm<SetupValues>(setupFormSchema, { initialValues: emptyForm });
   const [submitError, setSubmitError] = useState<unknown>(null);
 
   if (session.isPending) return <LoadingState />;
   if (session.isError) {
     return (
-      <AuthCard title="Set up Steward">
+      <AuthCard title={t("auth.routes.setup")}>
         <ErrorState
-          title="Could not reach the server"
+          title={t("auth.setup.unreachable")}
           error={session.error}
           onRetry={() => void session.refetch()}
         />
@@ -37,71 +54,63 @@ export function SetupPage() {
     return <Navigate to={sessionDestination(session.data) ?? "/"} replace />;
   }
 
-  const field = (name: keyof typeof emptyForm) => ({
-    value: form[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const value = event.currentTarget.value;
-      setForm((current) => ({ ...current, [name]: value }));
-      setErrors((current) => clearError(current, name));
-    },
-    error: errors[name],
-  });
-
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const values = { ...form, companyName: form.companyName.trim() === "" ? undefined : form.companyName };
-    const result = validateWith(setupRequest, values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
+  const handleSubmit = async (values: SetupValues) => {
     setSubmitError(null);
     try {
-      const next = await setup.mutateAsync(result.data);
+      const next = await setup.mutateAsync(setupRequest.parse(toRequest(values)));
       const destination = sessionDestination(next);
       void navigate(destination ?? "/", {
         replace: true,
         state: destination === "/login" ? { notice: "setupDone" } : undefined,
       });
     } catch (error) {
-      if (isApiError(error, "E_VALIDATION")) setErrors(serverFieldErrors(error.details));
+      applyServerErrors(form, error);
       if (isApiError(error, "E_SETUP_ALREADY_DONE")) void session.refetch();
       setSubmitError(error);
     }
   };
 
   return (
-    <AuthCard
-      width={520}
-      title="Set up Steward"
-      description="Create the system administrator account. You will set up multi-factor authentication next."
-    >
-      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+    <AuthCard width={520} title={t("auth.routes.setup")} description={t("auth.setup.description")}>
+      <form onSubmit={form.onSubmit((values) => void handleSubmit(values))} noValidate>
         <Stack gap="md">
           <Group grow align="flex-start">
-            <TextInput label="First name" autoComplete="given-name" autoFocus {...field("firstName")} />
-            <TextInput label="Last name" autoComplete="family-name" {...field("lastName")} />
+            <TextInput
+              label={t("auth.fields.firstName")}
+              autoComplete="given-name"
+              autoFocus
+              {...form.getInputProps("firstName")}
+            />
+            <TextInput
+              label={t("auth.fields.lastName")}
+              autoComplete="family-name"
+              {...form.getInputProps("lastName")}
+            />
           </Group>
-          <TextInput label="Email" type="email" autoComplete="email" {...field("email")} />
+          <TextInput
+            label={t("auth.fields.email")}
+            type="email"
+            autoComplete="email"
+            {...form.getInputProps("email")}
+          />
           <PasswordInput
-            label="Password"
+            label={t("auth.fields.password")}
             autoComplete="new-password"
-            description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-            {...field("password")}
+            description={t("auth.fields.passwordHelp", { min: PASSWORD_MIN_LENGTH })}
+            {...form.getInputProps("password")}
           />
           <TextInput
-            label="Company name"
+            label={t("auth.fields.companyName")}
             autoComplete="organization"
-            description="Your MSP or IT department; shown in the console and in invites."
-            {...field("companyName")}
+            description={t("auth.setup.companyNameHelp")}
+            {...form.getInputProps("companyName")}
           />
           <AuthErrorAlert error={submitError} />
           <Button type="submit" loading={setup.isPending} fullWidth>
-            Create administrator
+            {t("auth.setup.submit")}
           </Button>
           <Text size="xs" c="dimmed">
-            This page is available only until the first system administrator exists.
+            {t("auth.setup.onlyOnce")}
           </Text>
         </Stack>
       </form>
