@@ -14,12 +14,12 @@ export const scriptRoutes: RouteEntry[] = [
   {
     path: LIBRARY,
     page: page.library,
-    title: "Scripting",
+    title: "scripts.routes.scripting",
     access: "devices.read",
-    section: "Administration",
+    section: "shell.sections.administration",
     nav: {
       section: "administration",
-      label: "Scripting",
+      label: "scripts.routes.scripting",
       order: 56,
       to: "/administration/library/scripting/1",
       icon: IconCode,
@@ -28,17 +28,17 @@ export const scriptRoutes: RouteEntry[] = [
   {
     path: "/editor/script/:id",
     page: page.editor,
-    title: "Script",
+    title: "scripts.routes.script",
     access: "devices.read",
-    section: "Administration",
+    section: "shell.sections.administration",
     parent: LIBRARY,
   },
   {
     path: "/editor/templateScript/:id",
     page: page.template,
-    title: "Template script",
+    title: "scripts.routes.templateScript",
     access: "devices.read",
-    section: "Administration",
+    section: "shell.sections.administration",
     parent: LIBRARY,
   },
 ];

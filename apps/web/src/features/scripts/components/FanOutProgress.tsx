@@ -1,6 +1,8 @@
+import type { ReactNode } from "react";
 import { Anchor, Group, Paper, Progress, Stack, Table, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { isTerminal } from "@steward/domain";
+import { useT } from "../../../i18n";
 import { JobStatusBadge, useWatchedJobs } from "../../jobs";
 
 /** Above this many devices the dialog shows counts only and points to pending scripts. */
@@ -16,6 +18,7 @@ export function FanOutProgress({
   scriptName: string;
   names?: ReadonlyMap<number, string> | undefined;
 }) {
+  const t = useT();
   const watched = jobs.slice(0, WATCH_LIMIT);
   const results = useWatchedJobs(watched.map((j) => j.jobUid));
   const done = results.filter((r) => r.data && isTerminal(r.data.jobStatus)).length;
@@ -26,26 +29,35 @@ export function FanOutProgress({
   return (
     <Stack gap="sm" data-testid="fan-out-progress">
       <Text size="sm">
-        <Text span fw={600}>
-          {scriptName}
-        </Text>{" "}
-        was sent to {jobs.length} device{jobs.length === 1 ? "" : "s"}.
+        {t.rich("scripts.fanOut.sent", {
+          script: scriptName,
+          count: jobs.length,
+          b: (chunks: ReactNode[]) => (
+            <Text span fw={600}>
+              {chunks}
+            </Text>
+          ),
+        })}
       </Text>
       {jobs.length > WATCH_LIMIT ? (
         <Text size="sm" c="dimmed">
-          Follow the runs in{" "}
-          <Anchor component={Link} to="/systemDashboard/pendingScripts">
-            pending scripts
-          </Anchor>{" "}
-          and activities.
+          {t.rich("scripts.fanOut.follow", {
+            link: (chunks: ReactNode[]) => (
+              <Anchor component={Link} to="/systemDashboard/pendingScripts">
+                {chunks}
+              </Anchor>
+            ),
+          })}
         </Text>
       ) : (
         <>
           <Group gap="sm">
-            <Progress value={(done / Math.max(1, watched.length)) * 100} w={240} aria-label="Finished runs" />
-            <Text size="sm">
-              {done} of {watched.length} finished{failed ? `, ${failed} failed` : ""}
-            </Text>
+            <Progress
+              value={(done / Math.max(1, watched.length)) * 100}
+              w={240}
+              aria-label={t("scripts.fanOut.finishedRuns")}
+            />
+            <Text size="sm">{t("scripts.fanOut.progress", { done, total: watched.length, failed })}</Text>
           </Group>
           <Paper withBorder radius="md">
             <Table verticalSpacing={4}>
@@ -60,7 +72,7 @@ export function FanOutProgress({
                           to={`/deviceDashboard/${j.nodeId}/tools/1?job=${encodeURIComponent(j.jobUid)}`}
                           size="sm"
                         >
-                          {names?.get(j.nodeId) ?? `Device ${j.nodeId}`}
+                          {names?.get(j.nodeId) ?? t("scripts.fanOut.device", { id: j.nodeId })}
                         </Anchor>
                       </Table.Td>
                       <Table.Td>

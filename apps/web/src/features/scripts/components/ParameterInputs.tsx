@@ -1,6 +1,7 @@
 import { Select, SimpleGrid, Switch, TextInput } from "@mantine/core";
 import type { ScriptParameter } from "@steward/contracts";
 import { stripScriptText } from "@steward/domain";
+import type { ReactNode } from "react";
 
 export type ParameterValues = Record<string, string>;
 
@@ -8,7 +9,8 @@ interface ParameterInputsProps {
   parameters: readonly ScriptParameter[];
   values: ParameterValues;
   onChange: (values: ParameterValues) => void;
-  errors: Record<string, string>;
+  /** Messages by parameter name, already in the reader's language. */
+  errors: Record<string, ReactNode>;
   disabled?: boolean;
 }
 

@@ -12,6 +12,7 @@ import {
   TextInput,
   Tooltip,
 } from "@mantine/core";
+import type { ReactNode } from "react";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import {
   SCRIPT_MAX_PARAMETERS,
@@ -19,7 +20,8 @@ import {
   stripScriptText,
   type ScriptParameterType,
 } from "@steward/domain";
-import type { FieldErrors } from "../../../lib/forms";
+import { useT } from "../../../i18n";
+import { parameterTypeText } from "../labels";
 
 export interface ParameterDraft {
   key: string;
@@ -31,13 +33,6 @@ export interface ParameterDraft {
   choices: string[];
   description: string;
 }
-
-const typeLabels: Record<ScriptParameterType, string> = {
-  text: "Text",
-  number: "Number",
-  boolean: "Yes / no",
-  choice: "Choice",
-};
 
 let seq = 0;
 export const newParameter = (): ParameterDraft => ({
@@ -54,19 +49,20 @@ export const newParameter = (): ParameterDraft => ({
 interface ParametersEditorProps {
   parameters: ParameterDraft[];
   onChange: (parameters: ParameterDraft[]) => void;
-  errors: FieldErrors;
+  errors: Record<string, ReactNode>;
   readOnly?: boolean;
 }
 
 /** Typed parameters: name (passed to the script as STEWARD_PARAM_<NAME>), label, type, default. */
 export function ParametersEditor({ parameters, onChange, errors, readOnly = false }: ParametersEditorProps) {
+  const t = useT();
   const update = (index: number, patch: Partial<ParameterDraft>) =>
     onChange(parameters.map((p, i) => (i === index ? { ...p, ...patch } : p)));
   return (
     <Stack gap="sm">
       {parameters.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No parameters. The script runs the same way every time.
+          {t("scripts.parameters.none")}
         </Text>
       ) : null}
       {parameters.map((p, index) => {
@@ -76,7 +72,7 @@ export function ParametersEditor({ parameters, onChange, errors, readOnly = fals
             <Stack gap="xs">
               <SimpleGrid cols={4} spacing="xs">
                 <TextInput
-                  label="Name"
+                  label={t("common.fields.name")}
                   required
                   disabled={readOnly}
                   value={p.name}
@@ -85,7 +81,7 @@ export function ParametersEditor({ parameters, onChange, errors, readOnly = fals
                   onChange={(e) => update(index, { name: e.currentTarget.value })}
                 />
                 <TextInput
-                  label="Label"
+                  label={t("scripts.parameters.label")}
                   required
                   disabled={readOnly}
                   value={p.label}
@@ -94,10 +90,13 @@ export function ParametersEditor({ parameters, onChange, errors, readOnly = fals
                   onChange={(e) => update(index, { label: e.currentTarget.value })}
                 />
                 <Select
-                  label="Type"
+                  label={t("common.fields.type")}
                   allowDeselect={false}
                   disabled={readOnly}
-                  data={SCRIPT_PARAMETER_TYPES.map((t) => ({ value: t, label: typeLabels[t] }))}
+                  data={SCRIPT_PARAMETER_TYPES.map((type) => ({
+                    value: type,
+                    label: t(parameterTypeText[type]),
+                  }))}
                   value={p.type}
                   onChange={(v) =>
                     update(index, {
@@ -107,7 +106,7 @@ export function ParametersEditor({ parameters, onChange, errors, readOnly = fals
                   }
                 />
                 <TextInput
-                  label="Default"
+                  label={t("scripts.parameters.default")}
                   disabled={readOnly}
                   value={p.defaultValue}
                   error={err("defaultValue")}
@@ -116,8 +115,8 @@ export function ParametersEditor({ parameters, onChange, errors, readOnly = fals
               </SimpleGrid>
               {p.type === "choice" ? (
                 <TagsInput
-                  label="Choices"
-                  description="Press Enter after each choice"
+                  label={t("scripts.parameters.choices")}
+                  description={t("scripts.parameters.choicesHelp")}
                   disabled={readOnly}
                   value={p.choices}
                   error={err("choices")}
@@ -126,7 +125,7 @@ export function ParametersEditor({ parameters, onChange, errors, readOnly = fals
               ) : null}
               <Group justify="space-between" align="flex-end">
                 <TextInput
-                  label="Help text"
+                  label={t("scripts.parameters.helpText")}
                   style={{ flex: 1 }}
                   disabled={readOnly}
                   value={p.description}
@@ -134,19 +133,19 @@ export function ParametersEditor({ parameters, onChange, errors, readOnly = fals
                   onChange={(e) => update(index, { description: e.currentTarget.value })}
                 />
                 <Checkbox
-                  label="Required"
+                  label={t("scripts.parameters.required")}
                   disabled={readOnly}
                   checked={p.required}
                   onChange={(e) => update(index, { required: e.currentTarget.checked })}
                   mb={8}
                 />
                 {readOnly ? null : (
-                  <Tooltip label="Remove parameter">
+                  <Tooltip label={t("scripts.parameters.remove")}>
                     <ActionIcon
                       variant="subtle"
                       color="red"
                       mb={4}
-                      aria-label={`Remove parameter ${p.name || index + 1}`}
+                      aria-label={t("scripts.parameters.removeNamed", { name: p.name || String(index + 1) })}
                       onClick={() => onChange(parameters.filter((_, i) => i !== index))}
                     >
                       <IconTrash size={16} />
@@ -166,7 +165,7 @@ export function ParametersEditor({ parameters, onChange, errors, readOnly = fals
           onClick={() => onChange([...parameters, newParameter()])}
           style={{ alignSelf: "flex-start" }}
         >
-          Add parameter
+          {t("scripts.parameters.add")}
         </Button>
       )}
     </Stack>

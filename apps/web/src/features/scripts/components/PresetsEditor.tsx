@@ -1,7 +1,8 @@
 import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Tooltip } from "@mantine/core";
+import type { ReactNode } from "react";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { SCRIPT_MAX_PRESETS, stripScriptText } from "@steward/domain";
-import type { FieldErrors } from "../../../lib/forms";
+import { useT } from "../../../i18n";
 import type { ParameterDraft } from "./ParametersEditor";
 
 export interface PresetDraft {
@@ -17,7 +18,7 @@ interface PresetsEditorProps {
   presets: PresetDraft[];
   parameters: ParameterDraft[];
   onChange: (presets: PresetDraft[]) => void;
-  errors: FieldErrors;
+  errors: Record<string, ReactNode>;
   readOnly?: boolean;
 }
 
@@ -29,6 +30,7 @@ export function PresetsEditor({
   errors,
   readOnly = false,
 }: PresetsEditorProps) {
+  const t = useT();
   const update = (index: number, patch: Partial<PresetDraft>) =>
     onChange(presets.map((p, i) => (i === index ? { ...p, ...patch } : p)));
   const named = parameters.filter((p) => p.name.trim() !== "");
@@ -36,7 +38,7 @@ export function PresetsEditor({
     <Stack gap="sm">
       {presets.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No presets. A preset fills in parameter values for a common use.
+          {t("scripts.presets.none")}
         </Text>
       ) : null}
       {presets.map((preset, index) => (
@@ -44,7 +46,7 @@ export function PresetsEditor({
           <Stack gap="xs">
             <Group align="flex-end">
               <TextInput
-                label="Preset name"
+                label={t("scripts.presets.name")}
                 required
                 disabled={readOnly}
                 w={260}
@@ -54,12 +56,12 @@ export function PresetsEditor({
                 onChange={(e) => update(index, { name: e.currentTarget.value })}
               />
               {readOnly ? null : (
-                <Tooltip label="Remove preset">
+                <Tooltip label={t("scripts.presets.remove")}>
                   <ActionIcon
                     variant="subtle"
                     color="red"
                     mb={4}
-                    aria-label={`Remove preset ${preset.name || index + 1}`}
+                    aria-label={t("scripts.presets.removeNamed", { name: preset.name || String(index + 1) })}
                     onClick={() => onChange(presets.filter((_, i) => i !== index))}
                   >
                     <IconTrash size={16} />
@@ -69,7 +71,7 @@ export function PresetsEditor({
             </Group>
             {named.length === 0 ? (
               <Text size="xs" c="dimmed">
-                Add parameters first; a preset gives them values.
+                {t("scripts.presets.needParameters")}
               </Text>
             ) : (
               <SimpleGrid cols={3} spacing="xs">
@@ -77,7 +79,11 @@ export function PresetsEditor({
                   <TextInput
                     key={p.key}
                     label={p.label || p.name}
-                    placeholder={p.defaultValue ? `Default: ${p.defaultValue}` : "Default"}
+                    placeholder={
+                      p.defaultValue
+                        ? t("scripts.presets.defaultValue", { value: p.defaultValue })
+                        : t("scripts.presets.default")
+                    }
                     disabled={readOnly}
                     value={preset.values[p.name] ?? ""}
                     error={errors[`presets.${index}.values.${p.name}`]}
@@ -103,7 +109,7 @@ export function PresetsEditor({
           onClick={() => onChange([...presets, newPreset()])}
           style={{ alignSelf: "flex-start" }}
         >
-          Add preset
+          {t("scripts.presets.add")}
         </Button>
       )}
     </Stack>

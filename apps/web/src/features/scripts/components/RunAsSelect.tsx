@@ -1,13 +1,9 @@
 import { Alert, Select } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
-import {
-  ERROR_LOADING_CREDENTIALS,
-  builtInRunAsChoices,
-  credentialRunAsValue,
-  credentialTypesFor,
-  type RunAsOs,
-} from "@steward/domain";
+import { builtInRunAsChoices, credentialRunAsValue, credentialTypesFor, type RunAsOs } from "@steward/domain";
+import { useT } from "../../../i18n";
 import { useCredentials } from "../../credentials";
+import { runAsChoiceText } from "../labels";
 
 interface RunAsSelectProps {
   /** The target devices' OS; null when unknown or mixed (only System and "Other" credentials). */
@@ -20,20 +16,27 @@ interface RunAsSelectProps {
 
 /** The spec's Run As choices per OS, plus the organization's stored credentials that fit. */
 export function useRunAsOptions(os: RunAsOs | null, organizationId: number | null) {
+  const t = useT();
   const credentials = useCredentials(organizationId);
   const builtIns = os ? builtInRunAsChoices[os] : builtInRunAsChoices.LINUX.slice(0, 1);
   const fitting = new Set<string>(os ? credentialTypesFor[os] : ["OTHER"]);
   // On failure: "Error loading credentials" is shown and an empty list is used.
   const stored = credentials.isError ? [] : (credentials.data ?? []).filter((c) => fitting.has(c.type));
   const groups = [
-    { group: "Run as", items: builtIns.map((c) => ({ value: c.value, label: c.label })) },
+    {
+      group: t("scripts.runAs.builtIn"),
+      items: builtIns.map((c) => {
+        const label = runAsChoiceText[c.value];
+        return { value: c.value, label: label ? t(label) : c.label };
+      }),
+    },
     ...(stored.length
       ? [
           {
-            group: "Stored credentials",
+            group: t("scripts.runAs.stored"),
             items: stored.map((c) => ({
               value: credentialRunAsValue(c.id),
-              label: `${c.name} (${c.username})`,
+              label: t("scripts.runAs.credential", { name: c.name, username: c.username }),
             })),
           },
         ]
@@ -43,21 +46,22 @@ export function useRunAsOptions(os: RunAsOs | null, organizationId: number | nul
 }
 
 export function RunAsSelect({ os, organizationId, value, onChange, disabled }: RunAsSelectProps) {
+  const t = useT();
   const { groups, credentialsFailed, loading } = useRunAsOptions(os, organizationId);
   return (
     <>
       <Select
-        label="Run As"
+        label={t("scripts.runAs.label")}
         allowDeselect={false}
         data={groups}
         value={value}
         disabled={disabled}
         onChange={(v) => onChange(v ?? "System")}
-        description={loading ? "Loading credentials…" : undefined}
+        description={loading ? t("scripts.runAs.loading") : undefined}
       />
       {credentialsFailed ? (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={16} />} role="alert" py={6}>
-          {ERROR_LOADING_CREDENTIALS}
+          {t("scripts.runAs.loadError")}
         </Alert>
       ) : null}
     </>

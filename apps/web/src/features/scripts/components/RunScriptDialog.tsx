@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import type { RunAsOs } from "@steward/domain";
+import { useT } from "../../../i18n";
 import { JobOutputPanel } from "../../jobs";
 import { useCan } from "../../auth";
 import { FanOutProgress } from "./FanOutProgress";
@@ -30,14 +31,21 @@ interface RunScriptDialogProps {
 
 /** Run a script on one or many devices: choose, set Run As and parameters, run, watch the output. */
 export function RunScriptDialog({ opened, onClose, target }: RunScriptDialogProps) {
+  const t = useT();
   return (
-    <Modal opened={opened} onClose={onClose} title={`Run script on ${target.label}`} size="xl">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t("scripts.run.dialogTitle", { target: target.label })}
+      size="xl"
+    >
       {opened ? <RunScriptContent target={target} onClose={onClose} /> : null}
     </Modal>
   );
 }
 
 function RunScriptContent({ target, onClose }: { target: RunScriptTarget; onClose: () => void }) {
+  const t = useT();
   const can = useCan();
   const { busy, run, start, reset } = useRunScript();
   if (run) {
@@ -51,9 +59,9 @@ function RunScriptContent({ target, onClose }: { target: RunScriptTarget; onClos
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={reset}>
-            Run another script
+            {t("scripts.run.runAnother")}
           </Button>
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={onClose}>{t("common.actions.close")}</Button>
         </Group>
       </Stack>
     );
@@ -62,7 +70,7 @@ function RunScriptContent({ target, onClose }: { target: RunScriptTarget; onClos
     <Stack gap="sm">
       {target.count > 1 ? (
         <Text size="sm" c="dimmed">
-          One job per device; offline devices run it when they connect.
+          {t("scripts.run.onePerDevice")}
         </Text>
       ) : null}
       <RunScriptForm

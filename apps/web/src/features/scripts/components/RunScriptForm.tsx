@@ -1,18 +1,22 @@
-import { useState } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { Alert, Button, Checkbox, Group, NumberInput, Select, Stack, Text } from "@mantine/core";
 import { IconPlayerPlay } from "@tabler/icons-react";
+import { z } from "zod";
 import type { ScriptParameter, ScriptPreset } from "@steward/contracts";
 import {
   SCRIPT_MAX_TIMEOUT_SECONDS,
   initialParameterValues as initialValues,
+  messages,
   parameterValueErrors as parameterErrors,
   scriptLanguageLabels,
   type RunAsOs,
 } from "@steward/domain";
 import { describeError } from "../../../api";
+import { useT } from "../../../i18n";
+import { useContractForm } from "../../../lib/forms";
 import { LoadingState } from "../../../ui";
 import { useScript, useScriptTemplate, useScriptTemplates, useScripts } from "../api";
-import { scriptOsLabels } from "../../../lib/os-labels";
+import { scriptOsText } from "../labels";
 import { ParameterInputs, type ParameterValues } from "./ParameterInputs";
 import { RunAsSelect } from "./RunAsSelect";
 import type { ChosenScript, RunSettings, ScriptChoiceValue } from "./script-choice";
@@ -36,6 +40,7 @@ export function RunScriptForm({
   onRun,
   initialChoice = null,
 }: RunScriptFormProps) {
+  const t = useT();
   const [choice, setChoice] = useState<ScriptChoiceValue | null>(initialChoice);
   const scripts = useScripts({ page: 1, pageSize: 500, ...(os ? { runnableOn: os } : {}) });
   const templates = useScriptTemplates();
@@ -45,22 +50,26 @@ export function RunScriptForm({
   const template = useScriptTemplate(templateId);
 
   const fits = (scriptOs: string) => os === null || scriptOs === "ANY" || scriptOs === os;
+  const optionLabel = (s: {
+    name: string;
+    language: keyof typeof scriptLanguageLabels;
+    os: keyof typeof scriptOsText;
+  }) =>
+    t("scripts.run.option", {
+      name: s.name,
+      language: scriptLanguageLabels[s.language],
+      os: t(scriptOsText[s.os]),
+    });
   const data = [
     {
-      group: "Script library",
-      items: (scripts.data?.items ?? []).map((s) => ({
-        value: `s:${s.id}`,
-        label: `${s.name} (${scriptLanguageLabels[s.language]}, ${scriptOsLabels[s.os]})`,
-      })),
+      group: t("scripts.run.scriptLibrary"),
+      items: (scripts.data?.items ?? []).map((s) => ({ value: `s:${s.id}`, label: optionLabel(s) })),
     },
     {
-      group: "Template scripts",
+      group: t("scripts.run.templateScripts"),
       items: (templates.data ?? [])
-        .filter((t) => fits(t.os))
-        .map((t) => ({
-          value: `t:${t.id}`,
-          label: `${t.name} (${scriptLanguageLabels[t.language]}, ${scriptOsLabels[t.os]})`,
-        })),
+        .filter((s) => fits(s.os))
+        .map((s) => ({ value: `t:${s.id}`, label: optionLabel(s) })),
     },
   ].filter((g) => g.items.length > 0);
 
@@ -76,16 +85,18 @@ export function RunScriptForm({
   return (
     <Stack gap="sm">
       <Select
-        label="Script"
-        placeholder={scripts.isPending || templates.isPending ? "Loading scripts…" : "Choose a script"}
+        label={t("scripts.run.script")}
+        placeholder={
+          scripts.isPending || templates.isPending ? t("scripts.run.loadingScripts") : t("scripts.run.choose")
+        }
         searchable
-        nothingFoundMessage="No script fits these devices"
+        nothingFoundMessage={t("scripts.run.nothingFits")}
         data={data}
         value={choice}
         onChange={(v) => setChoice((v as ScriptChoiceValue | null) ?? null)}
         error={scripts.isError ? describeError(scripts.error) : undefined}
       />
-      {loadingChoice ? <LoadingState label="Loading the script…" /> : null}
+      {loadingChoice ? <LoadingState label={t("scripts.run.loadingScript")} /> : null}
       {choiceError ? (
         <Alert color="red" variant="light" role="alert">
           {describeError(choiceError)}
@@ -106,6 +117,32 @@ export function RunScriptForm({
   );
 }
 
+interface RunValues extends Record<string, unknown> {
+  presetName: string;
+  runAs: string;
+  timeoutSeconds: string | number;
+  wakeFirst: boolean;
+  values: ParameterValues;
+}
+
+/** What a run needs: a timeout in whole seconds and parameter values the script's types accept. */
+function runSchema(parameters: readonly ScriptParameter[]) {
+  return z.object({
+    timeoutSeconds: z.preprocess(
+      (v) => (v === "" || v === null || v === undefined ? undefined : Number(v)),
+      z
+        .number({ message: messages.mandatory })
+        .int()
+        .min(1, messages.numeric.greaterOrEqual(1))
+        .max(SCRIPT_MAX_TIMEOUT_SECONDS, messages.numeric.lessOrEqual(SCRIPT_MAX_TIMEOUT_SECONDS)),
+    ),
+    values: z.record(z.string(), z.string()).superRefine((values, ctx) => {
+      for (const [name, message] of Object.entries(parameterErrors(parameters, values)))
+        ctx.addIssue({ code: "custom", path: [name], message });
+    }),
+  });
+}
+
 function ScriptRunSettings({
   chosen,
   os,
@@ -121,23 +158,36 @@ function ScriptRunSettings({
   busy: boolean;
   onRun: RunScriptFormProps["onRun"];
 }) {
+  const t = useT();
   const script = chosen.script;
   const parameters: ScriptParameter[] = script.parameters;
   const presets: ScriptPreset[] = script.presets;
-  const [presetName, setPresetName] = useState<string | null>(null);
-  const [values, setValues] = useState<ParameterValues>(() => initialValues(parameters));
-  const [runAs, setRunAs] = useState("System");
-  const [timeout, setTimeoutSeconds] = useState<string | number>(script.timeoutSeconds);
-  const [wakeFirst, setWakeFirst] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const schema = useMemo(() => runSchema(parameters), [parameters]);
+  const form = useContractForm<RunValues>(schema, {
+    initialValues: {
+      presetName: "",
+      runAs: "System",
+      timeoutSeconds: script.timeoutSeconds,
+      wakeFirst: false,
+      values: initialValues(parameters),
+    },
+  });
+  const { presetName, values } = form.getValues();
+  const parameterMessages: Record<string, ReactNode> = {};
+  for (const [path, message] of Object.entries(form.errors))
+    if (path.startsWith("values.")) parameterMessages[path.slice("values.".length)] = message;
 
-  const handleRun = () => {
-    const found = parameterErrors(parameters, values);
-    setErrors(found);
-    const seconds = Number(timeout);
-    if (Object.keys(found).length > 0 || !Number.isInteger(seconds) || seconds < 1) return;
-    onRun(chosen, { presetName, runAs, timeoutSeconds: seconds, values }, wakeFirst);
-  };
+  const handleRun = (run: RunValues) =>
+    onRun(
+      chosen,
+      {
+        presetName: run.presetName || null,
+        runAs: run.runAs,
+        timeoutSeconds: Number(run.timeoutSeconds),
+        values: run.values,
+      },
+      run.wakeFirst,
+    );
 
   return (
     <Stack gap="sm">
@@ -150,63 +200,67 @@ function ScriptRunSettings({
         <RunAsSelect
           os={os}
           organizationId={organizationId}
-          value={runAs}
-          onChange={setRunAs}
+          value={form.getValues().runAs}
+          onChange={(value) => form.setFieldValue("runAs", value)}
           disabled={busy}
         />
         <Select
-          label="Preset parameters"
+          label={t("scripts.run.presetParameters")}
           allowDeselect={false}
           disabled={busy || presets.length === 0}
           data={[
-            { value: "", label: presets.length ? "Defaults" : "No presets" },
+            { value: "", label: presets.length ? t("scripts.run.defaults") : t("scripts.run.noPresets") },
             ...presets.map((p) => ({ value: p.name, label: p.name })),
           ]}
-          value={presetName ?? ""}
+          value={presetName}
           onChange={(v) => {
-            const name = v || null;
-            setPresetName(name);
-            setValues(
-              initialValues(
+            const name = v ?? "";
+            form.setValues({
+              presetName: name,
+              values: initialValues(
                 parameters,
                 presets.find((p) => p.name === name),
               ),
-            );
-            setErrors({});
+            });
+            form.clearErrors();
           }}
         />
         <NumberInput
-          label="Timeout (seconds)"
+          label={t("scripts.run.timeout")}
           min={1}
           max={SCRIPT_MAX_TIMEOUT_SECONDS}
           allowDecimal={false}
           allowNegative={false}
-          value={timeout}
-          onChange={setTimeoutSeconds}
+          {...form.getInputProps("timeoutSeconds")}
           disabled={busy}
         />
       </Group>
       <ParameterInputs
         parameters={parameters}
         values={values}
-        errors={errors}
+        errors={parameterMessages}
         disabled={busy}
         onChange={(next) => {
-          setValues(next);
-          setErrors((current) => (Object.keys(current).length ? parameterErrors(parameters, next) : current));
+          // After a failed run the values are checked again with every change.
+          const checked = Object.keys(parameterMessages).length > 0;
+          form.setFieldValue("values", next);
+          if (checked) form.validate();
         }}
       />
       {offerWake ? (
         <Checkbox
-          label="Wake the device first (Wake-on-LAN)"
-          description="The device is offline. Another online device in its network sends the wake-up packet."
-          checked={wakeFirst}
-          onChange={(e) => setWakeFirst(e.currentTarget.checked)}
+          label={t("scripts.run.wake")}
+          description={t("scripts.run.wakeHelp")}
+          {...form.getInputProps("wakeFirst", { type: "checkbox" })}
         />
       ) : null}
       <Group>
-        <Button leftSection={<IconPlayerPlay size={16} />} onClick={handleRun} loading={busy}>
-          Run script
+        <Button
+          leftSection={<IconPlayerPlay size={16} />}
+          onClick={() => form.onSubmit(handleRun)()}
+          loading={busy}
+        >
+          {t("scripts.run.submit")}
         </Button>
       </Group>
     </Stack>

@@ -1,5 +1,6 @@
 import { Button, Group, Stack } from "@mantine/core";
 import type { RunAsOs } from "@steward/domain";
+import { useT } from "../../../i18n";
 import { useCan } from "../../auth";
 import { JobOutputPanel } from "../../jobs";
 import { RunScriptForm } from "./RunScriptForm";
@@ -14,6 +15,7 @@ interface RunScriptPanelProps {
 
 /** Run a script on one device, inline on its tools page, then watch its output. */
 export function RunScriptPanel({ deviceId, os, organizationId, offline }: RunScriptPanelProps) {
+  const t = useT();
   const can = useCan();
   const { busy, run, start, reset } = useRunScript();
   const jobUid = run?.jobs[0]?.jobUid;
@@ -23,7 +25,7 @@ export function RunScriptPanel({ deviceId, os, organizationId, offline }: RunScr
         <JobOutputPanel jobUid={jobUid} title={run.scriptName} canCancel={can("jobs.run")} />
         <Group>
           <Button variant="default" onClick={reset}>
-            Run another script
+            {t("scripts.run.runAnother")}
           </Button>
         </Group>
       </Stack>

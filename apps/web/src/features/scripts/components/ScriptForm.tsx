@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import {
   Divider,
   Group,
@@ -10,6 +11,7 @@ import {
   Textarea,
   Title,
 } from "@mantine/core";
+import type { UseFormReturnType } from "@mantine/form";
 import {
   SCRIPT_ARCHITECTURES,
   SCRIPT_LANGUAGES,
@@ -20,126 +22,120 @@ import {
   type ScriptLanguage,
   type ScriptOs,
 } from "@steward/domain";
-import type { FieldErrors } from "../../../lib/forms";
-import { scriptOsLabels } from "../../../lib/os-labels";
-import { architectureLabels } from "../labels";
+import { useT } from "../../../i18n";
+import { architectureText, scriptOsText } from "../labels";
 import { ParametersEditor } from "./ParametersEditor";
 import { PresetsEditor } from "./PresetsEditor";
 import type { ScriptDraft } from "./script-draft";
 
+// i18n-exempt: the variable name scripts read
+const PARAMETER_VARIABLE = "STEWARD_PARAM_<NAME>";
+
 interface ScriptFormProps {
-  draft: ScriptDraft;
-  onChange: (draft: ScriptDraft) => void;
-  errors: FieldErrors;
+  form: UseFormReturnType<ScriptDraft>;
   readOnly?: boolean;
 }
 
 /** Name, description, language, target OS, architecture, timeout, typed parameters, presets and the body. */
-export function ScriptForm({ draft, onChange, errors, readOnly = false }: ScriptFormProps) {
-  const set = <K extends keyof ScriptDraft>(key: K, value: ScriptDraft[K]) =>
-    onChange({ ...draft, [key]: value });
+export function ScriptForm({ form, readOnly = false }: ScriptFormProps) {
+  const t = useT();
+  const draft = form.getValues();
+  const errors = form.errors as Record<string, ReactNode>;
   return (
     <Stack gap="md">
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
           <SimpleGrid cols={2}>
             <TextInput
-              label="Name"
+              label={t("common.fields.name")}
               required
               maxLength={200}
               readOnly={readOnly}
-              value={draft.name}
-              error={errors.name}
-              onChange={(e) => set("name", e.currentTarget.value)}
+              {...form.getInputProps("name")}
             />
             <NumberInput
-              label="Timeout (seconds)"
-              description="The agent stops the script after this long"
+              label={t("scripts.form.timeout")}
+              description={t("scripts.form.timeoutHelp")}
               min={1}
               max={SCRIPT_MAX_TIMEOUT_SECONDS}
               allowDecimal={false}
               allowNegative={false}
               readOnly={readOnly}
-              value={draft.timeoutSeconds}
-              error={errors.timeoutSeconds}
-              onChange={(v) => set("timeoutSeconds", v)}
+              {...form.getInputProps("timeoutSeconds")}
             />
           </SimpleGrid>
           <Textarea
-            label="Description"
+            label={t("common.fields.description")}
             autosize
             minRows={2}
             maxLength={4000}
             readOnly={readOnly}
-            value={draft.description}
-            onChange={(e) => set("description", e.currentTarget.value)}
+            {...form.getInputProps("description")}
           />
           <SimpleGrid cols={3}>
             <Select
-              label="Language"
+              label={t("scripts.form.language")}
               allowDeselect={false}
               disabled={readOnly}
               data={SCRIPT_LANGUAGES.map((l) => ({ value: l, label: scriptLanguageLabels[l] }))}
-              value={draft.language}
-              onChange={(v) => set("language", (v as ScriptLanguage | null) ?? "bash")}
+              {...form.getInputProps("language")}
+              onChange={(v) => form.setFieldValue("language", (v as ScriptLanguage | null) ?? "bash")}
             />
             <Select
-              label="Operating system"
+              label={t("scripts.form.os")}
               allowDeselect={false}
               disabled={readOnly}
-              data={SCRIPT_OPERATING_SYSTEMS.map((o) => ({ value: o, label: scriptOsLabels[o] }))}
-              value={draft.os}
-              onChange={(v) => set("os", (v as ScriptOs | null) ?? "ANY")}
+              data={SCRIPT_OPERATING_SYSTEMS.map((o) => ({ value: o, label: t(scriptOsText[o]) }))}
+              {...form.getInputProps("os")}
+              onChange={(v) => form.setFieldValue("os", (v as ScriptOs | null) ?? "ANY")}
             />
             <Select
-              label="Architecture"
+              label={t("scripts.form.architecture")}
               allowDeselect={false}
               disabled={readOnly}
-              data={SCRIPT_ARCHITECTURES.map((a) => ({ value: a, label: architectureLabels[a] }))}
-              value={draft.architecture}
-              onChange={(v) => set("architecture", (v as ScriptArchitecture | null) ?? "ALL")}
+              data={SCRIPT_ARCHITECTURES.map((a) => ({ value: a, label: t(architectureText[a]) }))}
+              {...form.getInputProps("architecture")}
+              onChange={(v) => form.setFieldValue("architecture", (v as ScriptArchitecture | null) ?? "ALL")}
             />
           </SimpleGrid>
         </Stack>
       </Paper>
       <Paper withBorder radius="md" p="md">
         <Title order={5} mb="sm">
-          Parameters
+          {t("scripts.form.parameters")}
         </Title>
         <ParametersEditor
           parameters={draft.parameters}
-          onChange={(p) => set("parameters", p)}
+          onChange={(p) => form.setFieldValue("parameters", p)}
           errors={errors}
           readOnly={readOnly}
         />
         <Divider my="md" />
         <Title order={5} mb="sm">
-          Presets
+          {t("scripts.form.presets")}
         </Title>
         <PresetsEditor
           presets={draft.presets}
           parameters={draft.parameters}
-          onChange={(p) => set("presets", p)}
+          onChange={(p) => form.setFieldValue("presets", p)}
           errors={errors}
           readOnly={readOnly}
         />
       </Paper>
       <Paper withBorder radius="md" p="md">
         <Group justify="space-between" mb="xs">
-          <Title order={5}>Script</Title>
+          <Title order={5}>{t("scripts.form.script")}</Title>
         </Group>
         <Textarea
-          aria-label="Script body"
-          description="Parameters arrive as environment variables STEWARD_PARAM_<NAME> and as arguments in their order; they are never spliced into the script text."
+          aria-label={t("scripts.form.body")}
+          description={t("scripts.form.bodyHelp", { variable: PARAMETER_VARIABLE })}
           autosize
           minRows={14}
           maxRows={40}
           readOnly={readOnly}
-          value={draft.body}
-          error={errors.body}
           spellCheck={false}
           styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)", fontSize: 13 } }}
-          onChange={(e) => set("body", e.currentTarget.value)}
+          {...form.getInputProps("body")}
         />
       </Paper>
     </Stack>

@@ -1,4 +1,10 @@
-import type { SaveScriptRequest, ScriptDetail, ScriptTemplate } from "@steward/contracts";
+import { z } from "zod";
+import {
+  saveScriptRequest,
+  type SaveScriptRequest,
+  type ScriptDetail,
+  type ScriptTemplate,
+} from "@steward/contracts";
 import {
   SCRIPT_DEFAULT_TIMEOUT_SECONDS,
   type ScriptArchitecture,
@@ -8,7 +14,7 @@ import {
 import { newParameter, type ParameterDraft } from "./ParametersEditor";
 import { newPreset, type PresetDraft } from "./PresetsEditor";
 
-export interface ScriptDraft {
+export interface ScriptDraft extends Record<string, unknown> {
   name: string;
   description: string;
   language: ScriptLanguage;
@@ -82,3 +88,9 @@ export function requestOf(draft: ScriptDraft): SaveScriptRequest {
 export function sameDraft(a: ScriptDraft, b: ScriptDraft): boolean {
   return JSON.stringify(requestOf(a)) === JSON.stringify(requestOf(b));
 }
+
+/**
+ * The contract's rules over a draft: the draft becomes the request body first, so messages land
+ * on the same paths ("parameters.0.name", "presets.1.values.days") the form's fields use.
+ */
+export const scriptDraftSchema = z.preprocess((draft) => requestOf(draft as ScriptDraft), saveScriptRequest);

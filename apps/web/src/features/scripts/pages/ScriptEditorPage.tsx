@@ -5,14 +5,22 @@ import { IconDeviceFloppy } from "@tabler/icons-react";
 import { Link, useNavigate, useParams } from "react-router";
 import { saveScriptRequest, type ScriptDetail } from "@steward/contracts";
 import { describeError, isApiError } from "../../../api";
-import { serverFieldErrors, validateWith, type FieldErrors } from "../../../lib/forms";
+import { useT } from "../../../i18n";
+import { applyServerErrors, useContractForm } from "../../../lib/forms";
 import { parseId } from "../../../lib/params";
 import { usePageTitle } from "../../../routing";
 import { EmptyState, ErrorState, FormError, LoadingState, PageHeader, formatDateTime } from "../../../ui";
 import { useCan } from "../../auth";
 import { useSaveScript, useScript } from "../api";
 import { ScriptForm } from "../components/ScriptForm";
-import { draftOf, emptyDraft, requestOf, sameDraft, type ScriptDraft } from "../components/script-draft";
+import {
+  draftOf,
+  emptyDraft,
+  requestOf,
+  sameDraft,
+  scriptDraftSchema,
+  type ScriptDraft,
+} from "../components/script-draft";
 
 const LIBRARY = "/administration/library/scripting/1";
 
@@ -26,13 +34,14 @@ export function ScriptEditorPage() {
 }
 
 function ScriptNotFound() {
+  const t = useT();
   return (
     <EmptyState
-      title="This script does not exist"
-      description="It may have been deleted, or the link is wrong."
+      title={t("scripts.editor.notFoundTitle")}
+      description={t("scripts.editor.notFoundDescription")}
       action={
         <Button component={Link} to={LIBRARY} variant="default">
-          Back to the script library
+          {t("scripts.editor.backToScriptLibrary")}
         </Button>
       }
     />
@@ -40,13 +49,14 @@ function ScriptNotFound() {
 }
 
 function LoadScript({ id }: { id: number }) {
+  const t = useT();
   const script = useScript(id);
-  if (script.isPending) return <LoadingState label="Loading script…" />;
+  if (script.isPending) return <LoadingState label={t("scripts.editor.loading")} />;
   if (script.isError) {
     if (isApiError(script.error) && script.error.status === 404) return <ScriptNotFound />;
     return (
       <ErrorState
-        title="Could not load the script"
+        title={t("scripts.editor.loadError")}
         error={script.error}
         onRetry={() => void script.refetch()}
       />
@@ -56,55 +66,59 @@ function LoadScript({ id }: { id: number }) {
 }
 
 function ScriptEditor({ script }: { script: ScriptDetail | null }) {
+  const t = useT();
   const can = useCan();
   const canManage = can("scripts.manage");
   const navigate = useNavigate();
   const save = useSaveScript(script?.id ?? null);
-  const saved = script ? draftOf(script) : emptyDraft();
-  const [draft, setDraft] = useState<ScriptDraft>(saved);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const dirty = !sameDraft(draft, saved);
-  usePageTitle(script ? script.name : "New script");
+  const [saved] = useState<ScriptDraft>(() => (script ? draftOf(script) : emptyDraft()));
+  const form = useContractForm<ScriptDraft>(scriptDraftSchema, { initialValues: saved });
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const dirty = !sameDraft(form.getValues(), saved);
+  usePageTitle(script ? script.name : t("scripts.editor.newScript"));
 
-  const handleSave = () => {
-    const checked = validateWith(saveScriptRequest, requestOf(draft));
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      notifications.show({ color: "red", message: "Check the highlighted fields." });
-      return;
-    }
-    setErrors({});
-    save.mutate(checked.data, {
+  const handleSave = (draft: ScriptDraft) => {
+    setSubmitError(null);
+    save.mutate(saveScriptRequest.parse(requestOf(draft)), {
       onSuccess: (result) => {
-        notifications.show({ color: "teal", message: script ? "Script saved" : "Script created" });
+        notifications.show({
+          color: "teal",
+          message: script ? t("scripts.editor.saved") : t("scripts.editor.created"),
+        });
         if (!script) void navigate(`/editor/script/${result.id}`, { replace: true });
       },
       onError: (error) => {
-        if (isApiError(error, "E_VALIDATION")) {
-          setErrors(serverFieldErrors(error.details));
-        }
+        if (!applyServerErrors(form, error)) setSubmitError(describeError(error));
       },
     });
   };
+  const submit = form.onSubmit(handleSave, () =>
+    notifications.show({ color: "red", message: t("scripts.editor.checkFields") }),
+  );
 
   return (
     <Stack gap="md">
       <PageHeader
-        title={script ? script.name : "New script"}
+        title={script ? script.name : t("scripts.editor.newScript")}
         description={
           script
-            ? `Updated ${formatDateTime(script.updatedAt)}${script.updatedBy ? ` by ${script.updatedBy.name}` : ""}${script.templateId ? " · copied from a template script" : ""}`
-            : "Write a script for your library."
+            ? t("scripts.editor.updated", {
+                date: formatDateTime(script.updatedAt),
+                hasAuthor: script.updatedBy ? "yes" : "no",
+                author: script.updatedBy?.name ?? "",
+                fromTemplate: script.templateId ? "yes" : "no",
+              })
+            : t("scripts.editor.newDescription")
         }
         actions={
           <Group gap="xs" wrap="nowrap">
             {dirty ? (
               <Text size="sm" c="orange">
-                Unsaved changes
+                {t("scripts.editor.unsaved")}
               </Text>
             ) : null}
             <Button variant="default" component={Link} to={LIBRARY}>
-              Back to library
+              {t("scripts.editor.backToLibrary")}
             </Button>
             {canManage ? (
               <>
@@ -112,33 +126,27 @@ function ScriptEditor({ script }: { script: ScriptDetail | null }) {
                   variant="default"
                   disabled={!dirty || save.isPending}
                   onClick={() => {
-                    setDraft(saved);
-                    setErrors({});
+                    form.reset();
+                    setSubmitError(null);
                   }}
                 >
-                  Discard changes
+                  {t("scripts.editor.discard")}
                 </Button>
                 <Button
                   leftSection={<IconDeviceFloppy size={16} />}
-                  onClick={handleSave}
+                  onClick={() => submit()}
                   loading={save.isPending}
                   disabled={!dirty && script !== null}
                 >
-                  {script ? "Save" : "Create script"}
+                  {script ? t("common.actions.save") : t("scripts.editor.create")}
                 </Button>
               </>
             ) : null}
           </Group>
         }
       />
-      <FormError
-        message={
-          save.isError && !isApiError(save.error, "E_VALIDATION")
-            ? describeError(save.error)
-            : (errors._form ?? null)
-        }
-      />
-      <ScriptForm draft={draft} onChange={setDraft} errors={errors} readOnly={!canManage} />
+      <FormError message={submitError ?? (form.errors._form as string | undefined) ?? null} />
+      <ScriptForm form={form} readOnly={!canManage} />
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import {
   type ScriptOs,
 } from "@steward/domain";
 import { describeError } from "../../../api";
+import { useT } from "../../../i18n";
 import { parsePage } from "../../../lib/params";
 import {
   EmptyState,
@@ -20,6 +21,7 @@ import {
   LoadingState,
   PageHeader,
   formatDateTime,
+  formatNumber,
   RowActions,
   DeleteIconButton,
   ListFooter,
@@ -28,25 +30,25 @@ import {
 } from "../../../ui";
 import { useCan } from "../../auth";
 import { useCopyTemplate, useDeleteScript, useScriptTemplates, useScripts } from "../api";
-import { scriptOsLabels } from "../../../lib/os-labels";
+import { scriptOsText } from "../labels";
 
 const PAGE_SIZE = 25;
 const languageOptions = SCRIPT_LANGUAGES.map((l) => ({ value: l, label: scriptLanguageLabels[l] }));
-const osOptions = SCRIPT_OPERATING_SYSTEMS.map((o) => ({ value: o, label: scriptOsLabels[o] }));
 
 export function ScriptLibraryPage() {
   const [params, setParams] = useSearchParams();
   const view = params.get("view") === "templates" ? "templates" : "library";
   const can = useCan();
+  const t = useT();
   return (
     <Stack gap="md">
       <PageHeader
-        title="Scripting"
-        description="Your script library and the built-in template scripts. Run scripts from a device, the device grid or a scheduled task."
+        title={t("scripts.routes.scripting")}
+        description={t("scripts.library.description")}
         actions={
           can("scripts.manage") ? (
             <Button component={Link} to="/editor/script/new" leftSection={<IconPlus size={16} />}>
-              New script
+              {t("scripts.library.newScript")}
             </Button>
           ) : null
         }
@@ -56,8 +58,8 @@ export function ScriptLibraryPage() {
         onChange={(v) => setParams(v === "templates" ? { view: "templates" } : {}, { replace: true })}
       >
         <Tabs.List>
-          <Tabs.Tab value="library">Library</Tabs.Tab>
-          <Tabs.Tab value="templates">Template scripts</Tabs.Tab>
+          <Tabs.Tab value="library">{t("scripts.library.libraryTab")}</Tabs.Tab>
+          <Tabs.Tab value="templates">{t("scripts.library.templatesTab")}</Tabs.Tab>
         </Tabs.List>
         {/* Each tab controls a real panel; only the open one is drawn (and queries). */}
         <Tabs.Panel value="library" pt="md">
@@ -80,19 +82,21 @@ function Filters(props: {
   onOs: (v: string | null) => void;
   label: string;
 }) {
+  const t = useT();
+  const osOptions = SCRIPT_OPERATING_SYSTEMS.map((o) => ({ value: o, label: t(scriptOsText[o]) }));
   return (
     <Group gap="sm">
       <TextInput
         aria-label={props.label}
-        placeholder="Search by name or description"
+        placeholder={t("scripts.library.searchPlaceholder")}
         leftSection={<IconSearch size={16} />}
         w={320}
         value={props.search}
         onChange={(e) => props.onSearch(e.currentTarget.value)}
       />
       <Select
-        aria-label="Language"
-        placeholder="Any language"
+        aria-label={t("scripts.library.language")}
+        placeholder={t("scripts.library.anyLanguage")}
         clearable
         w={170}
         data={languageOptions}
@@ -100,8 +104,8 @@ function Filters(props: {
         onChange={props.onLanguage}
       />
       <Select
-        aria-label="Operating system"
-        placeholder="Any OS"
+        aria-label={t("scripts.library.os")}
+        placeholder={t("scripts.library.anyOs")}
         clearable
         w={150}
         data={osOptions}
@@ -113,6 +117,7 @@ function Filters(props: {
 }
 
 function LibraryList() {
+  const t = useT();
   const can = useCan();
   const canManage = can("scripts.manage");
   const page = parsePage(useParams().page);
@@ -134,11 +139,11 @@ function LibraryList() {
 
   const handleDelete = (script: ScriptSummary) =>
     confirmDelete({
-      title: "Delete script",
-      message: `Delete "${script.name}"? Scheduled tasks that run it stop working until you choose another script.`,
+      title: t("scripts.library.deleteTitle"),
+      message: t("scripts.library.deleteMessage", { name: script.name }),
       remove: (done) => remove.mutate(script.id, done),
-      deletedMessage: `Script "${script.name}" deleted`,
-      errorTitle: "Could not delete the script",
+      deletedMessage: t("scripts.library.deleted", { name: script.name }),
+      errorTitle: t("scripts.library.deleteError"),
     });
 
   const data = scripts.data;
@@ -146,7 +151,7 @@ function LibraryList() {
   return (
     <Stack gap="sm">
       <Filters
-        label="Search scripts"
+        label={t("scripts.library.searchScripts")}
         search={search}
         onSearch={(v) => {
           setSearch(v);
@@ -164,28 +169,28 @@ function LibraryList() {
         }}
       />
       {scripts.isPending ? (
-        <LoadingState label="Loading scripts…" />
+        <LoadingState label={t("scripts.library.loading")} />
       ) : scripts.isError ? (
         <ErrorState
-          title="Could not load scripts"
+          title={t("scripts.library.loadError")}
           error={scripts.error}
           onRetry={() => void scripts.refetch()}
         />
       ) : data && data.items.length === 0 ? (
         filtered ? (
           <EmptyState
-            title="No matching scripts"
-            description="No script matches this search and these filters."
+            title={t("scripts.library.noMatchTitle")}
+            description={t("scripts.library.noMatchDescription")}
           />
         ) : (
           <EmptyState
-            title="Your script library is empty"
-            description="Write a script, or copy one of the template scripts (disk cleanup, service restart, log collection …) into your library."
+            title={t("scripts.library.emptyTitle")}
+            description={t("scripts.library.emptyDescription")}
             action={
               <Group>
                 {canManage ? (
                   <Button component={Link} to="/editor/script/new">
-                    New script
+                    {t("scripts.library.newScript")}
                   </Button>
                 ) : null}
                 <Button
@@ -193,7 +198,7 @@ function LibraryList() {
                   to="/administration/library/scripting/1?view=templates"
                   variant="default"
                 >
-                  Browse template scripts
+                  {t("scripts.library.browseTemplates")}
                 </Button>
               </Group>
             }
@@ -204,12 +209,12 @@ function LibraryList() {
           <TableCard minWidth={720}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Language</Table.Th>
-                <Table.Th>OS</Table.Th>
-                <Table.Th>Parameters</Table.Th>
-                <Table.Th>Updated</Table.Th>
-                {canManage ? <Table.Th aria-label="Actions" /> : null}
+                <Table.Th>{t("common.fields.name")}</Table.Th>
+                <Table.Th>{t("scripts.library.language")}</Table.Th>
+                <Table.Th>{t("scripts.library.osColumn")}</Table.Th>
+                <Table.Th>{t("scripts.library.parameters")}</Table.Th>
+                <Table.Th>{t("common.fields.updated")}</Table.Th>
+                {canManage ? <Table.Th aria-label={t("common.fields.actions")} /> : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -226,12 +231,14 @@ function LibraryList() {
                     ) : null}
                   </Table.Td>
                   <Table.Td>{scriptLanguageLabels[s.language]}</Table.Td>
-                  <Table.Td>{scriptOsLabels[s.os]}</Table.Td>
+                  <Table.Td>{t(scriptOsText[s.os])}</Table.Td>
                   <Table.Td>
-                    {s.parameters.length}
                     {s.presets.length
-                      ? ` · ${s.presets.length} preset${s.presets.length === 1 ? "" : "s"}`
-                      : ""}
+                      ? t("scripts.library.parametersAndPresets", {
+                          parameters: s.parameters.length,
+                          presets: s.presets.length,
+                        })
+                      : formatNumber(s.parameters.length)}
                   </Table.Td>
                   <Table.Td>{formatDateTime(s.updatedAt)}</Table.Td>
                   {canManage ? (
@@ -247,7 +254,8 @@ function LibraryList() {
           </TableCard>
           <ListFooter
             total={data.total}
-            noun="script"
+            noun={t("scripts.library.countOne")}
+            plural={t("scripts.library.countOther")}
             page={Math.min(page, totalPages)}
             totalPages={totalPages}
             onPage={goTo}
@@ -259,6 +267,7 @@ function LibraryList() {
 }
 
 function TemplateList() {
+  const t = useT();
   const can = useCan();
   const navigate = useNavigate();
   const [search, setSearch] = useState("");
@@ -274,7 +283,7 @@ function TemplateList() {
   return (
     <Stack gap="sm">
       <Filters
-        label="Search template scripts"
+        label={t("scripts.templates.search")}
         search={search}
         onSearch={setSearch}
         language={language}
@@ -283,47 +292,47 @@ function TemplateList() {
         onOs={setOs}
       />
       {templates.isPending ? (
-        <LoadingState label="Loading template scripts…" />
+        <LoadingState label={t("scripts.templates.loading")} />
       ) : templates.isError ? (
         <ErrorState
-          title="Could not load template scripts"
+          title={t("scripts.templates.loadError")}
           error={templates.error}
           onRetry={() => void templates.refetch()}
         />
       ) : templates.data.length === 0 ? (
-        <EmptyState title="No matching template scripts" />
+        <EmptyState title={t("scripts.templates.noMatch")} />
       ) : (
         <TableCard minWidth={720}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Category</Table.Th>
-              <Table.Th>Language</Table.Th>
-              <Table.Th>OS</Table.Th>
-              {can("scripts.manage") ? <Table.Th aria-label="Actions" /> : null}
+              <Table.Th>{t("common.fields.name")}</Table.Th>
+              <Table.Th>{t("scripts.templates.category")}</Table.Th>
+              <Table.Th>{t("scripts.library.language")}</Table.Th>
+              <Table.Th>{t("scripts.library.osColumn")}</Table.Th>
+              {can("scripts.manage") ? <Table.Th aria-label={t("common.fields.actions")} /> : null}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {templates.data.map((t) => (
-              <Table.Tr key={t.id}>
+            {templates.data.map((template) => (
+              <Table.Tr key={template.id}>
                 <Table.Td>
                   <Group gap={6}>
-                    <Anchor component={Link} to={`/editor/templateScript/${t.id}`} size="sm" fw={500}>
-                      {t.name}
+                    <Anchor component={Link} to={`/editor/templateScript/${template.id}`} size="sm" fw={500}>
+                      {template.name}
                     </Anchor>
-                    {t.readOnly ? (
+                    {template.readOnly ? (
                       <Badge size="xs" variant="light" color="gray">
-                        Changes nothing
+                        {t("scripts.templates.readOnly")}
                       </Badge>
                     ) : null}
                   </Group>
                   <Text size="xs" c="dimmed" lineClamp={1}>
-                    {t.description}
+                    {template.description}
                   </Text>
                 </Table.Td>
-                <Table.Td>{t.category}</Table.Td>
-                <Table.Td>{scriptLanguageLabels[t.language]}</Table.Td>
-                <Table.Td>{scriptOsLabels[t.os]}</Table.Td>
+                <Table.Td>{template.category}</Table.Td>
+                <Table.Td>{scriptLanguageLabels[template.language]}</Table.Td>
+                <Table.Td>{t(scriptOsText[template.os])}</Table.Td>
                 {can("scripts.manage") ? (
                   <Table.Td>
                     <Group justify="flex-end">
@@ -331,30 +340,30 @@ function TemplateList() {
                         size="compact-sm"
                         variant="default"
                         leftSection={<IconCopy size={14} />}
-                        loading={copy.isPending && copy.variables.id === t.id}
-                        aria-label={`Copy ${t.name} to library`}
+                        loading={copy.isPending && copy.variables.id === template.id}
+                        aria-label={t("scripts.templates.copyNamed", { name: template.name })}
                         onClick={() =>
                           copy.mutate(
-                            { id: t.id },
+                            { id: template.id },
                             {
                               onSuccess: (script) => {
                                 notifications.show({
                                   color: "teal",
-                                  message: `"${script.name}" copied to your library`,
+                                  message: t("scripts.templates.copied", { name: script.name }),
                                 });
                                 void navigate(`/editor/script/${script.id}`);
                               },
                               onError: (error) =>
                                 notifications.show({
                                   color: "red",
-                                  title: "Could not copy the template",
+                                  title: t("scripts.templates.copyError"),
                                   message: describeError(error),
                                 }),
                             },
                           )
                         }
                       >
-                        Copy to library
+                        {t("scripts.templates.copyToLibrary")}
                       </Button>
                     </Group>
                   </Table.Td>
