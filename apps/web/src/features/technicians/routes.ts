@@ -1,4 +1,5 @@
 import { IconUsers } from "@tabler/icons-react";
+import type { MessageKey } from "../../i18n";
 import { lazyPage, type RouteEntry } from "../../routing";
 import { NotAvailablePage } from "../../ui";
 
@@ -9,13 +10,18 @@ const page = {
 
 const LIST = "/administration/users/technicians";
 
-const later = (path: string, title: string, area: string, extra: Partial<RouteEntry> = {}): RouteEntry => ({
+const later = (
+  path: string,
+  title: MessageKey,
+  area: MessageKey,
+  extra: Partial<RouteEntry> = {},
+): RouteEntry => ({
   path,
   page: NotAvailablePage,
   title,
   area,
   access: "system-admin",
-  section: "Administration",
+  section: "shell.sections.administration",
   ...extra,
 });
 
@@ -24,24 +30,38 @@ export const technicianRoutes: RouteEntry[] = [
   {
     path: LIST,
     page: page.list,
-    title: "Technicians",
+    title: "technicians.routes.list",
     access: "technicians.read",
-    section: "Administration",
+    section: "shell.sections.administration",
     nav: { section: "administration", order: 20, icon: IconUsers },
-    tab: { group: "administrationUsers", label: "Technicians", order: 10 },
+    tab: { group: "administrationUsers", label: "technicians.routes.list", order: 10 },
   },
   {
     path: "/editor/user/:id/*",
     page: page.editor,
-    title: "Edit technician",
+    title: "technicians.routes.editor",
     access: "technicians.read",
-    section: "Administration",
+    section: "shell.sections.administration",
     parent: LIST,
   },
-  later("/administration/users/singleSignOn", "Single sign-on", "Single sign-on"),
-  later("/administration/users/securitySettings", "Security settings", "Security settings"),
-  later("/administration/users/endUsers", "End users", "End users"),
-  later("/administration/users/endUserRoles", "End-user roles", "End-user roles"),
-  later("/administration/users/contacts", "Contacts", "Contacts", { access: "technicians.read" }),
-  later("/editor/endUser/:id/*", "Edit end user", "End users"),
+  later(
+    "/administration/users/singleSignOn",
+    "technicians.routes.singleSignOn",
+    "technicians.routes.singleSignOn",
+  ),
+  later(
+    "/administration/users/securitySettings",
+    "technicians.routes.securitySettings",
+    "technicians.routes.securitySettings",
+  ),
+  later("/administration/users/endUsers", "technicians.routes.endUsers", "technicians.routes.endUsers"),
+  later(
+    "/administration/users/endUserRoles",
+    "technicians.routes.endUserRoles",
+    "technicians.routes.endUserRoles",
+  ),
+  later("/administration/users/contacts", "technicians.routes.contacts", "technicians.routes.contacts", {
+    access: "technicians.read",
+  }),
+  later("/editor/endUser/:id/*", "technicians.routes.editEndUser", "technicians.routes.endUsers"),
 ];

@@ -1,8 +1,10 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Button, Checkbox, Group, Modal, Stack, TextInput } from "@mantine/core";
+import { z } from "zod";
 import { createTechnicianRequest, type TechnicianInviteResponse } from "@steward/contracts";
 import { describeError, isApiError } from "../../../api";
-import { clearError, serverFieldErrors, validateWith, type FieldErrors } from "../../../lib/forms";
+import { useT } from "../../../i18n";
+import { applyServerErrors, useContractForm } from "../../../lib/forms";
 import { FormError } from "../../../ui";
 import { RolesMultiSelect } from "../../roles";
 import { useInviteTechnician } from "../api";
@@ -13,102 +15,106 @@ interface InviteTechnicianModalProps {
   onInvited: (invite: TechnicianInviteResponse) => void;
 }
 
-const empty = { email: "", firstName: "", lastName: "", phone: "" };
+type InviteValues = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  isSystemAdmin: boolean;
+  roleIds: number[];
+};
+
+const empty: InviteValues = {
+  email: "",
+  firstName: "",
+  lastName: "",
+  phone: "",
+  isSystemAdmin: false,
+  roleIds: [],
+};
+
+/** The form's values as the invite request: a blank phone is no phone. */
+function toRequest(values: InviteValues) {
+  return { ...values, phone: values.phone.trim() === "" ? undefined : values.phone };
+}
+
+const inviteSchema = z.preprocess((values) => toRequest(values as InviteValues), createTechnicianRequest);
 
 export function InviteTechnicianModal({ opened, onClose, onInvited }: InviteTechnicianModalProps) {
+  const t = useT();
   const invite = useInviteTechnician();
-  const [draft, setDraft] = useState(empty);
-  const [isSystemAdmin, setIsSystemAdmin] = useState(false);
-  const [roleIds, setRoleIds] = useState<number[]>([]);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useContractForm<InviteValues>(inviteSchema, { initialValues: empty });
   const [submitError, setSubmitError] = useState<string | null>(null);
+  const { isSystemAdmin, roleIds } = form.getValues();
 
   const handleClose = () => {
-    setDraft(empty);
-    setIsSystemAdmin(false);
-    setRoleIds([]);
-    setErrors({});
+    form.reset();
     setSubmitError(null);
     onClose();
   };
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateWith(createTechnicianRequest, {
-      ...draft,
-      phone: draft.phone.trim() === "" ? undefined : draft.phone,
-      isSystemAdmin,
-      roleIds,
-    });
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
+  const handleSubmit = async (values: InviteValues) => {
     setSubmitError(null);
     try {
-      const response = await invite.mutateAsync(result.data);
+      const response = await invite.mutateAsync(createTechnicianRequest.parse(toRequest(values)));
       handleClose();
       onInvited(response);
     } catch (error) {
-      if (isApiError(error, "E_EMAIL_TAKEN"))
-        setErrors({ email: "A technician with this email already exists" });
+      if (isApiError(error, "E_EMAIL_TAKEN")) form.setFieldError("email", t("technicians.invite.emailTaken"));
       else if (isApiError(error, "E_ROLE_EXCEEDS_GRANTS") || isApiError(error, "E_ROLE_NOT_FOUND"))
-        setErrors({ roleIds: describeError(error) });
+        form.setFieldError("roleIds", describeError(error));
       else {
-        if (isApiError(error, "E_VALIDATION")) setErrors(serverFieldErrors(error.details));
+        applyServerErrors(form, error);
         setSubmitError(describeError(error));
       }
     }
   };
 
-  const field = (key: keyof typeof empty) => ({
-    value: draft[key],
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const value = event.currentTarget.value;
-      setDraft((d) => ({ ...d, [key]: value }));
-      setErrors((current) => clearError(current, key));
-    },
-    error: errors[key],
-  });
-
   return (
-    <Modal opened={opened} onClose={handleClose} title="Invite technician" centered size="md">
-      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+    <Modal opened={opened} onClose={handleClose} title={t("technicians.invite.title")} centered size="md">
+      <form onSubmit={form.onSubmit((values) => void handleSubmit(values))} noValidate>
         <Stack gap="md">
-          <TextInput label="Email" type="email" withAsterisk data-autofocus {...field("email")} />
+          <TextInput
+            label={t("common.fields.email")}
+            type="email"
+            withAsterisk
+            data-autofocus
+            {...form.getInputProps("email")}
+          />
           <Group grow align="flex-start">
-            <TextInput label="First name" withAsterisk {...field("firstName")} />
-            <TextInput label="Last name" withAsterisk {...field("lastName")} />
+            <TextInput
+              label={t("technicians.fields.firstName")}
+              withAsterisk
+              {...form.getInputProps("firstName")}
+            />
+            <TextInput
+              label={t("technicians.fields.lastName")}
+              withAsterisk
+              {...form.getInputProps("lastName")}
+            />
           </Group>
-          <TextInput label="Phone" type="tel" {...field("phone")} />
+          <TextInput label={t("technicians.fields.phone")} type="tel" {...form.getInputProps("phone")} />
           <RolesMultiSelect
             value={roleIds}
-            onChange={(next) => {
-              setRoleIds(next);
-              setErrors((current) => clearError(current, "roleIds"));
-            }}
+            onChange={(next) => form.setFieldValue("roleIds", next)}
             required={!isSystemAdmin}
-            error={errors.roleIds}
+            error={form.errors.roleIds as string | undefined}
             description={
-              isSystemAdmin
-                ? "System administrators hold every permission; roles apply if they stop being one."
-                : "Their access is the sum of these roles."
+              isSystemAdmin ? t("technicians.invite.rolesHelpAdmin") : t("technicians.invite.rolesHelp")
             }
           />
           <Checkbox
-            label="System administrator"
-            description="Full access, including technicians and settings."
-            checked={isSystemAdmin}
-            onChange={(event) => setIsSystemAdmin(event.currentTarget.checked)}
+            label={t("technicians.kind.systemAdmin")}
+            description={t("technicians.invite.systemAdminHelp")}
+            {...form.getInputProps("isSystemAdmin", { type: "checkbox" })}
           />
           <FormError message={submitError} />
           <Group justify="flex-end">
             <Button variant="default" onClick={handleClose}>
-              Cancel
+              {t("common.actions.cancel")}
             </Button>
             <Button type="submit" loading={invite.isPending}>
-              Send invite
+              {t("technicians.invite.send")}
             </Button>
           </Group>
         </Stack>

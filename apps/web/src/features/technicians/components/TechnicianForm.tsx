@@ -1,15 +1,44 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Checkbox, Group, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { updateTechnicianRequest, type Technician } from "@steward/contracts";
+import { z } from "zod";
+import { sharedEn, updateTechnicianRequest, type Technician } from "@steward/contracts";
 import { describeError, isApiError } from "../../../api";
-import { clearError, serverFieldErrors, validateWith, type FieldErrors } from "../../../lib/forms";
+import { useT } from "../../../i18n";
+import { applyServerErrors, useContractForm } from "../../../lib/forms";
 import { FormError, formatDateTime, FormCard, SaveBar } from "../../../ui";
 import { RolesMultiSelect } from "../../roles";
 import { useUpdateTechnician } from "../api";
 
 const sameIds = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((id) => b.includes(id));
+
+type TechnicianValues = {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  isSystemAdmin: boolean;
+  roleIds: number[];
+};
+
+/** The form's values as an update: a blank phone clears the phone. */
+function toRequest(values: TechnicianValues) {
+  return { ...values, phone: values.phone.trim() === "" ? null : values.phone };
+}
+
+/** The update's rules, and a technician who is no administrator needs a role. */
+const technicianSchema = z.preprocess(
+  (values) => toRequest(values as TechnicianValues),
+  updateTechnicianRequest.superRefine((value, ctx) => {
+    if (!value.isSystemAdmin && (value.roleIds ?? []).length === 0)
+      ctx.addIssue({
+        code: "custom",
+        path: ["roleIds"],
+        message: sharedEn.validation.chooseRole,
+        input: value.roleIds,
+      });
+  }),
+);
 
 interface TechnicianFormProps {
   technician: Technician;
@@ -19,17 +48,19 @@ interface TechnicianFormProps {
 }
 
 export function TechnicianForm({ technician, canEdit, isSelf }: TechnicianFormProps) {
-  const saved = {
+  const t = useT();
+  const saved: TechnicianValues = {
     firstName: technician.firstName,
     lastName: technician.lastName,
     phone: technician.phone ?? "",
     isSystemAdmin: technician.isSystemAdmin,
     roleIds: technician.roleIds,
   };
-  const [draft, setDraft] = useState(saved);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useContractForm<TechnicianValues>(technicianSchema, { initialValues: saved });
   const [submitError, setSubmitError] = useState<string | null>(null);
   const update = useUpdateTechnician(technician.id);
+  const draft = form.getValues();
+  // Roles are a set: the same roles picked in another order change nothing.
   const dirty =
     draft.firstName !== saved.firstName ||
     draft.lastName !== saved.lastName ||
@@ -37,95 +68,82 @@ export function TechnicianForm({ technician, canEdit, isSelf }: TechnicianFormPr
     draft.isSystemAdmin !== saved.isSystemAdmin ||
     !sameIds(draft.roleIds, saved.roleIds);
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = {
-      firstName: draft.firstName,
-      lastName: draft.lastName,
-      phone: draft.phone.trim() === "" ? null : draft.phone,
-      ...(isSelf ? {} : { isSystemAdmin: draft.isSystemAdmin }),
-      ...(sameIds(draft.roleIds, saved.roleIds) ? {} : { roleIds: draft.roleIds }),
-    };
-    if (!draft.isSystemAdmin && draft.roleIds.length === 0) {
-      setErrors({ roleIds: "Choose at least one role" });
-      return;
-    }
-    const result = validateWith(updateTechnicianRequest, body);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
+  const handleSubmit = async (values: TechnicianValues) => {
     setSubmitError(null);
+    const request = updateTechnicianRequest.parse(toRequest(values));
+    // One's own administrator flag is not sent; roles only when they changed.
+    const body = {
+      firstName: request.firstName,
+      lastName: request.lastName,
+      phone: request.phone,
+      ...(isSelf ? {} : { isSystemAdmin: request.isSystemAdmin }),
+      ...(sameIds(values.roleIds, saved.roleIds) ? {} : { roleIds: request.roleIds }),
+    };
     try {
-      await update.mutateAsync(result.data);
-      notifications.show({ color: "teal", message: "Technician saved" });
+      await update.mutateAsync(body);
+      notifications.show({ color: "teal", message: t("technicians.editor.saved") });
     } catch (error) {
-      if (isApiError(error, "E_VALIDATION")) setErrors(serverFieldErrors(error.details));
+      applyServerErrors(form, error);
       if (isApiError(error, "E_ROLE_EXCEEDS_GRANTS") || isApiError(error, "E_ROLE_NOT_FOUND"))
-        setErrors({ roleIds: describeError(error) });
+        form.setFieldError("roleIds", describeError(error));
       setSubmitError(
         isApiError(error, "E_CANNOT_MODIFY_SELF")
-          ? "You cannot change your own administrator role."
+          ? t("technicians.editor.cannotModifySelf")
           : describeError(error),
       );
     }
   };
 
-  const text = (key: "firstName" | "lastName" | "phone") => ({
-    value: draft[key],
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const value = event.currentTarget.value;
-      setDraft((d) => ({ ...d, [key]: value }));
-      setErrors((current) => clearError(current, key));
-    },
-    error: errors[key],
-    readOnly: !canEdit,
-  });
-
   return (
-    <FormCard onSubmit={(event) => void handleSubmit(event)}>
+    <FormCard onSubmit={form.onSubmit((values) => void handleSubmit(values))}>
       <TextInput
-        label="Email"
+        label={t("common.fields.email")}
         value={technician.email}
         readOnly
-        description="The sign-in name; it cannot be changed."
+        description={t("technicians.editor.emailHelp")}
       />
       <Group grow align="flex-start">
-        <TextInput label="First name" withAsterisk {...text("firstName")} />
-        <TextInput label="Last name" withAsterisk {...text("lastName")} />
+        <TextInput
+          label={t("technicians.fields.firstName")}
+          withAsterisk
+          {...form.getInputProps("firstName")}
+          readOnly={!canEdit}
+        />
+        <TextInput
+          label={t("technicians.fields.lastName")}
+          withAsterisk
+          {...form.getInputProps("lastName")}
+          readOnly={!canEdit}
+        />
       </Group>
-      <TextInput label="Phone" type="tel" {...text("phone")} />
+      <TextInput
+        label={t("technicians.fields.phone")}
+        type="tel"
+        {...form.getInputProps("phone")}
+        readOnly={!canEdit}
+      />
       <RolesMultiSelect
         value={draft.roleIds}
-        onChange={(next) => {
-          setDraft((d) => ({ ...d, roleIds: next }));
-          setErrors((current) => clearError(current, "roleIds"));
-        }}
+        onChange={(next) => form.setFieldValue("roleIds", next)}
         readOnly={!canEdit}
         required={!draft.isSystemAdmin}
-        error={errors.roleIds}
+        error={form.errors.roleIds as string | undefined}
         description={
-          draft.isSystemAdmin
-            ? "System administrators hold every permission; roles apply if they stop being one."
-            : "Their access is the sum of these roles."
+          draft.isSystemAdmin ? t("technicians.invite.rolesHelpAdmin") : t("technicians.invite.rolesHelp")
         }
       />
       <Checkbox
-        label="System administrator"
-        description={
-          isSelf ? "You cannot change your own role." : "Full access, including technicians and settings."
-        }
-        checked={draft.isSystemAdmin}
+        label={t("technicians.kind.systemAdmin")}
+        description={isSelf ? t("technicians.editor.selfAdmin") : t("technicians.invite.systemAdminHelp")}
+        {...form.getInputProps("isSystemAdmin", { type: "checkbox" })}
         disabled={!canEdit || isSelf}
-        onChange={(event) => {
-          const checked = event.currentTarget.checked;
-          setDraft((d) => ({ ...d, isSystemAdmin: checked }));
-        }}
       />
       <Text size="sm" c="dimmed">
-        Created {formatDateTime(technician.createdAt)} · Last sign-in {formatDateTime(technician.lastLoginAt)}{" "}
-        · Two-factor {technician.mfaEnrolled ? "enrolled" : "not set up"}
+        {t("technicians.editor.facts", {
+          created: formatDateTime(technician.createdAt),
+          lastSignIn: formatDateTime(technician.lastLoginAt),
+          mfa: technician.mfaEnrolled ? "enrolled" : "notSetUp",
+        })}
       </Text>
       <FormError message={submitError} />
       {canEdit ? (
@@ -133,8 +151,7 @@ export function TechnicianForm({ technician, canEdit, isSelf }: TechnicianFormPr
           dirty={dirty}
           saving={update.isPending}
           onDiscard={() => {
-            setDraft(saved);
-            setErrors({});
+            form.reset();
             setSubmitError(null);
           }}
         />

@@ -10,6 +10,7 @@ import {
 } from "@tabler/icons-react";
 import { Link } from "react-router";
 import type { Technician } from "@steward/contracts";
+import { useT, type Translate } from "../../../i18n";
 import { formatDate, formatDateTime } from "../../../ui";
 import type { TechnicianAction } from "../api";
 import { TechnicianStatusBadge } from "./TechnicianBadges";
@@ -28,10 +29,10 @@ function fullName(t: Technician): string {
 }
 
 /** "System administrator", or the names of the roles held. */
-function rolesText(t: Technician, roleNames: ReadonlyMap<number, string>): string {
-  if (t.isSystemAdmin) return "System administrator";
-  if (t.roleIds.length === 0) return "No role";
-  return t.roleIds.map((id) => roleNames.get(id) ?? `Role ${id}`).join(", ");
+function rolesText(tr: Translate, t: Technician, roleNames: ReadonlyMap<number, string>): string {
+  if (t.isSystemAdmin) return tr("technicians.kind.systemAdmin");
+  if (t.roleIds.length === 0) return tr("technicians.table.noRole");
+  return t.roleIds.map((id) => roleNames.get(id) ?? tr("technicians.table.unknownRole", { id })).join(", ");
 }
 
 export function TechniciansTable({
@@ -41,16 +42,23 @@ export function TechniciansTable({
   canManage,
   onAction,
 }: TechniciansTableProps) {
+  const tr = useT();
   return (
-    <Table striped highlightOnHover verticalSpacing="sm" layout="fixed" aria-label="Technicians">
+    <Table
+      striped
+      highlightOnHover
+      verticalSpacing="sm"
+      layout="fixed"
+      aria-label={tr("technicians.routes.list")}
+    >
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Name</Table.Th>
-          <Table.Th w={150}>Roles</Table.Th>
-          <Table.Th w={150}>Status</Table.Th>
-          <Table.Th w={100}>Two-factor</Table.Th>
-          <Table.Th w={112}>Last sign-in</Table.Th>
-          {canManage ? <Table.Th w={84}>Actions</Table.Th> : null}
+          <Table.Th>{tr("common.fields.name")}</Table.Th>
+          <Table.Th w={150}>{tr("technicians.fields.roles")}</Table.Th>
+          <Table.Th w={150}>{tr("common.fields.status")}</Table.Th>
+          <Table.Th w={100}>{tr("technicians.fields.twoFactor")}</Table.Th>
+          <Table.Th w={112}>{tr("technicians.fields.lastSignIn")}</Table.Th>
+          {canManage ? <Table.Th w={84}>{tr("common.fields.actions")}</Table.Th> : null}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -65,7 +73,7 @@ export function TechniciansTable({
                   </Anchor>
                   {self ? (
                     <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
-                      You
+                      {tr("technicians.table.you")}
                     </Badge>
                   ) : null}
                 </Group>
@@ -74,20 +82,20 @@ export function TechniciansTable({
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm" lineClamp={2} title={rolesText(t, roleNames)}>
-                  {rolesText(t, roleNames)}
+                <Text size="sm" lineClamp={2} title={rolesText(tr, t, roleNames)}>
+                  {rolesText(tr, t, roleNames)}
                 </Text>
               </Table.Td>
               <Table.Td>
                 <TechnicianStatusBadge status={t.status} />
                 {t.status === "INVITED" && t.inviteExpiresAt ? (
                   <Text size="xs" c="dimmed">
-                    Link valid until {formatDateTime(t.inviteExpiresAt)}
+                    {tr("technicians.table.linkValidUntil", { time: formatDateTime(t.inviteExpiresAt) })}
                   </Text>
                 ) : null}
               </Table.Td>
               <Table.Td style={{ whiteSpace: "nowrap" }}>
-                {t.mfaEnrolled ? "Enrolled" : "Not set up"}
+                {t.mfaEnrolled ? tr("technicians.table.enrolled") : tr("technicians.table.notSetUp")}
               </Table.Td>
               <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(t.lastLoginAt)}</Table.Td>
               {canManage ? (
@@ -95,7 +103,10 @@ export function TechniciansTable({
                   {self ? null : (
                     <Menu position="bottom-end" withinPortal>
                       <Menu.Target>
-                        <ActionIcon variant="subtle" aria-label={`Actions for ${fullName(t)}`}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={tr("technicians.table.actionsFor", { name: fullName(t) })}
+                        >
                           <IconDots size={16} />
                         </ActionIcon>
                       </Menu.Target>
@@ -105,14 +116,14 @@ export function TechniciansTable({
                           to={`/editor/user/${t.id}/general`}
                           leftSection={<IconPencil size={14} />}
                         >
-                          Edit
+                          {tr("common.actions.edit")}
                         </Menu.Item>
                         {t.status === "INVITED" ? (
                           <Menu.Item
                             leftSection={<IconMailForward size={14} />}
                             onClick={() => onAction(t, "reinvite")}
                           >
-                            Re-invite
+                            {tr("technicians.table.reinvite")}
                           </Menu.Item>
                         ) : null}
                         {t.status === "DISABLED" ? (
@@ -120,14 +131,14 @@ export function TechniciansTable({
                             leftSection={<IconPlayerPlay size={14} />}
                             onClick={() => onAction(t, "enable")}
                           >
-                            Enable
+                            {tr("common.actions.enable")}
                           </Menu.Item>
                         ) : (
                           <Menu.Item
                             leftSection={<IconBan size={14} />}
                             onClick={() => onAction(t, "disable")}
                           >
-                            Disable
+                            {tr("common.actions.disable")}
                           </Menu.Item>
                         )}
                         {t.mfaEnrolled ? (
@@ -135,7 +146,7 @@ export function TechniciansTable({
                             leftSection={<IconShieldX size={14} />}
                             onClick={() => onAction(t, "reset-mfa")}
                           >
-                            Reset two-factor
+                            {tr("technicians.table.resetMfa")}
                           </Menu.Item>
                         ) : null}
                         <Menu.Divider />
@@ -144,7 +155,7 @@ export function TechniciansTable({
                           leftSection={<IconTrash size={14} />}
                           onClick={() => onAction(t, "delete")}
                         >
-                          Delete
+                          {tr("common.actions.delete")}
                         </Menu.Item>
                       </Menu.Dropdown>
                     </Menu>

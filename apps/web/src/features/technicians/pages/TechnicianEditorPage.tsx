@@ -1,6 +1,7 @@
 import { Navigate, useParams } from "react-router";
 import { Group, Stack } from "@mantine/core";
 import { isApiError } from "../../../api";
+import { useT } from "../../../i18n";
 import { EmptyState, ErrorState, LoadingState, PageHeader } from "../../../ui";
 import { usePageTitle } from "../../../routing";
 import { useCan, useCurrentUser } from "../../auth";
@@ -10,29 +11,36 @@ import { TechnicianForm } from "../components/TechnicianForm";
 
 /** /editor/user/:id/* — edits a technician (the "general" section). */
 export function TechnicianEditorPage() {
+  const t = useT();
   const params = useParams();
   const id = Number(params.id);
   const section = params["*"] ?? "";
-  if (!Number.isSafeInteger(id) || id <= 0) return <EmptyState title="This technician does not exist" />;
+  if (!Number.isSafeInteger(id) || id <= 0) return <EmptyState title={t("technicians.editor.notFound")} />;
   if (section === "") return <Navigate to={`/editor/user/${id}/general`} replace />;
-  if (section !== "general") return <EmptyState title="This page does not exist" />;
+  if (section !== "general") return <EmptyState title={t("technicians.editor.noSuchPage")} />;
   return <TechnicianEditor id={id} />;
 }
 
 function TechnicianEditor({ id }: { id: number }) {
+  const t = useT();
   const query = useTechnician(id);
   const can = useCan();
   const me = useCurrentUser();
   usePageTitle(query.data ? `${query.data.firstName} ${query.data.lastName}` : null);
 
-  if (query.isPending) return <LoadingState label="Loading technician…" />;
+  if (query.isPending) return <LoadingState label={t("technicians.editor.loading")} />;
   if (query.isError) {
     if (isApiError(query.error, "E_USER_NOT_FOUND") || isApiError(query.error, "E_NOT_FOUND")) {
-      return <EmptyState title="This technician does not exist" description="They may have been deleted." />;
+      return (
+        <EmptyState
+          title={t("technicians.editor.notFound")}
+          description={t("technicians.editor.notFoundHint")}
+        />
+      );
     }
     return (
       <ErrorState
-        title="Could not load the technician"
+        title={t("technicians.editor.loadError")}
         error={query.error}
         onRetry={() => void query.refetch()}
       />
@@ -43,6 +51,7 @@ function TechnicianEditor({ id }: { id: number }) {
   return (
     <Stack gap="md">
       <PageHeader
+        // i18n-exempt: the technician's name as entered
         title={`${technician.firstName} ${technician.lastName}`}
         description={
           <Group gap="xs" component="span">

@@ -4,6 +4,7 @@ import { notifications } from "@mantine/notifications";
 import { IconUserPlus } from "@tabler/icons-react";
 import type { Technician, TechnicianInviteResponse } from "@steward/contracts";
 import { describeError } from "../../../api";
+import { useT, type MessageKey } from "../../../i18n";
 import { EmptyState, PageHeader, QueryView, confirmAction } from "../../../ui";
 import { useCan, useCurrentUser } from "../../auth";
 import { useTechnicianRoles } from "../../roles";
@@ -12,12 +13,12 @@ import { InviteLinkPanel } from "../components/InviteLinkPanel";
 import { InviteTechnicianModal } from "../components/InviteTechnicianModal";
 import { TechniciansTable } from "../components/TechniciansTable";
 
-const done: Record<TechnicianAction, string> = {
-  disable: "disabled",
-  enable: "enabled",
-  reinvite: "re-invited",
-  "reset-mfa": "must set up two-factor authentication again at the next sign-in",
-  delete: "deleted",
+const done: Record<TechnicianAction, MessageKey> = {
+  disable: "technicians.actions.disabled",
+  enable: "technicians.actions.enabled",
+  reinvite: "technicians.actions.reinvited",
+  "reset-mfa": "technicians.actions.mfaReset",
+  delete: "technicians.actions.deleted",
 };
 
 function isInviteResponse(value: unknown): value is TechnicianInviteResponse {
@@ -25,6 +26,7 @@ function isInviteResponse(value: unknown): value is TechnicianInviteResponse {
 }
 
 export function TechniciansPage() {
+  const t = useT();
   const can = useCan();
   const canManage = can("technicians.manage");
   const me = useCurrentUser();
@@ -42,12 +44,12 @@ export function TechniciansPage() {
       {
         onSuccess: (result) => {
           if (kind === "reinvite" && isInviteResponse(result)) setInviteResult(result);
-          else notifications.show({ color: "teal", message: `${name} ${done[kind]}` });
+          else notifications.show({ color: "teal", message: t(done[kind], { name }) });
         },
         onError: (error) =>
           notifications.show({
             color: "red",
-            title: `Could not update ${name}`,
+            title: t("technicians.actions.failed", { name }),
             message: describeError(error),
           }),
       },
@@ -58,22 +60,22 @@ export function TechniciansPage() {
     const name = `${technician.firstName} ${technician.lastName}`;
     if (kind === "delete") {
       confirmAction({
-        title: "Delete technician",
-        message: `Delete ${name} (${technician.email})? They lose access immediately. This cannot be undone.`,
+        title: t("technicians.actions.deleteTitle"),
+        message: t("technicians.actions.deleteMessage", { name, email: technician.email }),
         onConfirm: () => run(technician, kind),
       });
     } else if (kind === "disable") {
       confirmAction({
-        title: "Disable technician",
-        message: `Disable ${name}? They are signed out and cannot sign in until enabled again.`,
-        confirmLabel: "Disable",
+        title: t("technicians.actions.disableTitle"),
+        message: t("technicians.actions.disableMessage", { name }),
+        confirmLabel: t("common.actions.disable"),
         onConfirm: () => run(technician, kind),
       });
     } else if (kind === "reset-mfa") {
       confirmAction({
-        title: "Reset two-factor authentication",
-        message: `Reset two-factor authentication for ${name}? They are signed out and must enroll a new authenticator at their next sign-in.`,
-        confirmLabel: "Reset",
+        title: t("technicians.actions.resetMfaTitle"),
+        message: t("technicians.actions.resetMfaMessage", { name }),
+        confirmLabel: t("common.actions.reset"),
         onConfirm: () => run(technician, kind),
       });
     } else {
@@ -83,23 +85,27 @@ export function TechniciansPage() {
 
   const inviteButton = canManage ? (
     <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
-      Invite technician
+      {t("technicians.list.invite")}
     </Button>
   ) : null;
 
   return (
     <Stack gap="md">
       <PageHeader
-        title="Technicians"
-        description="People who sign in to this console. Every account uses two-factor authentication."
+        title={t("technicians.routes.list")}
+        description={t("technicians.list.description")}
         actions={inviteButton}
       />
-      <QueryView query={query} errorTitle="Could not load technicians" loadingLabel="Loading technicians…">
+      <QueryView
+        query={query}
+        errorTitle={t("technicians.list.loadError")}
+        loadingLabel={t("technicians.list.loading")}
+      >
         {(data) =>
           data.items.length === 0 ? (
             <EmptyState
-              title="No technicians yet"
-              description="Invite your colleagues so each has their own sign-in."
+              title={t("technicians.list.emptyTitle")}
+              description={t("technicians.list.emptyDescription")}
               action={inviteButton ?? undefined}
             />
           ) : (
@@ -123,7 +129,10 @@ export function TechniciansPage() {
       <Modal
         opened={inviteResult !== null}
         onClose={() => setInviteResult(null)}
-        title={`Invite for ${inviteResult?.technician.firstName ?? ""} ${inviteResult?.technician.lastName ?? ""}`}
+        title={t("technicians.list.inviteFor", {
+          firstName: inviteResult?.technician.firstName ?? "",
+          lastName: inviteResult?.technician.lastName ?? "",
+        })}
         size="lg"
         centered
       >
