@@ -12,17 +12,17 @@ export const roleRoutes: RouteEntry[] = [
   {
     path: LIST,
     page: page.list,
-    title: "Technician roles",
+    title: "roles.routes.list",
     access: "technicians.read",
-    section: "Administration",
-    tab: { group: "administrationUsers", label: "Roles", order: 20 },
+    section: "shell.sections.administration",
+    tab: { group: "administrationUsers", label: "roles.routes.tab", order: 20 },
   },
   {
     path: "/editor/role/:id/*",
     page: page.editor,
-    title: "Edit role",
+    title: "roles.routes.editor",
     access: "technicians.read",
-    section: "Administration",
+    section: "shell.sections.administration",
     parent: LIST,
   },
 ];

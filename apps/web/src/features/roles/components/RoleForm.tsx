@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import {
   Checkbox,
   Fieldset,
@@ -11,6 +11,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
+import { z } from "zod";
 import {
   createTechnicianRoleRequest,
   isOrganizationPermission,
@@ -20,11 +21,12 @@ import {
   type TechnicianRole,
 } from "@steward/contracts";
 import { describeError, isApiError } from "../../../api";
-import { clearError, serverFieldErrors, validateWith, type FieldErrors } from "../../../lib/forms";
+import { useT } from "../../../i18n";
+import { applyServerErrors, useContractForm } from "../../../lib/forms";
 import { FormCard, FormError, SaveBar } from "../../../ui";
 import { useOrganizationOptions } from "../../organizations";
 import { useCreateTechnicianRole, useUpdateTechnicianRole } from "../api";
-import { permissionLabels } from "../permission-labels";
+import { permissionAreaLabels, permissionLabels } from "../permission-labels";
 
 interface RoleFormProps {
   /** null: a new role. */
@@ -35,15 +37,15 @@ interface RoleFormProps {
   onSaved?: (role: TechnicianRole) => void;
 }
 
-interface Draft {
+type RoleValues = {
   name: string;
   description: string;
   permissions: Permission[];
   scope: "all" | "selected";
   organizationIds: string[];
-}
+};
 
-function draftOf(role: TechnicianRole | null): Draft {
+function valuesOf(role: TechnicianRole | null): RoleValues {
   return {
     name: role?.name ?? "",
     description: role?.description ?? "",
@@ -53,20 +55,35 @@ function draftOf(role: TechnicianRole | null): Draft {
   };
 }
 
+/** The form's values as the create request: all organizations, or the chosen ones. */
+function toRequest(values: RoleValues): CreateTechnicianRoleRequest {
+  return {
+    name: values.name,
+    description: values.description,
+    permissions: values.permissions,
+    allOrganizations: values.scope === "all",
+    organizationIds: values.scope === "all" ? [] : values.organizationIds.map(Number),
+  };
+}
+
+const roleSchema = z.preprocess((values) => toRequest(values as RoleValues), createTechnicianRoleRequest);
+
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x) => b.includes(x));
 
 /** The role editor's form: name, description, permissions by area, organization scope. */
 export function RoleForm({ role, readOnly, onSaved }: RoleFormProps) {
-  const saved = draftOf(role);
-  const [draft, setDraft] = useState<Draft>(saved);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const t = useT();
+  const saved = valuesOf(role);
+  const form = useContractForm<RoleValues>(roleSchema, { initialValues: saved });
   const [submitError, setSubmitError] = useState<string | null>(null);
   const organizations = useOrganizationOptions();
   const create = useCreateTechnicianRole();
   const update = useUpdateTechnicianRole(role?.id ?? 0);
   const saving = create.isPending || update.isPending;
+  const draft = form.getValues();
 
+  // Permissions and organizations are sets: the same ones picked in another order change nothing.
   const scopeChanged =
     draft.scope !== saved.scope ||
     (draft.scope === "selected" && !sameSet(draft.organizationIds, saved.organizationIds));
@@ -83,136 +100,121 @@ export function RoleForm({ role, readOnly, onSaved }: RoleFormProps) {
       .map((o) => ({ value: String(o.id), label: o.name })),
   ];
 
-  const change = <K extends keyof Draft>(key: K, value: Draft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    setErrors((current) => clearError(current, key === "scope" ? "organizationIds" : key));
-  };
-
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const handleSubmit = async (values: RoleValues) => {
     if (readOnly) return;
-    const values: CreateTechnicianRoleRequest = {
-      name: draft.name,
-      description: draft.description,
-      permissions: draft.permissions,
-      allOrganizations: draft.scope === "all",
-      organizationIds: draft.scope === "all" ? [] : draft.organizationIds.map(Number),
-    };
-    const result = validateWith(createTechnicianRoleRequest, values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
+    const request = createTechnicianRoleRequest.parse(toRequest(values));
     setSubmitError(null);
     try {
       let savedRole: TechnicianRole;
       if (role === null) {
-        savedRole = await create.mutateAsync(result.data);
+        savedRole = await create.mutateAsync(request);
       } else {
         // Only what changed: organizations this editor cannot see stay on the role untouched.
         savedRole = await update.mutateAsync({
-          ...(draft.name !== saved.name ? { name: result.data.name } : {}),
-          ...(draft.description !== saved.description ? { description: result.data.description } : {}),
-          ...(!sameSet(draft.permissions, saved.permissions) ? { permissions: result.data.permissions } : {}),
+          ...(values.name !== saved.name ? { name: request.name } : {}),
+          ...(values.description !== saved.description ? { description: request.description } : {}),
+          ...(!sameSet(values.permissions, saved.permissions) ? { permissions: request.permissions } : {}),
           ...(scopeChanged
-            ? { allOrganizations: result.data.allOrganizations, organizationIds: result.data.organizationIds }
+            ? { allOrganizations: request.allOrganizations, organizationIds: request.organizationIds }
             : {}),
         });
       }
-      notifications.show({ color: "teal", message: `Role "${savedRole.name}" saved` });
+      notifications.show({ color: "teal", message: t("roles.form.saved", { name: savedRole.name }) });
       onSaved?.(savedRole);
     } catch (error) {
-      if (isApiError(error, "E_ROLE_NAME_TAKEN")) setErrors({ name: "A role with this name already exists" });
+      if (isApiError(error, "E_ROLE_NAME_TAKEN")) form.setFieldError("name", t("roles.form.nameTaken"));
       else if (isApiError(error, "E_ORGANIZATION_NOT_FOUND"))
-        setErrors({ organizationIds: "One of these organizations no longer exists" });
-      else if (isApiError(error, "E_VALIDATION")) setErrors(serverFieldErrors(error.details));
+        form.setFieldError("organizationIds", t("roles.form.organizationGone"));
+      else applyServerErrors(form, error);
       setSubmitError(describeError(error));
     }
   };
 
   const togglePermission = (permission: Permission, checked: boolean) =>
-    change(
+    form.setFieldValue(
       "permissions",
       checked ? [...draft.permissions, permission] : draft.permissions.filter((p) => p !== permission),
     );
 
+  const permissionsError = form.errors.permissions;
   return (
-    <FormCard onSubmit={(event) => void handleSubmit(event)}>
+    <FormCard onSubmit={form.onSubmit((values) => void handleSubmit(values))}>
       <TextInput
-        label="Name"
+        label={t("common.fields.name")}
         withAsterisk={!readOnly}
         readOnly={readOnly}
-        value={draft.name}
-        error={errors.name}
-        onChange={(event) => change("name", event.currentTarget.value)}
+        {...form.getInputProps("name")}
       />
       <Textarea
-        label="Description"
+        label={t("common.fields.description")}
         autosize
         minRows={2}
         readOnly={readOnly}
-        value={draft.description}
-        error={errors.description}
-        onChange={(event) => change("description", event.currentTarget.value)}
+        {...form.getInputProps("description")}
       />
       <Stack gap={4}>
         <Text size="sm" fw={500}>
-          Permissions
+          {t("roles.form.permissions")}
         </Text>
-        {errors.permissions ? (
+        {permissionsError ? (
           <Text size="xs" c="red" role="alert">
-            {errors.permissions}
+            {permissionsError}
           </Text>
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-          {permissionGroups.map((group) => (
-            <Fieldset key={group.area} legend={group.area} variant="filled" p="sm">
-              <Stack gap={6}>
-                {group.permissions.map((permission) => (
-                  <Checkbox
-                    key={permission}
-                    size="sm"
-                    label={permissionLabels[permission]}
-                    description={
-                      isOrganizationPermission(permission) ? undefined : "Not limited by organization"
-                    }
-                    checked={draft.permissions.includes(permission)}
-                    disabled={readOnly}
-                    onChange={(event) => togglePermission(permission, event.currentTarget.checked)}
-                  />
-                ))}
-              </Stack>
-            </Fieldset>
-          ))}
+          {permissionGroups.map((group) => {
+            const area = permissionAreaLabels[group.area];
+            return (
+              <Fieldset key={group.area} legend={area ? t(area) : group.area} variant="filled" p="sm">
+                <Stack gap={6}>
+                  {group.permissions.map((permission) => (
+                    <Checkbox
+                      key={permission}
+                      size="sm"
+                      label={t(permissionLabels[permission])}
+                      description={
+                        isOrganizationPermission(permission) ? undefined : t("roles.form.notLimited")
+                      }
+                      checked={draft.permissions.includes(permission)}
+                      disabled={readOnly}
+                      onChange={(event) => togglePermission(permission, event.currentTarget.checked)}
+                    />
+                  ))}
+                </Stack>
+              </Fieldset>
+            );
+          })}
         </SimpleGrid>
       </Stack>
       <Radio.Group
-        label="Organizations"
-        description="Where the role's organization permissions apply."
+        label={t("roles.form.organizations")}
+        description={t("roles.form.organizationsHelp")}
         value={draft.scope}
-        onChange={(value) => change("scope", value === "selected" ? "selected" : "all")}
+        onChange={(value) => {
+          form.setFieldValue("scope", value === "selected" ? "selected" : "all");
+          form.clearFieldError("organizationIds");
+        }}
       >
         <Stack gap={6} mt={6}>
-          <Radio value="all" label="All organizations" disabled={readOnly} />
-          <Radio value="selected" label="Selected organizations" disabled={readOnly} />
+          <Radio value="all" label={t("roles.form.allOrganizations")} disabled={readOnly} />
+          <Radio value="selected" label={t("roles.form.selectedOrganizations")} disabled={readOnly} />
         </Stack>
       </Radio.Group>
       {draft.scope === "selected" ? (
         <MultiSelect
-          label="Selected organizations"
-          placeholder={readOnly ? undefined : "Choose organizations"}
+          label={t("roles.form.selectedOrganizations")}
+          placeholder={readOnly ? undefined : t("roles.form.chooseOrganizations")}
           data={organizationData}
-          value={draft.organizationIds}
-          onChange={(value) => change("organizationIds", value)}
+          {...form.getInputProps("organizationIds")}
           searchable
           clearable={!readOnly}
           readOnly={readOnly}
-          error={errors.organizationIds}
-          nothingFoundMessage={organizations.isPending ? "Loading…" : "No organization matches"}
+          nothingFoundMessage={
+            organizations.isPending ? t("common.states.loading") : t("roles.form.noOrganization")
+          }
           description={
             role && role.hiddenOrganizationCount > 0
-              ? `Also applies in ${role.hiddenOrganizationCount} organization(s) you cannot see.`
+              ? t("roles.form.hiddenOrganizations", { count: role.hiddenOrganizationCount })
               : undefined
           }
         />
@@ -223,8 +225,7 @@ export function RoleForm({ role, readOnly, onSaved }: RoleFormProps) {
           dirty={dirty || role === null}
           saving={saving}
           onDiscard={() => {
-            setDraft(saved);
-            setErrors({});
+            form.reset();
             setSubmitError(null);
           }}
         />

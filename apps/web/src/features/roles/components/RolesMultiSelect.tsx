@@ -1,4 +1,5 @@
 import { MultiSelect } from "@mantine/core";
+import { useT } from "../../../i18n";
 import { useCurrentUser } from "../../auth";
 import { useTechnicianRoles } from "../api";
 import { canGrantRole } from "../grantable";
@@ -25,6 +26,7 @@ export function RolesMultiSelect({
   required,
   description,
 }: RolesMultiSelectProps) {
+  const t = useT();
   const roles = useTechnicianRoles();
   const user = useCurrentUser();
   const locked = new Set<number>();
@@ -38,13 +40,14 @@ export function RolesMultiSelect({
   }
   // A role the list does not have (yet) still shows as its id rather than vanishing from the value.
   for (const id of value)
-    if (!data.some((d) => d.value === String(id))) data.push({ value: String(id), label: `Role ${id}` });
+    if (!data.some((d) => d.value === String(id)))
+      data.push({ value: String(id), label: t("roles.picker.unknownRole", { id }) });
   return (
     <MultiSelect
-      label="Roles"
+      label={t("roles.picker.label")}
       withAsterisk={required}
       description={description}
-      placeholder={readOnly || value.length > 0 ? undefined : "Choose roles"}
+      placeholder={readOnly || value.length > 0 ? undefined : t("roles.picker.placeholder")}
       data={data}
       value={value.map(String)}
       onChange={(next) => {
@@ -54,8 +57,8 @@ export function RolesMultiSelect({
       }}
       searchable
       readOnly={readOnly}
-      error={error ?? (roles.isError ? "Could not load the roles" : undefined)}
-      nothingFoundMessage={roles.isPending ? "Loading…" : "No role matches"}
+      error={error ?? (roles.isError ? t("roles.picker.loadError") : undefined)}
+      nothingFoundMessage={roles.isPending ? t("common.states.loading") : t("roles.picker.nothingFound")}
     />
   );
 }

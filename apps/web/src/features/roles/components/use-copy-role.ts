@@ -1,6 +1,7 @@
 import { notifications } from "@mantine/notifications";
 import { useNavigate } from "react-router";
 import { describeError } from "../../../api";
+import { useT } from "../../../i18n";
 import { useCopyTechnicianRole } from "../api";
 import { roleEditorPath } from "../paths";
 
@@ -9,6 +10,7 @@ import { roleEditorPath } from "../paths";
  * a refusal is shown with the server's reason. `pendingId` is the role being copied.
  */
 export function useCopyRoleAndOpen() {
+  const t = useT();
   const copy = useCopyTechnicianRole();
   const navigate = useNavigate();
   const copyRole = (id: number) =>
@@ -16,13 +18,13 @@ export function useCopyRoleAndOpen() {
       { id },
       {
         onSuccess: (created) => {
-          notifications.show({ color: "teal", message: `Role "${created.name}" created` });
+          notifications.show({ color: "teal", message: t("roles.copy.created", { name: created.name }) });
           void navigate(roleEditorPath(created.id));
         },
         onError: (error) =>
           notifications.show({
             color: "red",
-            title: "Could not copy the role",
+            title: t("roles.copy.failed"),
             message: describeError(error),
           }),
       },

@@ -3,6 +3,7 @@ import { Badge, Button, Group, Stack, Text } from "@mantine/core";
 import { IconCopy } from "@tabler/icons-react";
 import type { TechnicianRole } from "@steward/contracts";
 import { isApiError } from "../../../api";
+import { useT } from "../../../i18n";
 import { EmptyState, ErrorState, LoadingState, PageHeader } from "../../../ui";
 import { usePageTitle } from "../../../routing";
 import { useCan } from "../../auth";
@@ -13,6 +14,7 @@ import { roleEditorPath } from "../paths";
 
 /** /editor/role/:id/* — creates ("new") or edits a technician role; built-in roles open read-only. */
 export function RoleEditorPage() {
+  const t = useT();
   const params = useParams();
   const section = params["*"] ?? "";
   if (params.id === "new") {
@@ -20,23 +22,21 @@ export function RoleEditorPage() {
     return <NewRole />;
   }
   const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) return <EmptyState title="This role does not exist" />;
+  if (!Number.isSafeInteger(id) || id <= 0) return <EmptyState title={t("roles.editor.notFound")} />;
   if (section !== "general") return <Navigate to={roleEditorPath(id)} replace />;
   return <ExistingRole id={id} />;
 }
 
 function NewRole() {
+  const t = useT();
   const navigate = useNavigate();
   const can = useCan();
-  usePageTitle("New role");
+  usePageTitle(t("roles.editor.newTitle"));
   if (!can("technicians.manage"))
-    return <EmptyState title="You cannot create roles" description="Ask an administrator for access." />;
+    return <EmptyState title={t("roles.editor.cannotCreate")} description={t("roles.editor.askForAccess")} />;
   return (
     <Stack gap="md">
-      <PageHeader
-        title="New technician role"
-        description="Choose what the role allows and in which organizations."
-      />
+      <PageHeader title={t("roles.editor.newHeading")} description={t("roles.editor.newDescription")} />
       <RoleForm
         role={null}
         readOnly={false}
@@ -47,17 +47,22 @@ function NewRole() {
 }
 
 function ExistingRole({ id }: { id: number }) {
+  const t = useT();
   const query = useTechnicianRole(id);
   const can = useCan();
   const { copyRole, pendingId } = useCopyRoleAndOpen();
   usePageTitle(query.data?.name ?? null);
 
-  if (query.isPending) return <LoadingState label="Loading role…" />;
+  if (query.isPending) return <LoadingState label={t("roles.editor.loading")} />;
   if (query.isError) {
     if (isApiError(query.error, "E_ROLE_NOT_FOUND"))
-      return <EmptyState title="This role does not exist" description="It may have been deleted." />;
+      return <EmptyState title={t("roles.editor.notFound")} description={t("roles.editor.notFoundHint")} />;
     return (
-      <ErrorState title="Could not load the role" error={query.error} onRetry={() => void query.refetch()} />
+      <ErrorState
+        title={t("roles.editor.loadError")}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   const role: TechnicianRole = query.data;
@@ -70,11 +75,11 @@ function ExistingRole({ id }: { id: number }) {
         description={
           <Group gap="xs" component="span">
             <Text span size="sm">
-              Held by {role.holderCount} technician{role.holderCount === 1 ? "" : "s"}
+              {t("roles.editor.heldBy", { count: role.holderCount })}
             </Text>
             {role.builtIn ? (
               <Badge component="span" size="sm" variant="light" color="gray">
-                Built-in
+                {t("roles.editor.builtIn")}
               </Badge>
             ) : null}
           </Group>
@@ -87,14 +92,14 @@ function ExistingRole({ id }: { id: number }) {
               loading={pendingId === role.id}
               onClick={() => copyRole(role.id)}
             >
-              Copy
+              {t("common.actions.copy")}
             </Button>
           ) : null
         }
       />
       {role.builtIn ? (
         <Text size="sm" c="dimmed">
-          Built-in roles are templates and cannot be changed. Copy this role to make your own version.
+          {t("roles.editor.builtInHint")}
         </Text>
       ) : null}
       {/* Remount on a new saved version so the draft starts from it. */}

@@ -11,23 +11,27 @@ import {
   RowAction,
   RowActions,
   TableCard,
+  formatNumber,
   confirmDelete,
 } from "../../../ui";
+import { useT, type Translate } from "../../../i18n";
 import { useCan } from "../../auth";
 import { useDeleteTechnicianRole, useTechnicianRoles } from "../api";
 import { useCopyRoleAndOpen } from "../components/use-copy-role";
 import { roleEditorPath } from "../paths";
 
 /** "All organizations", or the organization names (and how many more the reader cannot see). */
-export function roleScopeText(role: TechnicianRole): string {
-  if (role.allOrganizations) return "All organizations";
+export function roleScopeText(t: Translate, role: TechnicianRole): string {
+  if (role.allOrganizations) return t("roles.form.allOrganizations");
   const names = role.organizations.map((o) => o.name);
-  if (role.hiddenOrganizationCount > 0) names.push(`${role.hiddenOrganizationCount} more`);
+  if (role.hiddenOrganizationCount > 0)
+    names.push(t("roles.list.more", { count: role.hiddenOrganizationCount }));
   return names.join(", ");
 }
 
 /** /administration/users/technicianRoles — the technician roles and their built-in templates. */
 export function TechnicianRolesPage() {
+  const t = useT();
   const can = useCan();
   const canManage = can("technicians.manage");
   const roles = useTechnicianRoles();
@@ -37,43 +41,39 @@ export function TechnicianRolesPage() {
 
   const handleDelete = (role: TechnicianRole) =>
     confirmDelete({
-      title: "Delete role",
-      message: `Delete the role "${role.name}"? A role still held by technicians cannot be deleted: take it away from them first.`,
+      title: t("roles.list.deleteTitle"),
+      message: t("roles.list.deleteMessage", { name: role.name }),
       remove: (done) => remove.mutate(role.id, done),
-      deletedMessage: `Role "${role.name}" deleted`,
-      errorTitle: "Could not delete the role",
+      deletedMessage: t("roles.list.deleted", { name: role.name }),
+      errorTitle: t("roles.list.deleteFailed"),
     });
 
   return (
     <Stack gap="md">
       <PageHeader
-        title="Technician roles"
-        description="What technicians may do, and in which organizations. A technician may hold several roles; their access is the sum of them. Built-in roles are templates: copy one to change it."
+        title={t("roles.routes.list")}
+        description={t("roles.list.description")}
         actions={
           canManage ? (
             <Button leftSection={<IconPlus size={16} />} component={Link} to={roleEditorPath("new")}>
-              New role
+              {t("roles.list.newRole")}
             </Button>
           ) : null
         }
       />
-      <QueryView
-        query={roles}
-        errorTitle="Could not load technician roles"
-        loadingLabel="Loading technician roles…"
-      >
+      <QueryView query={roles} errorTitle={t("roles.list.loadError")} loadingLabel={t("roles.list.loading")}>
         {(items) =>
           items.length === 0 ? (
-            <EmptyState title="No technician roles" description="Create a role to give technicians access." />
+            <EmptyState title={t("roles.list.emptyTitle")} description={t("roles.list.emptyDescription")} />
           ) : (
             <TableCard minWidth={760} testId="technician-roles">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Permissions</Table.Th>
-                  <Table.Th miw={170}>Organizations</Table.Th>
-                  <Table.Th>Technicians</Table.Th>
-                  {canManage ? <Table.Th aria-label="Actions" /> : null}
+                  <Table.Th>{t("common.fields.name")}</Table.Th>
+                  <Table.Th>{t("roles.form.permissions")}</Table.Th>
+                  <Table.Th miw={170}>{t("roles.form.organizations")}</Table.Th>
+                  <Table.Th>{t("roles.list.technicians")}</Table.Th>
+                  {canManage ? <Table.Th aria-label={t("common.fields.actions")} /> : null}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -86,7 +86,7 @@ export function TechnicianRolesPage() {
                         </Anchor>
                         {role.builtIn ? (
                           <Badge size="xs" variant="light" color="gray">
-                            Built-in
+                            {t("roles.editor.builtIn")}
                           </Badge>
                         ) : null}
                       </Group>
@@ -96,20 +96,20 @@ export function TechnicianRolesPage() {
                         </Text>
                       ) : null}
                     </Table.Td>
-                    <Table.Td>{role.permissions.length}</Table.Td>
+                    <Table.Td>{formatNumber(role.permissions.length)}</Table.Td>
                     <Table.Td>
                       <Text size="sm" lineClamp={2}>
-                        {roleScopeText(role)}
+                        {roleScopeText(t, role)}
                       </Text>
                     </Table.Td>
-                    <Table.Td>{role.holderCount}</Table.Td>
+                    <Table.Td>{formatNumber(role.holderCount)}</Table.Td>
                     {canManage ? (
                       <Table.Td>
                         {/* Copy first, so it lines up on every row (built-in rows have only Copy). */}
                         <RowActions justify="flex-start">
                           <RowAction
-                            tooltip="Copy"
-                            label={`Copy ${role.name}`}
+                            tooltip={t("common.actions.copy")}
+                            label={t("roles.copy.label", { name: role.name })}
                             loading={pendingId === role.id}
                             icon={<IconCopy size={16} />}
                             onClick={() => copyRole(role.id)}
