@@ -10,17 +10,17 @@ export const scheduledTaskRoutes: RouteEntry[] = [
   {
     path: "/administration/tasks",
     page: page.list,
-    title: "Scheduled tasks",
+    title: "scheduledTasks.routes.list",
     access: "devices.read",
-    section: "Administration",
-    nav: { section: "administration", label: "Tasks", order: 50, icon: IconCalendarTime },
+    section: "shell.sections.administration",
+    nav: { section: "administration", label: "scheduledTasks.routes.nav", order: 50, icon: IconCalendarTime },
   },
   {
     path: "/editor/scheduledTask/*",
     page: page.editor,
-    title: "Scheduled task",
+    title: "scheduledTasks.routes.editor",
     access: "devices.read",
-    section: "Administration",
+    section: "shell.sections.administration",
     parent: "/administration/tasks",
   },
 ];

@@ -1,9 +1,7 @@
 import { Chip, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import {
   DAYS_OF_WEEK,
-  SCHEDULE_END_LABELS,
   SCHEDULE_END_TYPES,
-  SCHEDULE_KIND_LABELS,
   SCHEDULE_REPEATS,
   maxRepeatsEveryCount,
   type DayOfWeek,
@@ -11,22 +9,57 @@ import {
   type ScheduleEndType,
   type ScheduleRepeats,
 } from "@steward/domain";
+import { useT, type MessageKey } from "../../../i18n";
 import type { FieldErrors } from "../../../lib/forms";
 import type { ScheduleDraft } from "./schedule-draft";
 
-const unitWords: Partial<Record<ScheduleRepeats, string>> = {
-  DAILY: "day(s)",
-  WEEKLY: "week(s)",
-  MONTHLY: "month(s)",
+/** The unit beside "Every N" for the kinds that repeat by days, weeks or months. */
+const unitWords: Partial<Record<ScheduleRepeats, MessageKey>> = {
+  DAILY: "scheduledTasks.schedule.days",
+  WEEKLY: "scheduledTasks.schedule.weeks",
+  MONTHLY: "scheduledTasks.schedule.months",
 };
-const dayLabels: Record<DayOfWeek, string> = {
-  MONDAY: "Mon",
-  TUESDAY: "Tue",
-  WEDNESDAY: "Wed",
-  THURSDAY: "Thu",
-  FRIDAY: "Fri",
-  SATURDAY: "Sat",
-  SUNDAY: "Sun",
+const everyUnitWords: Record<EveryUnit, MessageKey> = {
+  HOURS: "scheduledTasks.schedule.hours",
+  MINUTES: "scheduledTasks.schedule.minutes",
+};
+const kindText: Record<ScheduleRepeats, MessageKey> = {
+  DAILY: "scheduledTasks.schedule.kinds.DAILY",
+  WEEKLY: "scheduledTasks.schedule.kinds.WEEKLY",
+  MONTHLY: "scheduledTasks.schedule.kinds.MONTHLY",
+  RUN_ONCE: "scheduledTasks.schedule.kinds.RUN_ONCE",
+  RUN_ONCE_IMMEDIATELY: "scheduledTasks.schedule.kinds.RUN_ONCE_IMMEDIATELY",
+  NONE: "scheduledTasks.schedule.kinds.NONE",
+  EVERY: "scheduledTasks.schedule.kinds.EVERY",
+  ON_SYSTEM_STARTUP: "scheduledTasks.schedule.kinds.ON_SYSTEM_STARTUP",
+  ON_USER_LOGIN: "scheduledTasks.schedule.kinds.ON_USER_LOGIN",
+};
+const endText: Record<ScheduleEndType, MessageKey> = {
+  NEVER: "scheduledTasks.schedule.endTypes.NEVER",
+  AFTER: "scheduledTasks.schedule.endTypes.AFTER",
+  ON: "scheduledTasks.schedule.endTypes.ON",
+};
+const dayLabels: Record<DayOfWeek, MessageKey> = {
+  MONDAY: "scheduledTasks.schedule.shortDays.MONDAY",
+  TUESDAY: "scheduledTasks.schedule.shortDays.TUESDAY",
+  WEDNESDAY: "scheduledTasks.schedule.shortDays.WEDNESDAY",
+  THURSDAY: "scheduledTasks.schedule.shortDays.THURSDAY",
+  FRIDAY: "scheduledTasks.schedule.shortDays.FRIDAY",
+  SATURDAY: "scheduledTasks.schedule.shortDays.SATURDAY",
+  SUNDAY: "scheduledTasks.schedule.shortDays.SUNDAY",
+};
+/** What a kind without a time does, said under the kind. */
+const untimedText: Partial<Record<ScheduleRepeats, MessageKey>> = {
+  RUN_ONCE_IMMEDIATELY: "scheduledTasks.schedule.runsImmediately",
+  NONE: "scheduledTasks.schedule.runsNever",
+  ON_SYSTEM_STARTUP: "scheduledTasks.schedule.runsAtStartup",
+  ON_USER_LOGIN: "scheduledTasks.schedule.runsAtLogin",
+};
+
+/** The typed count for a plural; a count not typed yet reads as many. */
+const pluralCount = (value: number | string): number => {
+  const n = Number(value);
+  return value === "" || !Number.isFinite(n) ? 2 : n;
 };
 
 interface ScheduleEditorProps {
@@ -38,6 +71,7 @@ interface ScheduleEditorProps {
 
 /** The schedule kinds, "every N", time, days, start and end of recurrence (schema 2.0). */
 export function ScheduleEditor({ draft, onChange, errors, disabled }: ScheduleEditorProps) {
+  const t = useT();
   const set = <K extends keyof ScheduleDraft>(key: K, value: ScheduleDraft[K]) =>
     onChange({ ...draft, [key]: value });
   const recurs = ["DAILY", "WEEKLY", "MONTHLY", "EVERY"].includes(draft.repeats);
@@ -45,23 +79,26 @@ export function ScheduleEditor({ draft, onChange, errors, disabled }: ScheduleEd
     draft.repeats,
   );
   const max = maxRepeatsEveryCount({ repeats: draft.repeats, repeatsEveryUnit: draft.repeatsEveryUnit });
+  const count = pluralCount(draft.repeatsEveryCount);
+  const unitWord = unitWords[draft.repeats];
+  const untimed = untimedText[draft.repeats];
 
   return (
     <Stack gap="sm">
       <SimpleGrid cols={3}>
         <Select
-          label="Repeats"
+          label={t("scheduledTasks.schedule.repeats")}
           allowDeselect={false}
           disabled={disabled}
-          data={SCHEDULE_REPEATS.map((r) => ({ value: r, label: SCHEDULE_KIND_LABELS[r] }))}
+          data={SCHEDULE_REPEATS.map((r) => ({ value: r, label: t(kindText[r]) }))}
           value={draft.repeats}
           onChange={(v) => set("repeats", (v as ScheduleRepeats | null) ?? "DAILY")}
         />
         {max !== null ? (
           <Group gap="xs" align="flex-end" wrap="nowrap">
             <NumberInput
-              label="Every"
-              description={`1 to ${max}`}
+              label={t("scheduledTasks.schedule.every")}
+              description={t("scheduledTasks.schedule.everyRange", { max })}
               min={1}
               max={max}
               allowDecimal={false}
@@ -75,20 +112,20 @@ export function ScheduleEditor({ draft, onChange, errors, disabled }: ScheduleEd
             />
             {draft.repeats === "EVERY" ? (
               <Select
-                aria-label="Unit"
+                aria-label={t("scheduledTasks.schedule.unit")}
                 w={110}
                 allowDeselect={false}
                 disabled={disabled}
-                data={[
-                  { value: "HOURS", label: "hour(s)" },
-                  { value: "MINUTES", label: "minute(s)" },
-                ]}
+                data={(["HOURS", "MINUTES"] as const).map((unit) => ({
+                  value: unit,
+                  label: t(everyUnitWords[unit], { count }),
+                }))}
                 value={draft.repeatsEveryUnit}
                 onChange={(v) => set("repeatsEveryUnit", (v as EveryUnit | null) ?? "HOURS")}
               />
             ) : (
               <Text size="sm" pb={8}>
-                {unitWords[draft.repeats]}
+                {unitWord ? t(unitWord, { count }) : null}
               </Text>
             )}
           </Group>
@@ -97,7 +134,9 @@ export function ScheduleEditor({ draft, onChange, errors, disabled }: ScheduleEd
         )}
         {usesTime ? (
           <TextInput
-            label={draft.repeats === "EVERY" ? "Starting at" : "At"}
+            label={t(
+              draft.repeats === "EVERY" ? "scheduledTasks.schedule.startingAt" : "scheduledTasks.schedule.at",
+            )}
             type="time"
             disabled={disabled}
             value={draft.time}
@@ -111,7 +150,7 @@ export function ScheduleEditor({ draft, onChange, errors, disabled }: ScheduleEd
       {draft.repeats === "WEEKLY" ? (
         <Stack gap={4}>
           <Text size="sm" fw={500}>
-            On
+            {t("scheduledTasks.schedule.on")}
           </Text>
           <Chip.Group
             multiple
@@ -126,7 +165,7 @@ export function ScheduleEditor({ draft, onChange, errors, disabled }: ScheduleEd
             <Group gap={6}>
               {DAYS_OF_WEEK.map((d) => (
                 <Chip key={d} value={d} size="sm" disabled={disabled}>
-                  {dayLabels[d]}
+                  {t(dayLabels[d])}
                 </Chip>
               ))}
             </Group>
@@ -140,8 +179,8 @@ export function ScheduleEditor({ draft, onChange, errors, disabled }: ScheduleEd
       ) : null}
       {draft.repeats === "MONTHLY" ? (
         <NumberInput
-          label="Day of the month"
-          description="A day the month does not have means its last day"
+          label={t("scheduledTasks.schedule.dayOfMonth")}
+          description={t("scheduledTasks.schedule.dayOfMonthHelp")}
           w={220}
           min={1}
           max={31}
@@ -157,8 +196,12 @@ export function ScheduleEditor({ draft, onChange, errors, disabled }: ScheduleEd
       {usesTime ? (
         <SimpleGrid cols={3}>
           <TextInput
-            label={draft.repeats === "RUN_ONCE" ? "Date" : "Starting"}
-            description={draft.repeats === "RUN_ONCE" ? undefined : "Empty: from today"}
+            label={t(
+              draft.repeats === "RUN_ONCE"
+                ? "scheduledTasks.schedule.date"
+                : "scheduledTasks.schedule.starting",
+            )}
+            description={draft.repeats === "RUN_ONCE" ? undefined : t("scheduledTasks.schedule.startingHelp")}
             type="date"
             required={draft.repeats === "RUN_ONCE"}
             disabled={disabled}
@@ -168,10 +211,10 @@ export function ScheduleEditor({ draft, onChange, errors, disabled }: ScheduleEd
           />
           {recurs ? (
             <Select
-              label="Ends"
+              label={t("scheduledTasks.schedule.ends")}
               allowDeselect={false}
               disabled={disabled}
-              data={SCHEDULE_END_TYPES.map((t) => ({ value: t, label: SCHEDULE_END_LABELS[t] }))}
+              data={SCHEDULE_END_TYPES.map((type) => ({ value: type, label: t(endText[type]) }))}
               value={draft.endType}
               onChange={(v) => set("endType", (v as ScheduleEndType | null) ?? "NEVER")}
             />
@@ -180,7 +223,7 @@ export function ScheduleEditor({ draft, onChange, errors, disabled }: ScheduleEd
           )}
           {recurs && draft.endType === "AFTER" ? (
             <NumberInput
-              label="After (runs)"
+              label={t("scheduledTasks.schedule.afterRuns")}
               min={1}
               allowDecimal={false}
               allowNegative={false}
@@ -192,7 +235,7 @@ export function ScheduleEditor({ draft, onChange, errors, disabled }: ScheduleEd
             />
           ) : recurs && draft.endType === "ON" ? (
             <TextInput
-              label="On (last day)"
+              label={t("scheduledTasks.schedule.onLastDay")}
               type="date"
               disabled={disabled}
               value={draft.endDate}
@@ -203,13 +246,7 @@ export function ScheduleEditor({ draft, onChange, errors, disabled }: ScheduleEd
         </SimpleGrid>
       ) : (
         <Text size="sm" c="dimmed">
-          {draft.repeats === "RUN_ONCE_IMMEDIATELY"
-            ? "Runs once, as soon as the task is saved."
-            : draft.repeats === "NONE"
-              ? "Never runs by itself; use Run now."
-              : draft.repeats === "ON_SYSTEM_STARTUP"
-                ? "Runs when a target device starts."
-                : "Runs when a user logs in on a target device."}
+          {untimed ? t(untimed) : null}
         </Text>
       )}
     </Stack>

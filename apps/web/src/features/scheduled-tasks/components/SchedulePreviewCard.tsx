@@ -1,7 +1,9 @@
 import { Alert, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { describeError } from "../../../api";
+import { useT } from "../../../i18n";
 import { useSchedulePreview } from "../api";
+import { describeSchedule } from "../schedule-summary";
 import type { ScheduleInput } from "@steward/contracts";
 
 /** The next runs in the task's time zone, computed by the server (DST-correct). */
@@ -14,6 +16,7 @@ export function SchedulePreviewCard({
   timeZone: string;
   valid: boolean;
 }) {
+  const t = useT();
   const [debounced] = useDebouncedValue({ schedule, timeZone }, 400);
   const preview = useSchedulePreview(
     debounced.schedule,
@@ -24,11 +27,11 @@ export function SchedulePreviewCard({
   return (
     <Paper withBorder radius="md" p="md" data-testid="schedule-preview">
       <Title order={5} mb="xs">
-        Next runs
+        {t("scheduledTasks.preview.title")}
       </Title>
       {!valid ? (
         <Text size="sm" c="dimmed">
-          Correct the schedule to see its next runs.
+          {t("scheduledTasks.preview.invalid")}
         </Text>
       ) : preview.isError ? (
         <Alert color="red" variant="light">
@@ -39,21 +42,26 @@ export function SchedulePreviewCard({
       ) : (
         <Stack gap={4}>
           <Text size="sm" fw={500}>
-            {data.summary}
+            {describeSchedule(t, data.schedule)}
           </Text>
           {data.runs.length === 0 ? (
             <Text size="sm" c="dimmed">
-              {data.trigger === "TIMER"
-                ? "No more runs: the schedule has ended."
-                : "This kind does not run on a timer."}
+              {t(
+                data.trigger === "TIMER" ? "scheduledTasks.preview.ended" : "scheduledTasks.preview.noTimer",
+              )}
             </Text>
           ) : (
             data.runs.map((run) => (
               <Text size="sm" key={run.at}>
-                {run.local}{" "}
-                <Text span size="xs" c="dimmed">
-                  ({data.timeZone})
-                </Text>
+                {t.rich("scheduledTasks.preview.run", {
+                  time: run.local,
+                  zone: data.timeZone,
+                  dim: (chunks) => (
+                    <Text span size="xs" c="dimmed">
+                      {chunks}
+                    </Text>
+                  ),
+                })}
               </Text>
             ))
           )}

@@ -5,8 +5,9 @@ import {
   initialParameterValues as initialValues,
   scriptLanguageLabels,
   type RunAsOs,
+  type ScriptOs,
 } from "@steward/domain";
-import { scriptOsLabels } from "../../../lib/os-labels";
+import { useT, type MessageKey } from "../../../i18n";
 import { ParameterInputs, RunAsSelect, useScript, useScripts } from "../../scripts";
 
 export interface TaskAction {
@@ -17,6 +18,14 @@ export interface TaskAction {
   timeoutSeconds: number | string;
   values: Record<string, string>;
 }
+
+/** The operating systems a script is written for, as the script picker names them. */
+const scriptOsText: Record<ScriptOs, MessageKey> = {
+  WINDOWS: "scheduledTasks.scriptOs.WINDOWS",
+  MAC: "scheduledTasks.scriptOs.MAC",
+  LINUX: "scheduledTasks.scriptOs.LINUX",
+  ANY: "scheduledTasks.scriptOs.ANY",
+};
 
 interface TaskActionPickerProps {
   value: TaskAction;
@@ -34,6 +43,7 @@ export function TaskActionPicker({
   organizationId,
   disabled,
 }: TaskActionPickerProps) {
+  const t = useT();
   const scripts = useScripts({ page: 1, pageSize: 500 });
   const script = useScript(value.scriptId);
   const set = <K extends keyof TaskAction>(key: K, v: TaskAction[K]) => onChange({ ...value, [key]: v });
@@ -43,15 +53,21 @@ export function TaskActionPicker({
   return (
     <Stack gap="sm">
       <Select
-        label="Script"
-        placeholder={scripts.isPending ? "Loading scripts…" : "Choose a library script"}
+        label={t("scheduledTasks.action.script")}
+        placeholder={t(
+          scripts.isPending ? "scheduledTasks.action.loadingScripts" : "scheduledTasks.action.chooseScript",
+        )}
         searchable
         required
         disabled={disabled}
-        nothingFoundMessage="No script in your library"
+        nothingFoundMessage={t("scheduledTasks.action.noScript")}
         data={(scripts.data?.items ?? []).map((s) => ({
           value: String(s.id),
-          label: `${s.name} (${scriptLanguageLabels[s.language]}, ${scriptOsLabels[s.os]})`,
+          label: t("scheduledTasks.action.scriptOption", {
+            name: s.name,
+            language: scriptLanguageLabels[s.language],
+            os: t(scriptOsText[s.os]),
+          }),
         }))}
         value={value.scriptId === null ? null : String(value.scriptId)}
         error={errors.script}
@@ -66,11 +82,13 @@ export function TaskActionPicker({
         }
       />
       <Text size="xs" c="dimmed">
-        Tasks run library scripts (their current version at each run). To schedule a template script,{" "}
-        <Anchor component={Link} to="/administration/library/scripting/1?view=templates" size="xs">
-          copy it into your library
-        </Anchor>{" "}
-        first.
+        {t.rich("scheduledTasks.action.templateHint", {
+          link: (chunks) => (
+            <Anchor component={Link} to="/administration/library/scripting/1?view=templates" size="xs">
+              {chunks}
+            </Anchor>
+          ),
+        })}
       </Text>
       {script.data ? (
         <>
@@ -83,11 +101,16 @@ export function TaskActionPicker({
               disabled={disabled}
             />
             <Select
-              label="Preset parameters"
+              label={t("scheduledTasks.action.preset")}
               allowDeselect={false}
               disabled={disabled || presets.length === 0}
               data={[
-                { value: "", label: presets.length ? "Defaults" : "No presets" },
+                {
+                  value: "",
+                  label: t(
+                    presets.length ? "scheduledTasks.action.defaults" : "scheduledTasks.action.noPresets",
+                  ),
+                },
                 ...presets.map((p) => ({ value: p.name, label: p.name })),
               ]}
               value={value.presetName ?? ""}
@@ -104,8 +127,10 @@ export function TaskActionPicker({
               }}
             />
             <NumberInput
-              label="Timeout (seconds)"
-              placeholder={`Script default: ${script.data.timeoutSeconds}`}
+              label={t("scheduledTasks.action.timeout")}
+              placeholder={t("scheduledTasks.action.timeoutPlaceholder", {
+                seconds: script.data.timeoutSeconds,
+              })}
               min={1}
               max={SCRIPT_MAX_TIMEOUT_SECONDS}
               allowDecimal={false}

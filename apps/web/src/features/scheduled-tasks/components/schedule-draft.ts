@@ -8,6 +8,7 @@ import {
   type ScheduleEndType,
   type ScheduleRepeats,
 } from "@steward/domain";
+import { localizeText } from "../../../i18n";
 import { validateWith, type FieldErrors } from "../../../lib/forms";
 
 /** What the schedule editor holds: numbers as typed, time as "HH:MM", dates as "" when unset. */
@@ -100,7 +101,7 @@ export function scheduleErrors(draft: ScheduleDraft): FieldErrors {
   };
   const blank = (key: keyof typeof uses, fallback: number) => {
     if (Number.isNaN(schedule[key])) {
-      if (uses[key]) empty[key] = messages.mandatory;
+      if (uses[key]) empty[key] = localizeText(messages.mandatory);
       schedule[key] = fallback;
     }
   };

@@ -1,5 +1,7 @@
-import type { SaveScheduledTaskRequest, ScheduledTask } from "@steward/contracts";
-import { messages } from "@steward/domain";
+import { z } from "zod";
+import type { SaveScheduledTaskRequest, ScheduledTask, ScriptDetail } from "@steward/contracts";
+import { initialParameterValues, messages, parameterValueErrors } from "@steward/domain";
+import { translate } from "../../../i18n";
 import type { FieldErrors } from "../../../lib/forms";
 import {
   defaultScheduleDraft,
@@ -11,7 +13,8 @@ import {
 import type { TaskAction } from "./TaskActionPicker";
 import type { Targets } from "./TargetsPicker";
 
-export interface TaskDraft {
+// A type, not an interface: the editor's form holds it as a plain record of fields.
+export type TaskDraft = {
   name: string;
   description: string;
   enabled: boolean;
@@ -19,7 +22,7 @@ export interface TaskDraft {
   action: TaskAction;
   schedule: ScheduleDraft;
   timeZone: string;
-}
+};
 
 export function newTaskDraft(timeZone: string): TaskDraft {
   return {
@@ -51,15 +54,19 @@ export function taskDraftOf(task: ScheduledTask): TaskDraft {
   };
 }
 
-export const TARGETS_REQUIRED = "Choose at least one device, group or organization";
+/** What the editor needs of the chosen script to check its parameter values. */
+export type TaskScript = Pick<ScriptDetail, "parameters" | "presets">;
 
-/** Problems the editor shows before sending (the server checks the same and more). */
-export function taskDraftErrors(draft: TaskDraft): FieldErrors {
+/**
+ * Problems the editor shows before sending (the server checks the same and more), keyed by
+ * field path ("name", "targets", "action.<parameter>", "schedule.<field>").
+ */
+export function taskDraftErrors(draft: TaskDraft, script?: TaskScript): FieldErrors {
   const errors: FieldErrors = {};
   if (!draft.name.trim()) errors.name = messages.mandatory;
   const t = draft.targets;
   if (t.deviceIds.length + t.groupIds.length + t.organizationIds.length === 0)
-    errors.targets = TARGETS_REQUIRED;
+    errors.targets = translate("scheduledTasks.editor.targetsRequired");
   if (draft.action.scriptId === null) errors["action.script"] = messages.mandatory;
   const timeout = draft.action.timeoutSeconds;
   if (timeout !== "" && (!Number.isInteger(Number(timeout)) || Number(timeout) < 1)) {
@@ -67,9 +74,31 @@ export function taskDraftErrors(draft: TaskDraft): FieldErrors {
   } else if (timeout !== "" && Number(timeout) > 86_400) {
     errors["action.timeoutSeconds"] = messages.numeric.lessOrEqual(86_400);
   }
+  if (script) {
+    const values = {
+      ...initialParameterValues(
+        script.parameters,
+        script.presets.find((p) => p.name === draft.action.presetName),
+      ),
+      ...draft.action.values,
+    };
+    for (const [name, message] of Object.entries(parameterValueErrors(script.parameters, values)))
+      errors[`action.${name}`] = message;
+  }
   for (const [key, message] of Object.entries(scheduleErrors(draft.schedule)))
     errors[`schedule.${key}`] = message;
   return errors;
+}
+
+/**
+ * The editor's form rules as a schema (for useContractForm): the draft's checks above, each
+ * message on its field; the chosen script's parameters count once the script is loaded.
+ */
+export function taskDraftSchema(script?: TaskScript) {
+  return z.custom<TaskDraft>().superRefine((draft, ctx) => {
+    for (const [key, message] of Object.entries(taskDraftErrors(draft, script)))
+      ctx.addIssue({ code: "custom", path: [key], message });
+  });
 }
 
 export function requestOfTask(draft: TaskDraft): SaveScheduledTaskRequest {

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import {
   Button,
   Grid,
@@ -17,31 +17,29 @@ import { IconDeviceFloppy } from "@tabler/icons-react";
 import { Link, useNavigate, useParams } from "react-router";
 import type { ScheduledTask } from "@steward/contracts";
 import { describeError, isApiError } from "../../../api";
-import { serverFieldErrors, type FieldErrors } from "../../../lib/forms";
+import { useT } from "../../../i18n";
+import { applyServerErrors, useContractForm, type FieldErrors } from "../../../lib/forms";
 import { parseId } from "../../../lib/params";
 import { usePageTitle } from "../../../routing";
 import { EmptyState, ErrorState, FormError, LoadingState, PageHeader, formatDateTime } from "../../../ui";
 import { useCan } from "../../auth";
-import {
-  initialParameterValues as initialValues,
-  parameterValueErrors as parameterErrors,
-} from "@steward/domain";
 import { browserTimeZone, timeZoneOptions } from "../../../lib/time-zones";
 import { useScript } from "../../scripts";
 import { useGeneralSettings } from "../../settings";
 import { useSaveScheduledTask, useScheduledTask } from "../api";
 import { ScheduleEditor } from "../components/ScheduleEditor";
 import { SchedulePreviewCard } from "../components/SchedulePreviewCard";
-import { scheduleOf } from "../components/schedule-draft";
+import { scheduleErrors, scheduleOf } from "../components/schedule-draft";
 import { TargetsPicker } from "../components/TargetsPicker";
 import { TaskActionPicker } from "../components/TaskActionPicker";
 import {
   newTaskDraft,
   requestOfTask,
-  taskDraftErrors,
   taskDraftOf,
+  taskDraftSchema,
   type TaskDraft,
 } from "../components/task-draft";
+import { describeSchedule } from "../schedule-summary";
 
 const LIST = "/administration/tasks";
 
@@ -55,12 +53,13 @@ export function ScheduledTaskEditorPage() {
 }
 
 function TaskNotFound() {
+  const t = useT();
   return (
     <EmptyState
-      title="This scheduled task does not exist"
+      title={t("scheduledTasks.editor.notFound")}
       action={
         <Button component={Link} to={LIST} variant="default">
-          Back to scheduled tasks
+          {t("scheduledTasks.editor.backToList")}
         </Button>
       }
     />
@@ -69,19 +68,21 @@ function TaskNotFound() {
 
 function NewTask() {
   const settings = useGeneralSettings();
-  if (settings.isPending) return <LoadingState label="Loading…" />;
+  const t = useT();
+  if (settings.isPending) return <LoadingState label={t("common.states.loading")} />;
   const zone = settings.data?.defaultTimeZone ?? browserTimeZone() ?? "UTC";
   return <TaskEditor task={null} initial={newTaskDraft(zone)} />;
 }
 
 function LoadTask({ id }: { id: number }) {
   const task = useScheduledTask(id);
-  if (task.isPending) return <LoadingState label="Loading scheduled task…" />;
+  const t = useT();
+  if (task.isPending) return <LoadingState label={t("scheduledTasks.editor.loading")} />;
   if (task.isError) {
     if (isApiError(task.error) && task.error.status === 404) return <TaskNotFound />;
     return (
       <ErrorState
-        title="Could not load the scheduled task"
+        title={t("scheduledTasks.editor.loadError")}
         error={task.error}
         onRetry={() => void task.refetch()}
       />
@@ -90,104 +91,102 @@ function LoadTask({ id }: { id: number }) {
   return <TaskEditor key={task.data.updatedAt} task={task.data} initial={taskDraftOf(task.data)} />;
 }
 
+/** Only the errors under `prefix` ("action.", "schedule."), keyed without it. */
+function errorsUnder(errors: Record<string, unknown>, prefix: string): FieldErrors {
+  return Object.fromEntries(
+    Object.entries(errors)
+      .filter(
+        (entry): entry is [string, string] => entry[0].startsWith(prefix) && typeof entry[1] === "string",
+      )
+      .map(([k, v]) => [k.slice(prefix.length), v]),
+  );
+}
+
 function TaskEditor({ task, initial }: { task: ScheduledTask | null; initial: TaskDraft }) {
+  const t = useT();
   const can = useCan();
   const canEdit = can("jobs.run");
   const navigate = useNavigate();
   const save = useSaveScheduledTask(task?.id ?? null);
-  const [draft, setDraft] = useState<TaskDraft>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitted, setSubmitted] = useState(false);
-  const script = useScript(draft.action.scriptId);
-  usePageTitle(task ? task.name : "New scheduled task");
+  // The chosen script: its parameters are checked once it is loaded.
+  const [scriptId, setScriptId] = useState(initial.action.scriptId);
+  const script = useScript(scriptId);
+  // Checked when saving; after a first try, every change checks again (messages follow the typing).
+  const tried = useRef(false);
+  const form = useContractForm<TaskDraft>(taskDraftSchema(script.data), {
+    initialValues: initial,
+    onValuesChange: (values) => {
+      setScriptId(values.action.scriptId);
+      if (tried.current) form.validate();
+    },
+  });
+  const draft = form.getValues();
+  const title = task ? task.name : t("scheduledTasks.editor.newTitle");
+  usePageTitle(title);
 
-  const liveErrors = (d: TaskDraft): FieldErrors => {
-    const found = taskDraftErrors(d);
-    if (script.data) {
-      const values = {
-        ...initialValues(
-          script.data.parameters,
-          script.data.presets.find((p) => p.name === d.action.presetName),
-        ),
-        ...d.action.values,
-      };
-      for (const [name, message] of Object.entries(parameterErrors(script.data.parameters, values)))
-        found[`action.${name}`] = message;
-    }
-    return found;
-  };
-  const update = (next: TaskDraft) => {
-    setDraft(next);
-    if (submitted) setErrors(liveErrors(next));
-  };
-  const scheduleFieldErrors = Object.fromEntries(
-    Object.entries(liveErrors(draft))
-      .filter(([k]) => k.startsWith("schedule."))
-      .map(([k, v]) => [k.slice("schedule.".length), v]),
-  );
-  const actionErrors = Object.fromEntries(
-    Object.entries(errors)
-      .filter(([k]) => k.startsWith("action."))
-      .map(([k, v]) => [k.slice("action.".length), v]),
-  );
-  const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
+  // The schedule's own messages show at once, as the fields change (the preview needs a valid schedule).
+  const scheduleFieldErrors = { ...errorsUnder(form.errors, "schedule."), ...scheduleErrors(draft.schedule) };
+  const actionErrors = errorsUnder(form.errors, "action.");
+  const dirty = form.isDirty();
 
-  const handleSave = () => {
-    setSubmitted(true);
-    const found = liveErrors(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      notifications.show({ color: "red", message: "Check the highlighted fields." });
-      return;
-    }
-    save.mutate(requestOfTask(draft), {
-      onSuccess: (saved) => {
-        notifications.show({
-          color: "teal",
-          message:
-            saved.trigger === "ON_SAVE"
-              ? "Task saved and started"
-              : task
-                ? "Scheduled task saved"
-                : "Scheduled task created",
-        });
-        if (!task) void navigate(`/editor/scheduledTask/${saved.id}`, { replace: true });
-      },
-      onError: (error) => {
-        if (isApiError(error, "E_VALIDATION")) {
-          setErrors(serverFieldErrors(error.details));
-        }
-      },
-    });
-  };
+  const handleSave = form.onSubmit(
+    (values) => {
+      save.mutate(requestOfTask(values), {
+        onSuccess: (saved) => {
+          notifications.show({
+            color: "teal",
+            message: t(
+              saved.trigger === "ON_SAVE"
+                ? "scheduledTasks.editor.savedAndStarted"
+                : task
+                  ? "scheduledTasks.editor.saved"
+                  : "scheduledTasks.editor.created",
+            ),
+          });
+          if (!task) void navigate(`/editor/scheduledTask/${saved.id}`, { replace: true });
+        },
+        onError: (error) => {
+          applyServerErrors(form, error);
+        },
+      });
+    },
+    () => notifications.show({ color: "red", message: t("scheduledTasks.editor.checkFields") }),
+  );
 
   return (
     <Stack gap="md">
       <PageHeader
-        title={task ? task.name : "New scheduled task"}
+        title={title}
         description={
           task
-            ? `${task.summary} · next run ${task.nextRunAt ? formatDateTime(task.nextRunAt) : "none"} · last run ${formatDateTime(task.lastRunAt)}`
-            : "Run a script on a schedule on devices, groups or whole organizations."
+            ? t("scheduledTasks.editor.details", {
+                summary: describeSchedule(t, task.schedule),
+                next: task.nextRunAt ? formatDateTime(task.nextRunAt) : t("scheduledTasks.editor.noNextRun"),
+                last: formatDateTime(task.lastRunAt),
+              })
+            : t("scheduledTasks.editor.newDescription")
         }
         actions={
           <Group gap="xs" wrap="nowrap">
             {dirty ? (
               <Text size="sm" c="orange">
-                Unsaved changes
+                {t("scheduledTasks.editor.unsaved")}
               </Text>
             ) : null}
             <Button variant="default" component={Link} to={LIST}>
-              Back to tasks
+              {t("scheduledTasks.editor.backToTasks")}
             </Button>
             {canEdit ? (
               <Button
                 leftSection={<IconDeviceFloppy size={16} />}
-                onClick={handleSave}
+                onClick={() => {
+                  tried.current = true;
+                  handleSave();
+                }}
                 loading={save.isPending}
                 disabled={task !== null && !dirty}
               >
-                {task ? "Save" : "Create task"}
+                {task ? t("common.actions.save") : t("scheduledTasks.editor.create")}
               </Button>
             ) : null}
           </Group>
@@ -200,52 +199,48 @@ function TaskEditor({ task, initial }: { task: ScheduledTask | null; initial: Ta
         <Stack gap="sm">
           <Group align="flex-start" grow>
             <TextInput
-              label="Name"
+              label={t("common.fields.name")}
               required
               maxLength={200}
               disabled={!canEdit}
-              value={draft.name}
-              error={errors.name}
-              onChange={(e) => update({ ...draft, name: e.currentTarget.value })}
+              {...form.getInputProps("name")}
             />
             <Switch
-              label="Enabled"
-              description="A disabled task does not run by itself"
+              label={t("common.fields.enabled")}
+              description={t("scheduledTasks.editor.enabledHelp")}
               mt={28}
               disabled={!canEdit}
-              checked={draft.enabled}
-              onChange={(e) => update({ ...draft, enabled: e.currentTarget.checked })}
+              {...form.getInputProps("enabled", { type: "checkbox" })}
             />
           </Group>
           <Textarea
-            label="Description"
+            label={t("common.fields.description")}
             autosize
             minRows={2}
             maxLength={4000}
             disabled={!canEdit}
-            value={draft.description}
-            onChange={(e) => update({ ...draft, description: e.currentTarget.value })}
+            {...form.getInputProps("description")}
           />
         </Stack>
       </Paper>
       <Paper withBorder radius="md" p="md">
         <Title order={5} mb="sm">
-          Targets
+          {t("scheduledTasks.editor.targets")}
         </Title>
         <TargetsPicker
           value={draft.targets}
-          onChange={(targets) => update({ ...draft, targets })}
-          error={errors.targets}
+          onChange={(targets) => form.setFieldValue("targets", targets)}
+          error={typeof form.errors.targets === "string" ? form.errors.targets : undefined}
           disabled={!canEdit}
         />
       </Paper>
       <Paper withBorder radius="md" p="md">
         <Title order={5} mb="sm">
-          Script
+          {t("scheduledTasks.editor.script")}
         </Title>
         <TaskActionPicker
           value={draft.action}
-          onChange={(action) => update({ ...draft, action })}
+          onChange={(action) => form.setFieldValue("action", action)}
           errors={actionErrors}
           organizationId={
             draft.targets.organizationIds.length === 1 ? (draft.targets.organizationIds[0] ?? null) : null
@@ -257,25 +252,25 @@ function TaskEditor({ task, initial }: { task: ScheduledTask | null; initial: Ta
         <Grid.Col span={8}>
           <Paper withBorder radius="md" p="md">
             <Title order={5} mb="sm">
-              Schedule
+              {t("scheduledTasks.editor.schedule")}
             </Title>
             <Stack gap="sm">
               <ScheduleEditor
                 draft={draft.schedule}
-                onChange={(schedule) => update({ ...draft, schedule })}
+                onChange={(schedule) => form.setFieldValue("schedule", schedule)}
                 errors={scheduleFieldErrors}
                 disabled={!canEdit}
               />
               <Select
-                label="Time zone"
-                description="Times are in this zone, daylight-saving changes included"
+                label={t("scheduledTasks.editor.timeZone")}
+                description={t("scheduledTasks.editor.timeZoneHelp")}
                 searchable
                 allowDeselect={false}
                 w={320}
                 disabled={!canEdit}
                 data={timeZoneOptions(draft.timeZone)}
-                value={draft.timeZone}
-                onChange={(v) => update({ ...draft, timeZone: v ?? draft.timeZone })}
+                {...form.getInputProps("timeZone")}
+                onChange={(v) => form.setFieldValue("timeZone", v ?? draft.timeZone)}
               />
             </Stack>
           </Paper>

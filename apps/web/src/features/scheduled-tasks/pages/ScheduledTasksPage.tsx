@@ -6,6 +6,7 @@ import { IconPlayerPlay, IconPlus, IconSearch } from "@tabler/icons-react";
 import { Link } from "react-router";
 import type { ScheduledTask } from "@steward/contracts";
 import { describeError } from "../../../api";
+import { localizeText, useT, type Translate } from "../../../i18n";
 import {
   EmptyState,
   ErrorState,
@@ -21,19 +22,22 @@ import {
 } from "../../../ui";
 import { useCan } from "../../auth";
 import { useDeleteScheduledTask, useRunTaskNow, useScheduledTasks } from "../api";
+import { describeSchedule } from "../schedule-summary";
 
-function targetText(t: ScheduledTask["targets"]): string {
+/** "2 devices, 1 group": each kind of target the task names, counted. */
+function targetText(t: Translate, targets: ScheduledTask["targets"]): string {
   const parts = [
-    t.deviceIds.length ? `${t.deviceIds.length} device${t.deviceIds.length === 1 ? "" : "s"}` : "",
-    t.groupIds.length ? `${t.groupIds.length} group${t.groupIds.length === 1 ? "" : "s"}` : "",
-    t.organizationIds.length
-      ? `${t.organizationIds.length} organization${t.organizationIds.length === 1 ? "" : "s"}`
+    targets.deviceIds.length ? t("scheduledTasks.list.devices", { count: targets.deviceIds.length }) : "",
+    targets.groupIds.length ? t("scheduledTasks.list.groups", { count: targets.groupIds.length }) : "",
+    targets.organizationIds.length
+      ? t("scheduledTasks.list.organizations", { count: targets.organizationIds.length })
       : "",
   ].filter(Boolean);
   return parts.join(", ") || "—";
 }
 
 export function ScheduledTasksPage() {
+  const t = useT();
   const can = useCan();
   const canRun = can("jobs.run");
   const [page, setPage] = useState(1);
@@ -48,18 +52,22 @@ export function ScheduledTasksPage() {
       onSuccess: (result) =>
         notifications.show({
           color: "teal",
-          message: `"${task.name}" started on ${result.jobUids.length} device(s)`,
+          message: t("scheduledTasks.list.started", { name: task.name, count: result.jobUids.length }),
         }),
       onError: (error) =>
-        notifications.show({ color: "red", title: "Could not run the task", message: describeError(error) }),
+        notifications.show({
+          color: "red",
+          title: t("scheduledTasks.list.runError"),
+          message: describeError(error),
+        }),
     });
   const handleDelete = (task: ScheduledTask) =>
     confirmDelete({
-      title: "Delete scheduled task",
-      message: `Delete "${task.name}"? It stops running; jobs it already started finish.`,
+      title: t("scheduledTasks.list.deleteTitle"),
+      message: t("scheduledTasks.list.deleteMessage", { name: task.name }),
       remove: (done) => remove.mutate(task.id, done),
-      deletedMessage: `Task "${task.name}" deleted`,
-      errorTitle: "Could not delete the task",
+      deletedMessage: t("scheduledTasks.list.deleted", { name: task.name }),
+      errorTitle: t("scheduledTasks.list.deleteError"),
     });
 
   const data = tasks.data;
@@ -67,19 +75,19 @@ export function ScheduledTasksPage() {
   return (
     <Stack gap="md">
       <PageHeader
-        title="Scheduled tasks"
-        description="Scripts that run by themselves: daily, weekly, monthly, once, every few hours, at startup or at login."
+        title={t("scheduledTasks.routes.list")}
+        description={t("scheduledTasks.list.description")}
         actions={
           canRun ? (
             <Button component={Link} to="/editor/scheduledTask/new" leftSection={<IconPlus size={16} />}>
-              New task
+              {t("scheduledTasks.list.newTask")}
             </Button>
           ) : null
         }
       />
       <TextInput
-        aria-label="Search tasks"
-        placeholder="Search by name or description"
+        aria-label={t("scheduledTasks.list.searchLabel")}
+        placeholder={t("scheduledTasks.list.searchPlaceholder")}
         leftSection={<IconSearch size={16} />}
         w={320}
         value={search}
@@ -89,25 +97,23 @@ export function ScheduledTasksPage() {
         }}
       />
       {tasks.isPending ? (
-        <LoadingState label="Loading scheduled tasks…" />
+        <LoadingState label={t("scheduledTasks.list.loading")} />
       ) : tasks.isError ? (
         <ErrorState
-          title="Could not load scheduled tasks"
+          title={t("scheduledTasks.list.loadError")}
           error={tasks.error}
           onRetry={() => void tasks.refetch()}
         />
       ) : data && data.items.length === 0 ? (
         <EmptyState
-          title={debounced ? "No matching tasks" : "No scheduled tasks yet"}
-          description={
-            debounced
-              ? "No task name or description contains this text."
-              : "Create a task to run a library script on a schedule."
-          }
+          title={t(debounced ? "scheduledTasks.list.noMatches" : "scheduledTasks.list.empty")}
+          description={t(
+            debounced ? "scheduledTasks.list.noMatchesDescription" : "scheduledTasks.list.emptyDescription",
+          )}
           action={
             canRun && !debounced ? (
               <Button component={Link} to="/editor/scheduledTask/new">
-                New task
+                {t("scheduledTasks.list.newTask")}
               </Button>
             ) : undefined
           }
@@ -119,12 +125,12 @@ export function ScheduledTasksPage() {
 
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Schedule</Table.Th>
-                <Table.Th>Targets</Table.Th>
-                <Table.Th>Next run</Table.Th>
-                <Table.Th>Last run</Table.Th>
-                {canRun ? <Table.Th aria-label="Actions" /> : null}
+                <Table.Th>{t("common.fields.name")}</Table.Th>
+                <Table.Th>{t("scheduledTasks.list.schedule")}</Table.Th>
+                <Table.Th>{t("scheduledTasks.list.targets")}</Table.Th>
+                <Table.Th>{t("scheduledTasks.list.nextRun")}</Table.Th>
+                <Table.Th>{t("scheduledTasks.list.lastRun")}</Table.Th>
+                {canRun ? <Table.Th aria-label={t("common.fields.actions")} /> : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -137,18 +143,18 @@ export function ScheduledTasksPage() {
                       </Anchor>
                       {!task.enabled ? (
                         <Badge size="xs" color="gray" variant="light">
-                          Disabled
+                          {t("common.fields.disabled")}
                         </Badge>
                       ) : null}
                     </Group>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{task.summary}</Text>
+                    <Text size="sm">{describeSchedule(t, task.schedule)}</Text>
                     <Text size="xs" c="dimmed">
                       {task.timeZone}
                     </Text>
                   </Table.Td>
-                  <Table.Td>{targetText(task.targets)}</Table.Td>
+                  <Table.Td>{targetText(t, task.targets)}</Table.Td>
                   <Table.Td style={{ whiteSpace: "nowrap" }}>
                     {task.nextRunAt ? formatDateTime(task.nextRunAt) : "—"}
                   </Table.Td>
@@ -158,7 +164,8 @@ export function ScheduledTasksPage() {
                     </Text>
                     {task.lastRun ? (
                       <Text size="xs" c={task.lastRun.error ? "red" : "dimmed"} lineClamp={2}>
-                        {task.lastRun.error ?? `${task.lastRun.jobCount} job(s)`}
+                        {(task.lastRun.error && localizeText(task.lastRun.error)) ??
+                          t("scheduledTasks.list.lastRunJobs", { count: task.lastRun.jobCount })}
                       </Text>
                     ) : null}
                   </Table.Td>
@@ -166,8 +173,8 @@ export function ScheduledTasksPage() {
                     <Table.Td>
                       <RowActions>
                         <RowAction
-                          tooltip="Run now"
-                          label={`Run ${task.name} now`}
+                          tooltip={t("scheduledTasks.list.runNow")}
+                          label={t("scheduledTasks.list.runNowLabel", { name: task.name })}
                           icon={<IconPlayerPlay size={16} />}
                           loading={runNow.isPending && runNow.variables === task.id}
                           onClick={() => handleRun(task)}
@@ -180,7 +187,14 @@ export function ScheduledTasksPage() {
               ))}
             </Table.Tbody>
           </TableCard>
-          <ListFooter total={data.total} noun="task" page={page} totalPages={totalPages} onPage={setPage} />
+          <ListFooter
+            total={data.total}
+            noun={t("scheduledTasks.list.countOne")}
+            plural={t("scheduledTasks.list.countOther")}
+            page={page}
+            totalPages={totalPages}
+            onPage={setPage}
+          />
         </>
       ) : null}
     </Stack>
