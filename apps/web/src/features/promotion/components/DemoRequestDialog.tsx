@@ -1,8 +1,10 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Button, Group, Modal, Stack, Text, TextInput, ThemeIcon } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconCircleCheck } from "@tabler/icons-react";
-import { demoRequestRules, messages } from "@steward/domain";
+import { backupDemoRequest, type BackupDemoRequest } from "@steward/contracts";
+import { useT } from "../../../i18n";
+import { useContractForm } from "../../../lib/forms";
 import { useBackupDemoRequest } from "../api";
 
 interface DemoRequestDialogProps {
@@ -10,37 +12,32 @@ interface DemoRequestDialogProps {
   onClose: () => void;
 }
 
-type Errors = ReturnType<typeof demoRequestRules.validate>;
-
 /**
  * The backup demo-request dialog: title "Request Demo", name and email, "Submit";
  * then a thank-you and the confirmation "Demo request sent". A failure is only logged.
  */
 export function DemoRequestDialog({ opened, onClose }: DemoRequestDialogProps) {
+  const t = useT();
   const request = useBackupDemoRequest();
-  const [userName, setUserName] = useState("");
-  const [userEmail, setUserEmail] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useContractForm<BackupDemoRequest>(backupDemoRequest, {
+    initialValues: { userName: "", userEmail: "" },
+    // A message stays while the value is still wrong (re-checked below), not cleared by any keystroke.
+    clearInputErrorOnChange: false,
+  });
   const [submitted, setSubmitted] = useState(false);
 
   const handleClose = () => {
     onClose();
     // Start over next time the dialog opens.
-    setUserName("");
-    setUserEmail("");
-    setErrors({});
+    form.reset();
     setSubmitted(false);
     request.reset();
   };
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = demoRequestRules.validate({ userName, userEmail });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const handleSubmit = async (values: BackupDemoRequest) => {
     try {
-      await request.mutateAsync({ userName: userName.trim(), userEmail: userEmail.trim() });
-      notifications.show({ color: "teal", message: messages.demoRequest.sent });
+      await request.mutateAsync(backupDemoRequest.parse(values));
+      notifications.show({ color: "teal", message: t("promotion.demo.sent") });
     } catch (error) {
       // A failed demo request is only logged, never shown to the user.
       console.error("Backup demo request failed", error);
@@ -48,62 +45,56 @@ export function DemoRequestDialog({ opened, onClose }: DemoRequestDialogProps) {
     setSubmitted(true);
   };
 
-  const revalidate = (next: { userName: string; userEmail: string }, field: keyof Errors) => {
-    if (!errors[field]) return;
-    setErrors((current) => ({ ...current, [field]: demoRequestRules.validate(next)[field] }));
+  /** A field whose message, once shown, follows the typing (and goes once the value is valid). */
+  const field = (name: keyof BackupDemoRequest) => {
+    const props = form.getInputProps(name);
+    return {
+      ...props,
+      onChange: (event: { currentTarget: { value: string } }) => {
+        form.setFieldValue(name, event.currentTarget.value);
+        if (form.errors[name]) form.validateField(name);
+      },
+    };
   };
 
   return (
-    <Modal opened={opened} onClose={handleClose} title={messages.demoRequest.title} centered>
+    <Modal opened={opened} onClose={handleClose} title={t("promotion.demo.title")} centered>
       {submitted ? (
         <Stack align="center" gap="sm" py="md">
           <ThemeIcon size={48} radius="xl" color="teal" variant="light">
             <IconCircleCheck size={28} />
           </ThemeIcon>
-          <Text fw={600}>Thank you for your interest!</Text>
+          <Text fw={600}>{t("promotion.demo.thanks")}</Text>
           <Text size="sm" c="dimmed" ta="center">
-            Our backup team will contact you shortly to arrange your demo.
+            {t("promotion.demo.followUp")}
           </Text>
           <Button variant="default" onClick={handleClose}>
-            Close
+            {t("common.actions.close")}
           </Button>
         </Stack>
       ) : (
-        <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+        <form onSubmit={form.onSubmit((values) => void handleSubmit(values))} noValidate>
           <Stack gap="md">
             <Text size="sm" c="dimmed">
-              See cloud and local backup, image backup and restore in action. Leave your details and we will
-              be in touch.
+              {t("promotion.demo.intro")}
             </Text>
             <TextInput
-              label="Name"
+              label={t("common.fields.name")}
               autoComplete="name"
-              value={userName}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                setUserName(value);
-                revalidate({ userName: value, userEmail }, "userName");
-              }}
-              error={errors.userName}
+              {...field("userName")}
               withAsterisk
               data-autofocus
             />
             <TextInput
-              label="Email"
+              label={t("common.fields.email")}
               type="email"
               autoComplete="email"
-              value={userEmail}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                setUserEmail(value);
-                revalidate({ userName, userEmail: value }, "userEmail");
-              }}
-              error={errors.userEmail}
+              {...field("userEmail")}
               withAsterisk
             />
             <Group justify="flex-end">
               <Button type="submit" loading={request.isPending}>
-                {messages.demoRequest.submit}
+                {t("promotion.demo.submit")}
               </Button>
             </Group>
           </Stack>

@@ -1,15 +1,16 @@
 import { Button, type ButtonProps } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { messages } from "@steward/domain";
+import { useT } from "../../../i18n";
 import { DemoRequestDialog } from "./DemoRequestDialog";
 
 /** A "Request Demo" button with its dialog. */
 export function RequestDemoButton(props: ButtonProps) {
+  const t = useT();
   const [opened, { open, close }] = useDisclosure(false);
   return (
     <>
       <Button onClick={open} {...props}>
-        {messages.demoRequest.title}
+        {t("promotion.demo.title")}
       </Button>
       <DemoRequestDialog opened={opened} onClose={close} />
     </>
