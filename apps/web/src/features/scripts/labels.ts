@@ -1,3 +1,4 @@
+import type { ScriptTemplate } from "@steward/contracts";
 import type { ScriptArchitecture, ScriptOs, ScriptParameterType } from "@steward/domain";
 import type { MessageKey } from "../../i18n";
 
@@ -36,4 +37,14 @@ export const runAsChoiceText: Record<string, MessageKey | undefined> = {
   "Preferred Windows Domain Admin": "scripts.runAs.choices.windowsDomainAdmin",
   "Preferred Mac Credential": "scripts.runAs.choices.mac",
   "Preferred Linux Credential": "scripts.runAs.choices.linux",
+};
+
+/** How the template script categories are named. */
+export const categoryText: Record<ScriptTemplate["category"], MessageKey> = {
+  Maintenance: "scripts.categories.Maintenance",
+  Diagnostics: "scripts.categories.Diagnostics",
+  Security: "scripts.categories.Security",
+  Networking: "scripts.categories.Networking",
+  Users: "scripts.categories.Users",
+  Updates: "scripts.categories.Updates",
 };

@@ -3,7 +3,9 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { CredentialView, ScriptDetail } from "@steward/contracts";
 import type { RunAsOs } from "@steward/domain";
+import { setLocaleSettings } from "../../../i18n";
 import { authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
+import { FanOutProgress } from "./FanOutProgress";
 import { RunScriptPanel } from "./RunScriptPanel";
 
 afterEach(() => {
@@ -215,5 +217,93 @@ describe("Run As and preset-parameter selector", () => {
     await waitFor(() => expect(screen.getByTestId("job-status").textContent).toBe("Running"));
     await user.click(await screen.findByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(cancelled).toBe(true));
+  });
+});
+
+describe("running a script in German", () => {
+  it("names the choices in German, checks the values with German messages and keeps the Run As values", async () => {
+    setLocaleSettings({ locale: "de" });
+    let submitted: unknown;
+    const { user } = renderPanel("WINDOWS", {
+      "GET /api/scripts": () =>
+        json(200, { items: [aScript({ os: "ANY" })], total: 1, page: 1, pageSize: 500 }),
+      "GET /api/scripts/3": () => json(200, aScript({ os: "ANY" })),
+      "POST /api/webapp/submit/job": ({ body }) => {
+        submitted = body;
+        return json(500, { code: "E_INTERNAL", message: "x", requestId: "r" });
+      },
+    });
+    await user.click(await screen.findByRole("textbox", { name: "Skript" }));
+    expect(await screen.findByRole("option", { name: "Clean temp (Bash, Jedes OS)" })).toBeTruthy();
+    await user.click(screen.getByRole("option", { name: "Clean temp (Bash, Jedes OS)" }));
+    await screen.findByLabelText(/^Path/);
+    await user.click(screen.getByRole("textbox", { name: "Ausführen als" }));
+    const listbox = await screen.findByRole("listbox");
+    await waitFor(() =>
+      expect(
+        within(listbox)
+          .getAllByRole("option")
+          .map((o) => o.textContent),
+      ).toEqual([
+        "System",
+        "Angemeldeter Benutzer",
+        "Bevorzugter lokaler Windows-Admin",
+        "Bevorzugter Windows-Domänen-Admin",
+        "Local admin (admin)",
+      ]),
+    );
+    await user.click(within(listbox).getByRole("option", { name: "Bevorzugter lokaler Windows-Admin" }));
+    expect(
+      (screen.getByRole("textbox", { name: "Voreingestellte Parameter" }) as HTMLInputElement).value,
+    ).toBe("Standardwerte");
+
+    await user.clear(screen.getByLabelText(/^Days/));
+    await user.type(screen.getByLabelText(/^Days/), "1e3");
+    await user.clear(screen.getByRole("textbox", { name: "Zeitlimit (Sekunden)" }));
+    await user.click(screen.getByRole("button", { name: "Skript ausführen" }));
+    expect(
+      await screen.findByText("Darf nicht in wissenschaftlicher Schreibweise angegeben werden"),
+    ).toBeTruthy();
+    expect(screen.getByText("Pflichtwert fehlt. Bitte geben Sie einen Wert ein.")).toBeTruthy();
+    expect(submitted).toBeUndefined();
+
+    // After a failed run, a corrected value loses its message as it is typed.
+    await user.clear(screen.getByLabelText(/^Days/));
+    await user.type(screen.getByLabelText(/^Days/), "3");
+    expect(screen.queryByText("Darf nicht in wissenschaftlicher Schreibweise angegeben werden")).toBeNull();
+    await user.type(screen.getByRole("textbox", { name: "Zeitlimit (Sekunden)" }), "90");
+    await user.click(screen.getByRole("button", { name: "Skript ausführen" }));
+    await waitFor(() =>
+      expect(submitted).toMatchObject({
+        nodes: [
+          {
+            jobs: [
+              {
+                content: {
+                  runAs: "Preferred Windows Local Admin",
+                  timeoutSeconds: 90,
+                  parameters: [
+                    { name: "path", value: "/tmp" },
+                    { name: "days", value: "3" },
+                  ],
+                },
+              },
+            ],
+          },
+        ],
+      }),
+    );
+  });
+
+  it("reports a run on many devices with German numbers", () => {
+    setLocaleSettings({ locale: "de" });
+    mockFetch({});
+    const jobs = Array.from({ length: 1234 }, (_, i) => ({ jobUid: `j${i}`, nodeId: i + 1 }));
+    renderApp(<FanOutProgress jobs={jobs} scriptName="Clean temp" />);
+    expect(screen.getByTestId("fan-out-progress").textContent).toContain(
+      "Clean temp wurde an 1.234 Geräte gesendet.",
+    );
+    expect(screen.getByRole("link", { name: "ausstehende Skripte" })).toBeTruthy();
+    expect(screen.getByText(/Verfolgen Sie die Ausführungen unter/)).toBeTruthy();
   });
 });

@@ -19,6 +19,14 @@ export const de: Translation<typeof en> = {
     X86: "x86",
     ARM64: "ARM64",
   },
+  categories: {
+    Maintenance: "Wartung",
+    Diagnostics: "Diagnose",
+    Security: "Sicherheit",
+    Networking: "Netzwerk",
+    Users: "Benutzer",
+    Updates: "Updates",
+  },
   parameterTypes: {
     text: "Text",
     number: "Zahl",

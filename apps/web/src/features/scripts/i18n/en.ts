@@ -17,6 +17,14 @@ export const en = {
     X86: "x86",
     ARM64: "ARM64",
   },
+  categories: {
+    Maintenance: "Maintenance",
+    Diagnostics: "Diagnostics",
+    Security: "Security",
+    Networking: "Networking",
+    Users: "Users",
+    Updates: "Updates",
+  },
   parameterTypes: {
     text: "Text",
     number: "Number",

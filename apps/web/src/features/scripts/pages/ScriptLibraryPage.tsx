@@ -30,7 +30,7 @@ import {
 } from "../../../ui";
 import { useCan } from "../../auth";
 import { useCopyTemplate, useDeleteScript, useScriptTemplates, useScripts } from "../api";
-import { scriptOsText } from "../labels";
+import { categoryText, scriptOsText } from "../labels";
 
 const PAGE_SIZE = 25;
 const languageOptions = SCRIPT_LANGUAGES.map((l) => ({ value: l, label: scriptLanguageLabels[l] }));
@@ -330,7 +330,7 @@ function TemplateList() {
                     {template.description}
                   </Text>
                 </Table.Td>
-                <Table.Td>{template.category}</Table.Td>
+                <Table.Td>{t(categoryText[template.category])}</Table.Td>
                 <Table.Td>{scriptLanguageLabels[template.language]}</Table.Td>
                 <Table.Td>{t(scriptOsText[template.os])}</Table.Td>
                 {can("scripts.manage") ? (

@@ -13,6 +13,7 @@ import { EmptyState, ErrorState, FormError, LoadingState, PageHeader } from "../
 import { useCan } from "../../auth";
 import { useCopyTemplate, useScriptTemplate } from "../api";
 import { ScriptForm } from "../components/ScriptForm";
+import { categoryText } from "../labels";
 import { draftOf, scriptDraftSchema, type ScriptDraft } from "../components/script-draft";
 
 const TEMPLATES = "/administration/library/scripting/1?view=templates";
@@ -55,7 +56,7 @@ export function TemplateScriptPage() {
         title={
           <Group gap="xs" wrap="nowrap">
             {data.name}
-            <Badge variant="light">{data.category}</Badge>
+            <Badge variant="light">{t(categoryText[data.category])}</Badge>
             {data.readOnly ? (
               <Badge variant="light" color="gray">
                 {t("scripts.templates.readOnly")}
