@@ -1,4 +1,5 @@
 import type { ErrorCode } from "@steward/contracts";
+import { messagesByLocale, type MessageKey } from "../i18n/catalogue";
 
 /** Codes the client itself raises when the server never answered with an error body. */
 export type ClientErrorCode = "E_NETWORK" | "E_HTTP";
@@ -67,7 +68,22 @@ export interface RequestOptions {
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
-const NETWORK_MESSAGE = "Could not reach the Steward server. Check your connection and try again.";
+/**
+ * An error the console itself raises: the English text as its message (logs, tests), the
+ * catalogue id so people read it in their language.
+ */
+function clientError(
+  code: ClientErrorCode,
+  status: number,
+  id: MessageKey,
+  values: Record<string, string | number> = {},
+  extra: { requestId?: string | undefined; resultCode?: string | undefined } = {},
+): ApiError {
+  const english = (messagesByLocale.en[id] ?? id).replace(/\{(\w+)\}/g, (_, name: string) =>
+    String(values[name] ?? ""),
+  );
+  return new ApiError({ code, status, message: english, messageId: id, messageValues: values, ...extra });
+}
 
 function buildUrl(path: string, query: RequestOptions["query"]): string {
   const url = path.startsWith("/api") ? path : `/api${path}`;
@@ -98,34 +114,43 @@ async function readErrorBody(response: Response): Promise<ApiError> {
       messageId?: unknown;
       messageValues?: unknown;
     };
+    // Without a message of its own, the answer reads as "Request failed (status)".
+    const fallback =
+      typeof b.message === "string" && b.message
+        ? null
+        : clientError("E_HTTP", response.status, "ui.errors.requestFailed", { status: response.status });
     return new ApiError({
       code: b.code,
       status: response.status,
-      message: typeof b.message === "string" && b.message ? b.message : `Request failed (${response.status})`,
+      message: fallback ? fallback.message : (b.message as string),
       details: b.details,
       requestId:
         typeof b.requestId === "string" ? b.requestId : (response.headers.get("x-request-id") ?? undefined),
       resultCode: typeof b.resultCode === "string" ? b.resultCode : undefined,
-      messageId: typeof b.messageId === "string" ? b.messageId : undefined,
-      messageValues: plainValues(b.messageValues),
+      messageId: typeof b.messageId === "string" ? b.messageId : fallback?.messageId,
+      messageValues: plainValues(b.messageValues) ?? fallback?.messageValues,
     });
   }
   // Some seed calls answer failures with only a resultCode (no error code).
   if (body && typeof body === "object" && typeof (body as { resultCode?: unknown }).resultCode === "string") {
-    return new ApiError({
-      code: "E_HTTP",
-      status: response.status,
-      message: `The server answered with an error (HTTP ${response.status}).`,
-      requestId: response.headers.get("x-request-id") ?? undefined,
-      resultCode: (body as { resultCode: string }).resultCode,
-    });
+    return clientError(
+      "E_HTTP",
+      response.status,
+      "ui.errors.serverError",
+      { status: response.status },
+      {
+        requestId: response.headers.get("x-request-id") ?? undefined,
+        resultCode: (body as { resultCode: string }).resultCode,
+      },
+    );
   }
-  return new ApiError({
-    code: "E_HTTP",
-    status: response.status,
-    message: `The server answered with an unexpected error (HTTP ${response.status}).`,
-    requestId: response.headers.get("x-request-id") ?? undefined,
-  });
+  return clientError(
+    "E_HTTP",
+    response.status,
+    "ui.errors.unexpectedAnswer",
+    { status: response.status },
+    { requestId: response.headers.get("x-request-id") ?? undefined },
+  );
 }
 
 /** Message values as the server sent them: only strings and numbers are kept. */
@@ -155,7 +180,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
-    throw new ApiError({ code: "E_NETWORK", status: 0, message: NETWORK_MESSAGE });
+    throw clientError("E_NETWORK", 0, "ui.errors.network");
   }
 
   if (!response.ok) {
@@ -178,11 +203,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   try {
     return JSON.parse(text) as T;
   } catch {
-    throw new ApiError({
-      code: "E_HTTP",
-      status: response.status,
-      message: "The server sent an answer the console could not read.",
-    });
+    throw clientError("E_HTTP", response.status, "ui.errors.unreadable");
   }
 }
 

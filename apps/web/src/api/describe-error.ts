@@ -1,22 +1,24 @@
+import { describeApiError, localizeText, translate } from "../i18n";
 import { ApiError } from "./client";
 
-/** A sentence for people: what happened, in words a technician can act on. */
+/** A sentence for people, in their language: what happened, in words a technician can act on. */
 export function describeError(error: unknown): string {
   if (error instanceof ApiError) {
     switch (error.code) {
-      case "E_NETWORK":
-        return error.message;
       case "E_FORBIDDEN":
-        return "You do not have permission to do this. Ask a system administrator for access.";
+        return translate("ui.errors.forbidden");
       case "E_CSRF":
-        return "Your session could not be verified. Reload the page and try again.";
+        return translate("ui.errors.csrf");
       case "E_INTERNAL":
       case "E_HTTP":
-        return `Something went wrong on the server${error.requestId ? ` (request ${error.requestId})` : ""}. Try again in a moment.`;
+        return error.requestId
+          ? translate("ui.errors.serverWithRequest", { requestId: error.requestId })
+          : translate("ui.errors.server");
       default:
-        return error.message;
+        // The server's own message (or the console's, for E_NETWORK) by its catalogue id.
+        return describeApiError(error);
     }
   }
-  if (error instanceof Error && error.message) return error.message;
-  return "Something unexpected went wrong.";
+  if (error instanceof Error && error.message) return localizeText(error.message);
+  return translate("ui.errors.unexpected");
 }

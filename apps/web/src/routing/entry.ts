@@ -1,13 +1,14 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import type { RouteAccess } from "@steward/contracts";
+import type { MessageKey } from "../i18n";
 
 /** Where an entry shows up in the sidebar. */
 export type NavSectionId = "main" | "administration";
 
 export interface NavEntry {
   section: NavSectionId;
-  /** Sidebar label; defaults to the entry's title. */
-  label?: string;
+  /** Sidebar label (a catalogue id); defaults to the entry's title. */
+  label?: MessageKey;
   /** Concrete link when the path has parameters (e.g. "/ticketing/board/1"). */
   to?: string;
   order: number;
@@ -17,7 +18,8 @@ export interface NavEntry {
 /** A tab in a group of sibling pages (the dashboards, editors). */
 export interface TabEntry {
   group: string;
-  label: string;
+  /** The tab's text (a catalogue id). */
+  label: MessageKey;
   order: number;
   /** Path template to link to, with parameters of the current page filled in; defaults to the path. */
   to?: string;
@@ -30,15 +32,16 @@ export interface RouteEntry {
   /** The exact path shape clients link to (":id?" optional, trailing "/*" any sub-path). */
   path: string;
   page: PageComponent;
-  title: string;
+  /** The page's title (a catalogue id): sidebar, breadcrumbs, tabs, palette and document title show it translated. */
+  title: MessageKey;
   /** Who may open it (same names as the server's route declarations). */
   access: RouteAccess;
-  /** Area name for pages not built yet (shown on the "not available yet" page). */
-  area?: string;
+  /** Area name for pages not built yet (a catalogue id; shown on the "not available yet" page). */
+  area?: MessageKey;
   nav?: NavEntry;
   tab?: TabEntry;
-  /** Breadcrumb trail root, e.g. "Administration". */
-  section?: string;
+  /** Breadcrumb trail root (a catalogue id), e.g. "shell.sections.administration". */
+  section?: MessageKey;
   /** Path template of the breadcrumb parent entry. */
   parent?: string;
 }

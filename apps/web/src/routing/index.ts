@@ -1,6 +1,7 @@
 export { lazyPage, buildPath } from "./entry";
-export { HOME_PATH } from "./home";
+export { HOME_PATH, DASHBOARD_PATH } from "./home";
 export type { RouteEntry, NavEntry, TabEntry, NavSectionId, PageComponent } from "./entry";
 export { useCurrentEntry } from "./current-entry";
 export type { EntryHandle } from "./current-entry";
 export { usePageTitle, PageTitleContext } from "./page-title";
+export { routeText, routeTextWith, useRouteText } from "./route-text";

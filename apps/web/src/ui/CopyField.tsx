@@ -1,4 +1,5 @@
 import { TextInput } from "@mantine/core";
+import { useT } from "../i18n";
 import { CopyIconButton } from "./CopyIconButton";
 
 interface CopyFieldProps {
@@ -9,7 +10,8 @@ interface CopyFieldProps {
 }
 
 /** A read-only value with a copy button (invite links, secrets). */
-export function CopyField({ label, value, copyLabel = "Copy", testId }: CopyFieldProps) {
+export function CopyField({ label, value, copyLabel, testId }: CopyFieldProps) {
+  const t = useT();
   return (
     <TextInput
       label={label}
@@ -17,7 +19,14 @@ export function CopyField({ label, value, copyLabel = "Copy", testId }: CopyFiel
       readOnly
       data-testid={testId}
       onFocus={(event) => event.currentTarget.select()}
-      rightSection={<CopyIconButton value={value} label={copyLabel} variant="subtle" color="gray" />}
+      rightSection={
+        <CopyIconButton
+          value={value}
+          label={copyLabel ?? t("common.actions.copy")}
+          variant="subtle"
+          color="gray"
+        />
+      }
     />
   );
 }

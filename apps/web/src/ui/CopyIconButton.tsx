@@ -1,5 +1,6 @@
 import { ActionIcon, CopyButton, Tooltip } from "@mantine/core";
 import { IconCheck, IconCopy } from "@tabler/icons-react";
+import { useT } from "../i18n";
 
 interface CopyIconButtonProps {
   value: string;
@@ -12,10 +13,11 @@ interface CopyIconButtonProps {
 
 /** Copies `value`; the icon and the tooltip turn to "Copied" for a moment. */
 export function CopyIconButton({ value, label, variant, color }: CopyIconButtonProps) {
+  const t = useT();
   return (
     <CopyButton value={value}>
       {({ copied, copy }) => (
-        <Tooltip label={copied ? "Copied" : label} withArrow>
+        <Tooltip label={copied ? t("common.actions.copied") : label} withArrow>
           <ActionIcon variant={variant} color={copied ? "teal" : color} onClick={copy} aria-label={label}>
             {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
           </ActionIcon>

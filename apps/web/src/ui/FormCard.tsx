@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from "react";
 import { Button, Group, Paper, Stack } from "@mantine/core";
+import { useT } from "../i18n";
 
 interface FormCardProps {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
@@ -28,13 +29,14 @@ interface SaveBarProps {
 
 /** "Discard changes" and "Save" (the form's submit button) on the right, enabled while there are changes. */
 export function SaveBar({ dirty, saving, onDiscard }: SaveBarProps) {
+  const t = useT();
   return (
     <Group justify="flex-end">
       <Button variant="default" disabled={!dirty || saving} onClick={onDiscard}>
-        Discard changes
+        {t("ui.saveBar.discard")}
       </Button>
       <Button type="submit" disabled={!dirty} loading={saving}>
-        Save
+        {t("common.actions.save")}
       </Button>
     </Group>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Group, Paper, Text, ThemeIcon } from "@mantine/core";
 import { Link } from "react-router";
+import { formatNumber, useT } from "../i18n";
 
 interface StatCardProps {
   label: string;
@@ -10,6 +11,8 @@ interface StatCardProps {
 }
 
 export function StatCard({ label, value, icon, to }: StatCardProps) {
+  const t = useT();
+  const shown = formatNumber(value);
   const body = (
     <Paper withBorder p="md" radius="md" data-testid={`stat-${label.toLowerCase()}`}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -17,8 +20,8 @@ export function StatCard({ label, value, icon, to }: StatCardProps) {
           <Text c="dimmed" size="xs" tt="uppercase" fw={700}>
             {label}
           </Text>
-          <Text fw={700} fz={32} lh={1.2} aria-label={`${label}: ${value}`}>
-            {value.toLocaleString("en-US")}
+          <Text fw={700} fz={32} lh={1.2} aria-label={t("ui.statCard.value", { label, value: shown })}>
+            {shown}
           </Text>
         </div>
         <ThemeIcon variant="light" size={38} radius="md">

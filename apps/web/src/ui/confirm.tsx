@@ -1,5 +1,6 @@
 import { Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
+import { translate } from "../i18n";
 
 interface ConfirmActionOptions {
   title: string;
@@ -13,13 +14,13 @@ export function confirmAction({
   title,
   message,
   onConfirm,
-  confirmLabel = "Delete",
+  confirmLabel = translate("common.actions.delete"),
 }: ConfirmActionOptions): void {
   modals.openConfirmModal({
     title,
     centered: true,
     children: <Text size="sm">{message}</Text>,
-    labels: { confirm: confirmLabel, cancel: "Cancel" },
+    labels: { confirm: confirmLabel, cancel: translate("common.actions.cancel") },
     confirmProps: { color: "red" },
     onConfirm,
   });

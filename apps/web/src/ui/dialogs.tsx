@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
+import { translate } from "../i18n";
 
 export interface MessageDialogOptions {
   title: string;
@@ -11,6 +12,7 @@ export interface MessageDialogOptions {
   okLabel?: string;
 }
 
+// i18n-exempt: Mantine colour names
 const colors = { error: "red", info: "blue", warning: "orange" } as const;
 
 /** A modal with one OK button; resolves when it closes (OK, Escape or the close button). */
@@ -19,7 +21,7 @@ export function showMessageDialog({
   message,
   note,
   tone = "info",
-  okLabel = "OK",
+  okLabel = translate("ui.dialogs.ok"),
 }: MessageDialogOptions): Promise<void> {
   return new Promise((resolve) => {
     let done = false;

@@ -3,6 +3,7 @@ import { ActionIcon, Group, Tooltip } from "@mantine/core";
 import type { GroupProps, MantineColor } from "@mantine/core";
 import { IconPencil, IconTrash } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { useT } from "../i18n";
 
 /** The actions cell content of a table row: icons side by side, on the right. */
 export function RowActions({
@@ -57,10 +58,11 @@ interface NamedActionProps {
 
 /** A red trash icon named "Delete <name>", with the tooltip "Delete". */
 export function DeleteIconButton({ name, onClick }: NamedActionProps) {
+  const t = useT();
   return (
     <RowAction
-      tooltip="Delete"
-      label={`Delete ${name}`}
+      tooltip={t("common.actions.delete")}
+      label={t("ui.rowActions.deleteNamed", { name })}
       color="red"
       icon={<IconTrash size={16} />}
       onClick={onClick}
@@ -70,10 +72,11 @@ export function DeleteIconButton({ name, onClick }: NamedActionProps) {
 
 /** A pencil icon named "Edit <name>", with the tooltip "Edit"; a link when `to` is given. */
 export function EditIconButton({ name, onClick, to }: NamedActionProps & { to?: string }) {
+  const t = useT();
   return (
     <RowAction
-      tooltip="Edit"
-      label={`Edit ${name}`}
+      tooltip={t("common.actions.edit")}
+      label={t("ui.rowActions.editNamed", { name })}
       icon={<IconPencil size={16} />}
       onClick={onClick}
       to={to}

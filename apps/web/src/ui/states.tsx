@@ -2,14 +2,16 @@ import type { ReactNode } from "react";
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconAlertTriangle, IconInbox } from "@tabler/icons-react";
 import { describeError } from "../api";
+import { useT } from "../i18n";
 
-export function LoadingState({ label = "Loading…" }: { label?: string }) {
+export function LoadingState({ label }: { label?: string }) {
+  const t = useT();
   return (
     <Center py="xl" role="status" aria-live="polite">
       <Group gap="sm">
         <Loader size="sm" />
         <Text c="dimmed" size="sm">
-          {label}
+          {label ?? t("common.states.loading")}
         </Text>
       </Group>
     </Center>
@@ -25,13 +27,14 @@ interface ErrorStateProps {
 
 /** Says what happened and offers to try again. */
 export function ErrorState({ title, error, onRetry }: ErrorStateProps) {
+  const t = useT();
   return (
     <Alert color="red" variant="light" title={title} icon={<IconAlertTriangle size={18} />} role="alert">
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{describeError(error)}</Text>
         {onRetry ? (
           <Button size="xs" variant="white" color="red" onClick={onRetry}>
-            Try again
+            {t("ui.states.tryAgain")}
           </Button>
         ) : null}
       </Stack>

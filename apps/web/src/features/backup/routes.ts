@@ -1,8 +1,14 @@
 import { IconCloudUpload } from "@tabler/icons-react";
+import type { MessageKey } from "../../i18n";
 import type { RouteEntry } from "../../routing";
 import { BackupPlaceholderPage } from "./pages/BackupPlaceholderPage";
 
-const backup = (path: string, title: string, area: string, extra: Partial<RouteEntry> = {}): RouteEntry => ({
+const backup = (
+  path: string,
+  title: MessageKey,
+  area: MessageKey,
+  extra: Partial<RouteEntry> = {},
+): RouteEntry => ({
   path,
   page: BackupPlaceholderPage,
   title,
@@ -13,36 +19,58 @@ const backup = (path: string, title: string, area: string, extra: Partial<RouteE
 
 /** Every backup route; none is built yet (each page offers the demo request). */
 export const backupRoutes: RouteEntry[] = [
-  backup("/systemDashboard/backup/:page", "Backup", "Backup (system dashboard)", {
-    section: "Dashboard",
-    tab: { group: "systemDashboard", label: "Backup", order: 90, to: "/systemDashboard/backup/1" },
+  backup("/systemDashboard/backup/:page", "backup.routes.backup", "backup.routes.systemArea", {
+    section: "shell.sections.dashboard",
+    tab: {
+      group: "systemDashboard",
+      label: "backup.routes.backup",
+      order: 90,
+      to: "/systemDashboard/backup/1",
+    },
     nav: {
       section: "main",
-      label: "Backup",
+      label: "backup.routes.backup",
       order: 40,
       to: "/systemDashboard/backup/1",
       icon: IconCloudUpload,
     },
   }),
-  backup("/customerDashboard/:id/backup/:page", "Backup", "Backup (organization dashboard)", {
-    section: "Organizations",
-    tab: { group: "customerDashboard", label: "Backup", order: 90, to: "/customerDashboard/:id/backup/1" },
+  backup("/customerDashboard/:id/backup/:page", "backup.routes.backup", "backup.routes.organizationArea", {
+    section: "shell.sections.organizations",
+    tab: {
+      group: "customerDashboard",
+      label: "backup.routes.backup",
+      order: 90,
+      to: "/customerDashboard/:id/backup/1",
+    },
   }),
-  backup("/deviceDashboard/:id/backup/:page", "Backup", "Backup (device dashboard)", {
-    section: "Devices",
-    tab: { group: "deviceDashboard", label: "Backup", order: 70, to: "/deviceDashboard/:id/backup/1" },
+  backup("/deviceDashboard/:id/backup/:page", "backup.routes.backup", "backup.routes.deviceArea", {
+    section: "shell.sections.devices",
+    tab: {
+      group: "deviceDashboard",
+      label: "backup.routes.backup",
+      order: 70,
+      to: "/deviceDashboard/:id/backup/1",
+    },
   }),
-  backup("/editor/customer/:id/backup/*", "Backup settings", "Backup settings for an organization", {
-    section: "Organizations",
+  backup("/editor/customer/:id/backup/*", "backup.routes.settings", "backup.routes.settingsArea", {
+    section: "shell.sections.organizations",
   }),
-  backup("/editor/customer/:id/backup/network-storage", "Network storage", "Backup network storage", {
-    section: "Organizations",
-  }),
-  backup("/administration/apps/backup", "Backup", "Backup integrations", {
+  backup(
+    "/editor/customer/:id/backup/network-storage",
+    "backup.routes.networkStorage",
+    "backup.routes.networkStorageArea",
+    { section: "shell.sections.organizations" },
+  ),
+  backup("/administration/apps/backup", "backup.routes.backup", "backup.routes.integrationsArea", {
     access: "system-admin",
-    section: "Administration",
+    section: "shell.sections.administration",
     parent: "/administration/apps",
   }),
-  backup("/editor/shadowProtect/*", "ShadowProtect", "ShadowProtect backup", { section: "Administration" }),
-  backup("/editor/imageManager/*", "ImageManager", "ImageManager backup", { section: "Administration" }),
+  backup("/editor/shadowProtect/*", "backup.routes.shadowProtect", "backup.routes.shadowProtectArea", {
+    section: "shell.sections.administration",
+  }),
+  backup("/editor/imageManager/*", "backup.routes.imageManager", "backup.routes.imageManagerArea", {
+    section: "shell.sections.administration",
+  }),
 ];

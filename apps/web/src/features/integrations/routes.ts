@@ -10,9 +10,9 @@ export const integrationRoutes: RouteEntry[] = [
   {
     path: appsPath(),
     page: landing,
-    title: "Apps",
+    title: "integrations.routes.apps",
     access: "system-admin",
-    section: "Administration",
+    section: "shell.sections.administration",
     nav: { section: "administration", order: 35, icon: IconApps },
   },
   ...integrationKinds
@@ -21,9 +21,9 @@ export const integrationRoutes: RouteEntry[] = [
       path: appsPath(kind.slug),
       page: NotAvailablePage,
       title: kind.name,
-      area: `${kind.name} integrations`,
+      area: kind.area,
       access: "system-admin",
-      section: "Administration",
+      section: "shell.sections.administration",
       parent: appsPath(),
     })),
 ];

@@ -1,2 +1,8 @@
 /** The reporting texts in English (the source; the spec's texts exactly as written). */
-export const en = {} as const;
+export const en = {
+  routes: {
+    reporting: "Reporting",
+    editReport: "Edit report",
+    reportEditor: "Report editor",
+  },
+} as const;

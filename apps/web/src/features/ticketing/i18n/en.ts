@@ -1,2 +1,8 @@
 /** The ticketing texts in English (the source; the spec's texts exactly as written). */
-export const en = {} as const;
+export const en = {
+  routes: {
+    ticketing: "Ticketing",
+    board: "Ticket board",
+    boards: "Ticketing boards",
+  },
+} as const;
