@@ -1,7 +1,8 @@
 import { Suspense } from "react";
 import { Button, Center, Stack, Text, Title } from "@mantine/core";
 import { Link, Outlet, isRouteErrorResponse, useLocation, useRouteError } from "react-router";
-import type { RouteEntry } from "../routing";
+import { DASHBOARD_PATH, useRouteText, type RouteEntry } from "../routing";
+import { useT } from "../i18n";
 import { EmptyState, ErrorState, LoadingState } from "../ui";
 import {
   SessionExpiryWatcher,
@@ -9,8 +10,10 @@ import {
   useAuthFailureRedirect,
   useCan,
   useSessionQuery,
+  type AuthenticatedSession,
 } from "../features/auth";
 import { AppShellLayout } from "./layout/AppShellLayout";
+import { useApplyPreferences } from "./preferences/apply";
 import { useDocumentTitle } from "./layout/use-document-title";
 
 /** The top of the route tree: wires API auth failures to navigation. */
@@ -21,7 +24,8 @@ export function RootRoute() {
 
 /** A sign-in step page, without the shell. */
 export function BarePage({ entry }: { entry: RouteEntry }) {
-  useDocumentTitle(entry.title);
+  const text = useRouteText();
+  useDocumentTitle(text(entry.title));
   const Page = entry.page;
   return (
     <Suspense fallback={<LoadingState />}>
@@ -32,12 +36,13 @@ export function BarePage({ entry }: { entry: RouteEntry }) {
 
 /** Sends visitors where their session state says; renders the shell once fully signed in. */
 export function RequireSession() {
+  const t = useT();
   const session = useSessionQuery();
   const location = useLocation();
   if (session.isPending) {
     return (
       <Center mih="100vh">
-        <LoadingState label="Loading Steward…" />
+        <LoadingState label={t("shell.pages.loading")} />
       </Center>
     );
   }
@@ -46,7 +51,7 @@ export function RequireSession() {
       <Center mih="100vh" p="xl">
         <Stack maw={520}>
           <ErrorState
-            title="Could not reach the Steward server"
+            title={t("shell.pages.unreachable")}
             error={session.error}
             onRetry={() => void session.refetch()}
           />
@@ -58,10 +63,16 @@ export function RequireSession() {
     const from = location.pathname + location.search;
     return <SessionRedirect session={session.data} from={from === "/" ? undefined : from} />;
   }
+  return <SignedInConsole session={session.data} />;
+}
+
+/** The shell of a fully signed-in user, in their saved language, time zone, date format and theme. */
+function SignedInConsole({ session }: { session: AuthenticatedSession }) {
+  useApplyPreferences(session.user.id, session.user.preferences);
   return (
     <>
-      <SessionExpiryWatcher session={session.data} />
-      <AppShellLayout user={session.data.user} />
+      <SessionExpiryWatcher session={session} />
+      <AppShellLayout user={session.user} />
     </>
   );
 }
@@ -75,13 +86,14 @@ export function GuardedPage({ entry }: { entry: RouteEntry }) {
 }
 
 export function ForbiddenPage() {
+  const t = useT();
   return (
     <EmptyState
-      title="You do not have access to this page"
-      description="Your role does not include the permission this page needs. Ask a system administrator if you need it."
+      title={t("shell.pages.forbidden")}
+      description={t("shell.pages.forbiddenHint")}
       action={
-        <Button component={Link} to="/" variant="default">
-          Go to the dashboard
+        <Button component={Link} to={DASHBOARD_PATH} variant="default">
+          {t("shell.pages.goToDashboard")}
         </Button>
       }
     />
@@ -89,14 +101,15 @@ export function ForbiddenPage() {
 }
 
 export function NotFoundPage() {
-  useDocumentTitle("Page not found");
+  const t = useT();
+  useDocumentTitle(t("shell.pages.notFound"));
   return (
     <EmptyState
-      title="Page not found"
-      description="There is no page at this address. Check the link, or use the navigation on the left."
+      title={t("shell.pages.notFound")}
+      description={t("shell.pages.notFoundHint")}
       action={
-        <Button component={Link} to="/" variant="default">
-          Go to the dashboard
+        <Button component={Link} to={DASHBOARD_PATH} variant="default">
+          {t("shell.pages.goToDashboard")}
         </Button>
       }
     />
@@ -105,22 +118,23 @@ export function NotFoundPage() {
 
 /** Unexpected render errors and failed page downloads (e.g. after an upgrade). */
 export function RouteErrorPage() {
+  const t = useT();
   const error = useRouteError();
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error
       ? error.message
-      : "Unknown error";
+      : t("shell.pages.unknownError");
   return (
     <Center mih="100vh" p="xl">
       <Stack maw={560} gap="md">
-        <Title order={2}>Something went wrong</Title>
-        <Text>The console hit an unexpected problem showing this page. Reloading usually fixes it.</Text>
+        <Title order={2}>{t("shell.pages.crashTitle")}</Title>
+        <Text>{t("shell.pages.crashHint")}</Text>
         <Text size="sm" c="dimmed" ff="monospace">
           {message}
         </Text>
         <Button onClick={() => window.location.reload()} w="fit-content">
-          Reload
+          {t("common.actions.reload")}
         </Button>
       </Stack>
     </Center>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { matchRoutes } from "react-router";
 import { permissions } from "@steward/contracts";
-import { buildPath } from "../routing";
+import { isMessageKey } from "../i18n";
+import { buildPath, routeText } from "../routing";
 import { entryTrail, routeRegistry } from "./registry";
 
 /** Every route the console offers, with its exact path shape. */
@@ -141,7 +142,7 @@ describe("route registry", () => {
 
   it("holds one sub-page per integration kind under /administration/apps", () => {
     const appPages = routeRegistry.filter((e) => e.path.startsWith("/administration/apps/"));
-    const titles = appPages.map((e) => e.title.toLowerCase());
+    const titles = appPages.map((e) => routeText(e.title).toLowerCase());
     for (const kind of integrationKinds) expect(titles).toContain(kind);
     expect(appPages).toHaveLength(integrationKinds.length);
   });
@@ -167,6 +168,22 @@ describe("route registry", () => {
     for (const entry of routeRegistry) {
       if (entry.area !== undefined) expect(entry.area.length, entry.path).toBeGreaterThan(0);
     }
+  });
+
+  it("names every title, tab and sidebar label, area and section by a catalogue id", () => {
+    const offenders: string[] = [];
+    for (const entry of routeRegistry) {
+      const texts: Array<[string, string | undefined]> = [
+        ["title", entry.title],
+        ["tab.label", entry.tab?.label],
+        ["nav.label", entry.nav?.label],
+        ["area", entry.area],
+        ["section", entry.section],
+      ];
+      for (const [field, value] of texts)
+        if (value !== undefined && !isMessageKey(value)) offenders.push(`${entry.path} ${field}: ${value}`);
+    }
+    expect(offenders).toEqual([]);
   });
 
   it("resolves parents and nav links", () => {

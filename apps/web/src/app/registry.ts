@@ -20,6 +20,7 @@ import { settingsRoutes } from "../features/settings/routes";
 import { technicianRoutes } from "../features/technicians/routes";
 import { roleRoutes } from "../features/roles/routes";
 import { ticketingRoutes } from "../features/ticketing/routes";
+import { accountRoutes } from "./preferences/routes";
 
 // Each feature's entries come from its routes file, not its index: the index is what other
 // features use, and going through it would tie every feature to every page of the others.
@@ -47,6 +48,7 @@ export const routeRegistry: readonly RouteEntry[] = [
   ...remoteSupportRoutes,
   ...ticketingRoutes,
   ...reportingRoutes,
+  ...accountRoutes,
 ];
 
 /** Sign-in steps, drawn without the console shell. */

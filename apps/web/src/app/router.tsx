@@ -1,7 +1,8 @@
-import { Navigate, createBrowserRouter, type RouteObject } from "react-router";
-import { HOME_PATH, type EntryHandle, type RouteEntry } from "../routing";
+import { createBrowserRouter, type RouteObject } from "react-router";
+import type { EntryHandle, RouteEntry } from "../routing";
 import { BarePage, GuardedPage, NotFoundPage, RequireSession, RootRoute, RouteErrorPage } from "./pages";
 import { isBareEntry, routeRegistry } from "./registry";
+import { StartPageRedirect } from "./preferences/start-page";
 
 function toRoute(entry: RouteEntry, bare: boolean): RouteObject {
   const handle: EntryHandle = { entry };
@@ -23,7 +24,8 @@ export function buildRoutes(entries: readonly RouteEntry[] = routeRegistry): Rou
         {
           element: <RequireSession />,
           children: [
-            { index: true, element: <Navigate to={HOME_PATH} replace /> },
+            // The root: the user's start page, or the dashboard.
+            { index: true, element: <StartPageRedirect /> },
             ...entries.filter((entry) => !isBareEntry(entry)).map((entry) => toRoute(entry, false)),
             { path: "*", element: <NotFoundPage /> },
           ],

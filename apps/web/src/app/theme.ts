@@ -1,12 +1,16 @@
 import { Anchor, DEFAULT_THEME, Pagination, createTheme, type CSSVariablesResolver } from "@mantine/core";
+import { translate, type MessageKey } from "../i18n";
 
-/** Names of the arrow buttons of every pagination (they show only an icon). */
-const paginationControlLabels = {
-  first: "First page",
-  previous: "Previous page",
-  next: "Next page",
-  last: "Last page",
-} as const;
+/**
+ * Names of the arrow buttons of every pagination (they show only an icon). Read when a
+ * pagination renders, so they follow the reader's language (pages render anew when it changes).
+ */
+const paginationControlLabels: Record<"first" | "previous" | "next" | "last", MessageKey> = {
+  first: "ui.pagination.first",
+  previous: "ui.pagination.previous",
+  next: "ui.pagination.next",
+  last: "ui.pagination.last",
+};
 
 /** Relative luminance of a "#rrggbb" colour (WCAG 2). */
 export function relativeLuminance(hex: string): number {
@@ -64,6 +68,7 @@ export const theme = createTheme({
   autoContrast: true,
   luminanceThreshold: 0.185,
   defaultRadius: "md",
+  // i18n-exempt: font names
   fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
   components: {
     // A link inside running text must not be told apart by its colour alone.
@@ -71,7 +76,7 @@ export const theme = createTheme({
     Pagination: Pagination.extend({
       defaultProps: {
         getControlProps: (control: keyof typeof paginationControlLabels) => ({
-          "aria-label": paginationControlLabels[control],
+          "aria-label": translate(paginationControlLabels[control]),
         }),
       },
     }),

@@ -4,7 +4,8 @@ import { IconShieldLock } from "@tabler/icons-react";
 import { Link, Outlet } from "react-router";
 import { MIN_LAYOUT_WIDTH_PX } from "@steward/domain";
 import type { SessionUser } from "@steward/contracts";
-import { PageTitleContext, useCurrentEntry } from "../../routing";
+import { useT } from "../../i18n";
+import { PageTitleContext, useCurrentEntry, useRouteText } from "../../routing";
 import { LoadingState } from "../../ui";
 import { CommandPalette } from "../palette/CommandPalette";
 import { Breadcrumbs } from "./Breadcrumbs";
@@ -15,9 +16,11 @@ import { useDocumentTitle } from "./use-document-title";
 
 /** Header, sidebar, breadcrumbs and tabs around every signed-in page (the layout is laid out for at least 1024 px). */
 export function AppShellLayout({ user }: { user: SessionUser }) {
+  const t = useT();
+  const text = useRouteText();
   const entry = useCurrentEntry();
   const [pageTitle, setPageTitle] = useState<string | null>(null);
-  useDocumentTitle(pageTitle ?? entry?.title ?? null);
+  useDocumentTitle(pageTitle ?? (entry ? text(entry.title) : null));
 
   return (
     <PageTitleContext.Provider value={setPageTitle}>
@@ -30,12 +33,17 @@ export function AppShellLayout({ user }: { user: SessionUser }) {
       >
         <AppShell.Header>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-            <Link to="/" style={{ textDecoration: "none", color: "inherit" }} aria-label="Steward home">
+            <Link
+              to="/"
+              style={{ textDecoration: "none", color: "inherit" }}
+              aria-label={t("shell.frame.home")}
+            >
               <Group gap="xs">
                 <ThemeIcon size={30} radius="md">
                   <IconShieldLock size={18} />
                 </ThemeIcon>
                 <Text fw={800} fz="lg">
+                  {/* i18n-exempt: product name */}
                   Steward
                 </Text>
               </Group>

@@ -1,6 +1,7 @@
 import { Anchor, Breadcrumbs as MantineBreadcrumbs, Text } from "@mantine/core";
 import { Link, useParams } from "react-router";
-import { buildPath, type RouteEntry } from "../../routing";
+import { useT } from "../../i18n";
+import { buildPath, useRouteText, type RouteEntry } from "../../routing";
 import { entryTrail } from "../registry";
 
 interface BreadcrumbsProps {
@@ -11,11 +12,13 @@ interface BreadcrumbsProps {
 
 export function Breadcrumbs({ entry, title }: BreadcrumbsProps) {
   const params = useParams();
+  const t = useT();
+  const text = useRouteText();
   const trail = entryTrail(entry);
   const root = trail[0]?.section;
   const items = trail.map((crumb, index) => {
     const last = index === trail.length - 1;
-    const label = last ? (title ?? crumb.title) : crumb.title;
+    const label = last ? (title ?? text(crumb.title)) : text(crumb.title);
     const href = last ? null : buildPath(crumb.path, params as Record<string, string>);
     return href ? (
       <Anchor key={crumb.path} component={Link} to={href} size="sm">
@@ -33,11 +36,11 @@ export function Breadcrumbs({ entry, title }: BreadcrumbsProps) {
     );
   });
   return (
-    <nav aria-label="Breadcrumbs">
+    <nav aria-label={t("shell.frame.breadcrumbs")}>
       <MantineBreadcrumbs separatorMargin={6}>
         {root ? (
           <Text size="sm" c="dimmed">
-            {root}
+            {text(root)}
           </Text>
         ) : null}
         {items}

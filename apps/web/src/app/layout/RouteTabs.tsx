@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Tabs } from "@mantine/core";
 import { useNavigate, useParams } from "react-router";
-import { buildPath, type RouteEntry } from "../../routing";
+import { useT } from "../../i18n";
+import { buildPath, useRouteText, type RouteEntry } from "../../routing";
 import { useCan } from "../../features/auth";
 import { tabsOf } from "../registry";
 
@@ -27,6 +28,8 @@ export function RouteTabs({ entry }: { entry: RouteEntry }) {
   const navigate = useNavigate();
   const params = useParams() as Record<string, string>;
   const can = useCan();
+  const t = useT();
+  const text = useRouteText();
   if (!entry.tab) return null;
   const tabs = tabsOf(entry.tab.group)
     .filter((tab) => can(tab.access))
@@ -44,10 +47,10 @@ export function RouteTabs({ entry }: { entry: RouteEntry }) {
       radius="xl"
       styles={{ tab: { paddingInline: 12, paddingBlock: 6, whiteSpace: "nowrap" } }}
     >
-      <Tabs.List aria-label="Dashboard sections" style={{ rowGap: 4, columnGap: 4 }}>
+      <Tabs.List aria-label={t("shell.frame.dashboardSections")} style={{ rowGap: 4, columnGap: 4 }}>
         {tabs.map((tab) => (
           <Tabs.Tab key={tab.entry.path} value={tab.entry.path} aria-controls={PANEL_ID}>
-            {tab.entry.tab?.label}
+            {text(tab.entry.tab?.label ?? tab.entry.title)}
           </Tabs.Tab>
         ))}
       </Tabs.List>

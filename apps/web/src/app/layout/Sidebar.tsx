@@ -1,12 +1,13 @@
 import { NavLink as MantineNavLink, ScrollArea, Stack, Text } from "@mantine/core";
 import { Link, useLocation } from "react-router";
-import type { RouteEntry, NavSectionId } from "../../routing";
+import { useRouteText, type RouteEntry, type NavSectionId } from "../../routing";
 import { useCan } from "../../features/auth";
+import { useT, type MessageKey } from "../../i18n";
 import { entryTrail, routeRegistry } from "../registry";
 
-const sections: Array<{ id: NavSectionId; label: string | null }> = [
+const sections: Array<{ id: NavSectionId; label: MessageKey | null }> = [
   { id: "main", label: null },
-  { id: "administration", label: "Administration" },
+  { id: "administration", label: "shell.sections.administration" },
 ];
 
 export function navTarget(entry: RouteEntry): string {
@@ -43,13 +44,15 @@ export function activeNavPath(
 export function Sidebar({ current }: { current: RouteEntry | undefined }) {
   const { pathname } = useLocation();
   const can = useCan();
+  const t = useT();
+  const text = useRouteText();
   const entries = routeRegistry
     .filter((entry) => entry.nav && can(entry.access))
     .sort((a, b) => (a.nav?.order ?? 0) - (b.nav?.order ?? 0));
   const active = activeNavPath(entries, pathname, current);
   return (
     <ScrollArea h="100%" type="auto">
-      <nav aria-label="Main navigation">
+      <nav aria-label={t("shell.frame.mainNavigation")}>
         <Stack gap="md" p="sm">
           {sections.map((section) => {
             const items = entries.filter((entry) => entry.nav?.section === section.id);
@@ -58,7 +61,7 @@ export function Sidebar({ current }: { current: RouteEntry | undefined }) {
               <Stack gap={2} key={section.id}>
                 {section.label ? (
                   <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pb={4}>
-                    {section.label}
+                    {t(section.label)}
                   </Text>
                 ) : null}
                 {items.map((entry) => {
@@ -68,7 +71,7 @@ export function Sidebar({ current }: { current: RouteEntry | undefined }) {
                       key={entry.path}
                       component={Link}
                       to={navTarget(entry)}
-                      label={entry.nav?.label ?? entry.title}
+                      label={text(entry.nav?.label ?? entry.title)}
                       leftSection={Icon ? <Icon size={18} stroke={1.6} /> : null}
                       active={entry.path === active}
                       variant="light"

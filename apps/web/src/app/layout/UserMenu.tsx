@@ -10,23 +10,62 @@ import {
   useMantineColorScheme,
   type MantineColorScheme,
 } from "@mantine/core";
-import { IconChevronDown, IconLogout } from "@tabler/icons-react";
-import type { SessionUser } from "@steward/contracts";
+import { notifications } from "@mantine/notifications";
+import { IconAdjustments, IconChevronDown, IconLogout } from "@tabler/icons-react";
+import { Link } from "react-router";
+import {
+  localeNames,
+  supportedLocales,
+  type Locale,
+  type SessionUser,
+  type UpdateUserPreferencesRequest,
+} from "@steward/contracts";
+import { describeError } from "../../api";
 import { useLogout } from "../../features/auth";
+import { setLocaleSettings, translate, useT, type MessageKey } from "../../i18n";
+import { useSavePreferences } from "../preferences/api";
+import { themeOf } from "../preferences/apply";
 
 /** "System" follows the operating system's light or dark setting. */
-const schemes: { value: MantineColorScheme; label: string }[] = [
-  { value: "light", label: "Light" },
-  { value: "dark", label: "Dark" },
-  { value: "auto", label: "System" },
+const schemes: { value: MantineColorScheme; label: MessageKey }[] = [
+  { value: "light", label: "shell.userMenu.light" },
+  { value: "dark", label: "shell.userMenu.dark" },
+  { value: "auto", label: "shell.userMenu.system" },
 ];
 
+export const PREFERENCES_PATH = "/account/preferences";
+
 export function UserMenu({ user }: { user: SessionUser }) {
+  const t = useT();
   const logout = useLogout();
-  // Kept in this browser (localStorage), not on the account.
+  const save = useSavePreferences();
+  // Applied at once and kept in this browser (the first paint of the next visit uses it), and
+  // saved on the account so it follows the technician to other browsers.
   const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const roleLabel = user.isSystemAdmin ? "System administrator" : "Technician";
+  const roleLabel = user.isSystemAdmin
+    ? t("shell.userMenu.systemAdministrator")
+    : t("shell.userMenu.technician");
   const initials = `${user.firstName[0] ?? ""}${user.lastName[0] ?? ""}`.toUpperCase() || "?";
+
+  // The answer may come after a language change rendered this menu anew: the promise still settles.
+  const remember = (change: UpdateUserPreferencesRequest) =>
+    save.mutateAsync(change).catch((error: unknown) =>
+      notifications.show({
+        color: "red",
+        title: translate("shell.userMenu.saveFailed"),
+        message: describeError(error),
+      }),
+    );
+
+  const chooseScheme = (scheme: MantineColorScheme) => {
+    setColorScheme(scheme);
+    void remember({ theme: themeOf[scheme] });
+  };
+
+  const chooseLanguage = (locale: Locale) => {
+    setLocaleSettings({ locale });
+    void remember({ language: locale });
+  };
 
   // Forgetting the session makes the route guard show the sign-in page ("You have signed out").
   const handleSignOut = () => logout.mutateAsync().catch(() => undefined);
@@ -48,7 +87,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
                 {roleLabel}
               </Text>
             </div>
-            <VisuallyHidden>Account menu</VisuallyHidden>
+            <VisuallyHidden>{t("shell.userMenu.accountMenu")}</VisuallyHidden>
             <IconChevronDown size={14} aria-hidden />
           </Group>
         </UnstyledButton>
@@ -56,20 +95,34 @@ export function UserMenu({ user }: { user: SessionUser }) {
       <Menu.Dropdown>
         <Menu.Label>{user.email}</Menu.Label>
         <Menu.Divider />
-        <Menu.Label id="theme-switch-label">Theme</Menu.Label>
+        <Menu.Label id="theme-switch-label">{t("shell.userMenu.theme")}</Menu.Label>
         <Box px="xs" pb={6}>
           <SegmentedControl
             fullWidth
             size="xs"
             aria-labelledby="theme-switch-label"
             value={colorScheme}
-            onChange={(value) => setColorScheme(value as MantineColorScheme)}
-            data={schemes}
+            onChange={(value) => chooseScheme(value as MantineColorScheme)}
+            data={schemes.map((scheme) => ({ value: scheme.value, label: t(scheme.label) }))}
+          />
+        </Box>
+        <Menu.Label id="language-switch-label">{t("shell.userMenu.language")}</Menu.Label>
+        <Box px="xs" pb={6}>
+          <SegmentedControl
+            fullWidth
+            size="xs"
+            aria-labelledby="language-switch-label"
+            value={t.locale}
+            onChange={(value) => chooseLanguage(value as Locale)}
+            data={supportedLocales.map((locale) => ({ value: locale, label: localeNames[locale] }))}
           />
         </Box>
         <Menu.Divider />
+        <Menu.Item component={Link} to={PREFERENCES_PATH} leftSection={<IconAdjustments size={16} />}>
+          {t("shell.userMenu.preferences")}
+        </Menu.Item>
         <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void handleSignOut()}>
-          Sign out
+          {t("shell.userMenu.signOut")}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

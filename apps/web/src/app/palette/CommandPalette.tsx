@@ -4,6 +4,8 @@ import { Spotlight, createSpotlight } from "@mantine/spotlight";
 import { IconBuilding, IconCode, IconDevices, IconFileText, IconSearch } from "@tabler/icons-react";
 import { useNavigate } from "react-router";
 import { useCan } from "../../features/auth";
+import { useT } from "../../i18n";
+import { useRouteText } from "../../routing";
 import { routeRegistry } from "../registry";
 import { matchRoutes, paletteRoutes } from "./palette-routes";
 import { PALETTE_MIN_QUERY, usePaletteSearch, type PaletteResultGroup } from "./use-palette-search";
@@ -36,10 +38,14 @@ export function CommandPalette() {
   const [query, setQuery] = useState("");
   const navigate = useNavigate();
   const can = useCan();
+  const t = useT();
+  const text = useRouteText();
   const apple = isApplePlatform();
+  // i18n-exempt: the Mac's command key symbol
+  const modifier = apple ? "⌘" : t("shell.palette.ctrl");
 
   const typed = query.trim();
-  const routes = matchRoutes(paletteRoutes(routeRegistry, can), typed);
+  const routes = matchRoutes(paletteRoutes(routeRegistry, can, text), typed);
   const shownRoutes = typed ? routes.slice(0, ROUTE_LIMIT) : routes;
   const groups = usePaletteSearch(query);
   const searching = groups.some((group) => group.loading);
@@ -68,13 +74,15 @@ export function CommandPalette() {
         leftSection={<IconSearch size={16} />}
         rightSection={
           <Kbd size="xs" aria-hidden>
-            {apple ? "⌘ K" : "Ctrl K"}
+            {/* i18n-exempt: keyboard keys */}
+            {`${modifier} K`}
           </Kbd>
         }
         aria-keyshortcuts={apple ? "Meta+K" : "Control+K"}
       >
         {/* Named by its text (an aria-label would not contain the visible "Search" as shown). */}
-        Search <VisuallyHidden>{`(${apple ? "⌘" : "Ctrl"}+K)`}</VisuallyHidden>
+        {t("shell.palette.search")}{" "}
+        <VisuallyHidden>{t("shell.palette.shortcut", { key: modifier })}</VisuallyHidden>
       </Button>
       <Spotlight.Root
         store={store}
@@ -87,16 +95,16 @@ export function CommandPalette() {
         tagsToIgnore={[]}
       >
         <Spotlight.Search
-          placeholder="Go to a page, or find a device, organization or script"
-          aria-label="Search the console"
+          placeholder={t("shell.palette.placeholder")}
+          aria-label={t("shell.palette.label")}
           leftSection={<IconSearch size={18} />}
-          rightSection={searching ? <Loader size="xs" aria-label="Searching" /> : null}
+          rightSection={searching ? <Loader size="xs" aria-label={t("shell.palette.searching")} /> : null}
         />
         {/* Grows with its results, then scrolls. */}
         <Spotlight.ActionsList mah={400}>
           {shownRoutes.length > 0 ? (
-            <div role="group" aria-label="Pages">
-              <SectionTitle>Pages</SectionTitle>
+            <div role="group" aria-label={t("shell.palette.pages")}>
+              <SectionTitle>{t("shell.palette.pages")}</SectionTitle>
               {shownRoutes.map((route) => {
                 const Icon = route.icon ?? IconFileText;
                 return (
@@ -120,7 +128,7 @@ export function CommandPalette() {
                   <SectionTitle>{group.title}</SectionTitle>
                   {group.failed ? (
                     <Text size="sm" c="red" px="sm" pb="xs">
-                      Could not search {group.title.toLowerCase()}. Try again in a moment.
+                      {t("shell.palette.searchFailed", { kind: group.kind })}
                     </Text>
                   ) : null}
                   {group.items.map((item) => (
@@ -138,8 +146,8 @@ export function CommandPalette() {
           {found === 0 && !searching ? (
             <Spotlight.Empty>
               {typed.length > 0 && typed.length < PALETTE_MIN_QUERY
-                ? "No page matches. Type another letter to search devices, organizations and scripts."
-                : "Nothing found."}
+                ? t("shell.palette.tooShort")
+                : t("shell.palette.nothingFound")}
             </Spotlight.Empty>
           ) : null}
         </Spotlight.ActionsList>
@@ -152,13 +160,16 @@ export function CommandPalette() {
           style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}
         >
           <span>
-            <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> to move
+            {t.rich("shell.palette.move", {
+              up: <Kbd size="xs">↑</Kbd>,
+              down: <Kbd size="xs">↓</Kbd>,
+            })}
           </span>
           <span>
-            <Kbd size="xs">Enter</Kbd> to open
+            {t.rich("shell.palette.open", { key: <Kbd size="xs">{t("shell.palette.enterKey")}</Kbd> })}
           </span>
           <span>
-            <Kbd size="xs">Esc</Kbd> to close
+            {t.rich("shell.palette.close", { key: <Kbd size="xs">{t("shell.palette.escKey")}</Kbd> })}
           </span>
         </Group>
       </Spotlight.Root>

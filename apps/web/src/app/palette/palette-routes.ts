@@ -1,11 +1,12 @@
 import type { RouteAccess } from "@steward/contracts";
-import { buildPath, type NavEntry, type RouteEntry } from "../../routing";
+import { buildPath, routeText, type NavEntry, type RouteEntry } from "../../routing";
 import { entryTrail, isBareEntry } from "../registry";
 
 /** A page the command palette can open. */
 export interface PaletteRoute {
   /** Where it leads (a concrete path, no parameters left). */
   to: string;
+  /** The page's title in the reader's language. */
   title: string;
   /** The breadcrumb area above it ("Administration › Organizations"). */
   area: string;
@@ -22,10 +23,11 @@ function entryTarget(entry: RouteEntry): string | null {
   return buildPath(template, {});
 }
 
-function entryArea(entry: RouteEntry): string {
+function entryArea(entry: RouteEntry, text: (value: string) => string): string {
   const trail = entryTrail(entry);
-  const names = trail.slice(0, -1).map((crumb) => crumb.title);
-  const root = trail[0]?.section;
+  const names = trail.slice(0, -1).map((crumb) => text(crumb.title));
+  const section = trail[0]?.section;
+  const root = section === undefined ? undefined : text(section);
   if (root && names[0] !== root) names.unshift(root);
   return names.join(" › ");
 }
@@ -40,11 +42,13 @@ function isDestination(entry: RouteEntry): boolean {
 
 /**
  * Every page the user may open straight from the palette: signed-in destinations they hold the
- * access for and that need no id. Sidebar pages come first, in sidebar order.
+ * access for and that need no id. Sidebar pages come first, in sidebar order. Titles, labels and
+ * areas are in the reader's language (`text` reads a registry text), so that is what a query matches.
  */
 export function paletteRoutes(
   entries: readonly RouteEntry[],
   can: (access: RouteAccess) => boolean,
+  text: (value: string) => string = routeText,
 ): PaletteRoute[] {
   const seen = new Set<string>();
   const routes: Array<PaletteRoute & { order: number }> = [];
@@ -53,12 +57,13 @@ export function paletteRoutes(
     const to = entryTarget(entry);
     if (to === null || seen.has(to)) continue;
     seen.add(to);
-    const label = entry.nav?.label ?? null;
+    const title = text(entry.title);
+    const label = entry.nav?.label ? text(entry.nav.label) : null;
     routes.push({
       to,
-      title: entry.title,
-      area: entryArea(entry),
-      alias: label && label !== entry.title ? label : null,
+      title,
+      area: entryArea(entry, text),
+      alias: label && label !== title ? label : null,
       icon: entry.nav?.icon ?? null,
       order: entry.nav ? entry.nav.order : Number.MAX_SAFE_INTEGER,
     });

@@ -4,6 +4,7 @@ import type { DeviceList, OrganizationList, ScriptList } from "@steward/contract
 import { api } from "../../api";
 import { useCan } from "../../features/auth";
 import { deviceLabel } from "../../lib/device-label";
+import { useT } from "../../i18n";
 
 /** Results per kind: the palette is for jumping, the lists are for browsing. */
 export const PALETTE_RESULT_LIMIT = 5;
@@ -29,6 +30,7 @@ export interface PaletteResultGroup {
 /** Looks the query up in devices, organizations and scripts (the server limits each to the user's scope). */
 export function usePaletteSearch(query: string): PaletteResultGroup[] {
   const can = useCan();
+  const t = useT();
   const [debounced] = useDebouncedValue(query.trim(), PALETTE_DEBOUNCE_MS);
   const search = debounced.length >= PALETTE_MIN_QUERY ? debounced : "";
   const page = { page: 1, pageSize: PALETTE_RESULT_LIMIT, search };
@@ -55,13 +57,16 @@ export function usePaletteSearch(query: string): PaletteResultGroup[] {
   if (can("devices.read")) {
     groups.push({
       kind: "devices",
-      title: "Devices",
+      title: t("shell.palette.devices"),
       loading: devices.isPending,
       failed: devices.isError,
       items: (devices.data?.items ?? []).slice(0, PALETTE_RESULT_LIMIT).map((device) => ({
         key: `device-${device.id}`,
         label: deviceLabel(device),
-        description: `${device.organizationName} › ${device.locationName}`,
+        description: t("shell.palette.deviceWhere", {
+          organization: device.organizationName,
+          location: device.locationName,
+        }),
         to: `/deviceDashboard/${device.id}/overview`,
       })),
     });
@@ -69,13 +74,13 @@ export function usePaletteSearch(query: string): PaletteResultGroup[] {
   if (can("organizations.read")) {
     groups.push({
       kind: "organizations",
-      title: "Organizations",
+      title: t("shell.palette.organizations"),
       loading: organizations.isPending,
       failed: organizations.isError,
       items: (organizations.data?.items ?? []).slice(0, PALETTE_RESULT_LIMIT).map((organization) => ({
         key: `organization-${organization.id}`,
         label: organization.name,
-        description: `${organization.deviceCount} ${organization.deviceCount === 1 ? "device" : "devices"}`,
+        description: t("shell.palette.deviceCount", { count: organization.deviceCount }),
         to: `/customerDashboard/${organization.id}/overview`,
       })),
     });
@@ -83,7 +88,7 @@ export function usePaletteSearch(query: string): PaletteResultGroup[] {
   if (can("devices.read")) {
     groups.push({
       kind: "scripts",
-      title: "Scripts",
+      title: t("shell.palette.scripts"),
       loading: scripts.isPending,
       failed: scripts.isError,
       items: (scripts.data?.items ?? []).slice(0, PALETTE_RESULT_LIMIT).map((script) => ({
