@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { fillTemplate } from "./i18n/localize.js";
+import { validationEn } from "./i18n/shared/en/validation.js";
 
 // ---- Text ----
 
 /** The message of every text field that holds a NUL or a lone UTF-16 surrogate. */
-export const UNSTORABLE_TEXT_MESSAGE = "Text contains characters that cannot be stored";
+export const UNSTORABLE_TEXT_MESSAGE = validationEn.unstorableText;
 
 // A NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
 // (Matching NUL is the point of these patterns.)
@@ -121,20 +123,21 @@ export function checkJson(value: unknown, limits: JsonLimits = {}): JsonProblem 
     if (v === null || typeof v === "boolean") {
       bytes += 5;
     } else if (typeof v === "number") {
-      if (!Number.isFinite(v)) return fail("Numbers must be finite");
+      if (!Number.isFinite(v)) return fail(validationEn.json.notFinite);
       bytes += 24;
     } else if (typeof v === "string") {
       if (hasUnstorableText(v)) return fail(UNSTORABLE_TEXT_MESSAGE);
       bytes += v.length + 2;
     } else if (typeof v === "object") {
-      if (frame.depth > maxDepth) return fail(`Nested too deeply (at most ${maxDepth} levels)`);
+      if (frame.depth > maxDepth)
+        return fail(fillTemplate(validationEn.json.nestedTooDeeply, { max: maxDepth }));
       bytes += 2;
       if (Array.isArray(v)) {
         for (let i = v.length - 1; i >= 0; i--)
           stack.push({ value: v[i], depth: frame.depth + 1, key: i, parent: frame });
       } else {
         const proto = Object.getPrototypeOf(v) as unknown;
-        if (proto !== Object.prototype && proto !== null) return fail("Not a JSON value");
+        if (proto !== Object.prototype && proto !== null) return fail(validationEn.json.notJson);
         const entries = Object.entries(v as Record<string, unknown>);
         for (let i = entries.length - 1; i >= 0; i--) {
           const [k, item] = entries[i]!;
@@ -144,9 +147,9 @@ export function checkJson(value: unknown, limits: JsonLimits = {}): JsonProblem 
         }
       }
     } else {
-      return fail("Not a JSON value");
+      return fail(validationEn.json.notJson);
     }
-    if (bytes > maxBytes) return fail(`Too large (at most ${maxBytes} bytes of JSON)`);
+    if (bytes > maxBytes) return fail(fillTemplate(validationEn.json.tooLarge, { max: maxBytes }));
   }
   return null;
 }

@@ -88,6 +88,13 @@ export const errorResponseSchema = z
     requestId: z.string(),
     /** Present on calls whose spec'd answers carry a resultCode (e.g. GET /api/client/{id}). */
     resultCode: z.string().optional(),
+    /**
+     * The shared catalogue's id of the message ("errors.roles.inUse"); `message` is its English text
+     * formatted with `messageValues`, so a console can write the same message in another language.
+     */
+    messageId: z.string().optional(),
+    /** The values of the message's arguments (names, counts; never secrets). */
+    messageValues: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   })
   .meta({ id: "Error" });
 

@@ -172,6 +172,27 @@ export function scriptFitsDevice(scriptOs: string | undefined, deviceOs: string)
 }
 
 /**
+ * The values of the same refusal for a translated text: the script, its OS, how many devices
+ * misfit, the first three of them (name and OS) and how many more there are.
+ */
+export function scriptOsMismatchValues(
+  scriptName: string,
+  scriptOs: string,
+  devices: readonly { name: string; os: string }[],
+): { script: string; scriptOs: string; count: number; devices: string; more: number } {
+  return {
+    script: scriptName,
+    scriptOs: OS_LABELS[scriptOs] ?? scriptOs,
+    count: devices.length,
+    devices: devices
+      .slice(0, 3)
+      .map((d) => `${d.name} (${OS_LABELS[d.os] ?? d.os})`)
+      .join(", "),
+    more: Math.max(0, devices.length - 3),
+  };
+}
+
+/**
  * Refusal text of a submit whose library script does not fit a device's OS (the spec has no text
  * for it): names the script's OS and the first devices that run another one.
  */

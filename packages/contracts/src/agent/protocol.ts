@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { agentText, id, jsonObject, MAX_ID, text } from "../common.js";
 import { inventory, inventoryDelta } from "./inventory.js";
+import { validationEn } from "../i18n/shared/en/validation.js";
 import { COMMAND_KIND_PATTERN } from "./commands/define.js";
 
 /** Largest single message an agent may send (a full inventory with 10,000 programs fits). */
@@ -19,13 +20,13 @@ const base64 = text()
  */
 export const ed25519PublicKey = text().regex(
   /^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$/,
-  "Not an Ed25519 public key (base64 of exactly 32 bytes)",
+  validationEn.publicKey.ed25519,
 );
 
 /** An X25519 public key: the raw 32 bytes in standard base64 (secrets are sealed to it). */
 export const x25519PublicKey = text().regex(
   /^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$/,
-  "Not an X25519 public key (base64 of exactly 32 bytes)",
+  validationEn.publicKey.x25519,
 );
 
 export function isEd25519PublicKey(value: string): boolean {

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { JOB_STATUSES } from "@steward/domain";
 import { coercedId, pageNumber, text } from "../common.js";
+import { fillTemplate } from "../i18n/localize.js";
+import { validationEn } from "../i18n/shared/en/validation.js";
 
 const page = {
   page: pageNumber(),
@@ -69,7 +71,7 @@ export const activityQuery = z
     /** The organization or device id (scope organization or device). */
     id: coercedId().optional(),
     /** Job types (ACTION …) and device activity types (WENT_DOWN …), comma-separated. */
-    type: commaList(text().regex(/^[A-Z_]{1,60}$/, "Not an activity type")).optional(),
+    type: commaList(text().regex(/^[A-Z_]{1,60}$/, validationEn.activities.type)).optional(),
     /** Comma-separated; device activities have no status, so any status filter leaves them out. */
     status: commaList(activityStatus).optional(),
     userId: coercedId().optional(),
@@ -78,10 +80,14 @@ export const activityQuery = z
   })
   .superRefine((q, ctx) => {
     if (q.scope !== "system" && q.id === undefined) {
-      ctx.addIssue({ code: "custom", path: ["id"], message: `Give the ${q.scope} id` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["id"],
+        message: fillTemplate(validationEn.activities.scopeId, { scope: q.scope }),
+      });
     }
     if (q.from && q.to && Date.parse(q.from) > Date.parse(q.to)) {
-      ctx.addIssue({ code: "custom", path: ["to"], message: "The end is before the start" });
+      ctx.addIssue({ code: "custom", path: ["to"], message: validationEn.activities.endBeforeStart });
     }
   });
 export type ActivityQuery = z.input<typeof activityQuery>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { coercedId, pageNumber, paged, text } from "../common.js";
+import { validationEn } from "../i18n/shared/en/validation.js";
 
 export const auditOutcomes = ["SUCCESS", "FAILURE"] as const;
 export const auditOutcome = z.enum(auditOutcomes);
@@ -24,7 +25,7 @@ const filterFields = z.object({
 
 const periodInOrder = (f: { from?: string | undefined; to?: string | undefined }) =>
   !f.from || !f.to || Date.parse(f.from) <= Date.parse(f.to);
-const periodMessage = { message: "The start of the period is after its end", path: ["from"] };
+const periodMessage = { message: validationEn.audit.periodOrder, path: ["from"] };
 
 /** The filters of the audit log (GET /api/audit-events/export.csv; the list adds paging). */
 export const auditEventFilters = filterFields.refine(periodInOrder, periodMessage);

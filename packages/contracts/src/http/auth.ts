@@ -2,20 +2,22 @@ import { z } from "zod";
 import { userPreferences } from "./preferences.js";
 import { text } from "../common.js";
 import { permissions } from "../permissions.js";
+import { fillTemplate } from "../i18n/localize.js";
+import { validationEn } from "../i18n/shared/en/validation.js";
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 256;
 
-export const emailField = text().trim().toLowerCase().pipe(z.email("Enter a valid email address").max(254));
+export const emailField = text().trim().toLowerCase().pipe(z.email(validationEn.email).max(254));
 export const passwordField = text()
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+  .min(PASSWORD_MIN_LENGTH, fillTemplate(validationEn.password.tooShort, { min: PASSWORD_MIN_LENGTH }))
+  .max(PASSWORD_MAX_LENGTH, fillTemplate(validationEn.password.tooLong, { max: PASSWORD_MAX_LENGTH }));
 export const personNameField = text().trim().min(1).max(100);
 
 /** A TOTP code as typed: six digits, spaces tolerated. */
 export const totpCodeField = text()
   .transform((s) => s.replace(/\s+/g, ""))
-  .pipe(text().regex(/^\d{6}$/, "Enter the 6-digit code"));
+  .pipe(text().regex(/^\d{6}$/, validationEn.mfaCode));
 
 export const setupStatusResponse = z.object({ setupRequired: z.literal(true) });
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { coercedId, id, text } from "../common.js";
 import { CUSTOM_FIELD_NAME, customFieldBehaviours, customFieldTypes, messages } from "@steward/domain";
+import { validationEn } from "../i18n/shared/en/validation.js";
 
 export const customFieldType = z.enum(customFieldTypes);
 export const customFieldBehaviour = z.enum(customFieldBehaviours);
@@ -52,10 +53,10 @@ function checkOptions(
 ) {
   const o = value.options ?? {};
   if ((value.type === "DROPDOWN" || value.type === "MULTI_SELECT") && (o.choices ?? []).length === 0) {
-    ctx.addIssue({ code: "custom", path: ["options", "choices"], message: "Give at least one choice" });
+    ctx.addIssue({ code: "custom", path: ["options", "choices"], message: validationEn.choices.required });
   }
   if (o.choices && new Set(o.choices).size !== o.choices.length) {
-    ctx.addIssue({ code: "custom", path: ["options", "choices"], message: "Choices must be unique" });
+    ctx.addIssue({ code: "custom", path: ["options", "choices"], message: validationEn.choices.unique });
   }
   if (o.min !== undefined && o.max !== undefined && o.min > o.max) {
     ctx.addIssue({
@@ -70,7 +71,7 @@ export const createCustomFieldRequest = z
   .object({
     scope: customFieldScope,
     roleId: id().nullable().default(null),
-    name: text().regex(CUSTOM_FIELD_NAME, "Start with a letter; use letters, digits and _ (at most 64)"),
+    name: text().regex(CUSTOM_FIELD_NAME, validationEn.customFieldDefinition.name),
     label,
     description: text().trim().max(2000).default(""),
     type: customFieldType,
@@ -82,7 +83,11 @@ export const createCustomFieldRequest = z
     if (v.scope === "ROLE" && v.roleId === null)
       ctx.addIssue({ code: "custom", path: ["roleId"], message: messages.mandatory });
     if (v.scope === "GLOBAL" && v.roleId !== null) {
-      ctx.addIssue({ code: "custom", path: ["roleId"], message: "A global field has no role" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["roleId"],
+        message: validationEn.customFieldDefinition.globalHasNoRole,
+      });
     }
     checkOptions(v, ctx);
   });

@@ -3,6 +3,8 @@ import { coercedId, id as idType, pageNumber, text } from "../common.js";
 import { builtInSearchNames, type BuiltInSearchName } from "@steward/domain";
 import { osFamily } from "../agent/inventory.js";
 import { approvalStatus, deviceStatus } from "./devices.js";
+import { fillTemplate } from "../i18n/localize.js";
+import { validationEn } from "../i18n/shared/en/validation.js";
 
 const id = idType();
 
@@ -77,7 +79,13 @@ const customFieldParam = z
     for (const raw of Array.isArray(v) ? v : [v]) {
       const m = /^(\d+):([a-z]+)(?::([\s\S]*))?$/.exec(raw);
       if (!m) {
-        ctx.issues.push({ code: "custom", message: "Use cf=<fieldId>:<op>:<value>", input: raw });
+        ctx.issues.push({
+          code: "custom",
+          message: fillTemplate(validationEn.customFieldDefinition.filter, {
+            format: "<fieldId>:<op>:<value>",
+          }),
+          input: raw,
+        });
         return z.NEVER;
       }
       out.push({ fieldId: Number(m[1]), op: m[2] ?? "eq", ...(m[3] === undefined ? {} : { value: m[3] }) });

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { text } from "../common.js";
 import { osFamily } from "../agent/inventory.js";
+import { validationEn } from "../i18n/shared/en/validation.js";
 
-const name = text().trim().min(1, "Mandatory value is undefined. Please enter a value.").max(100);
+const name = text().trim().min(1, validationEn.mandatory).max(100);
 
 export const deviceRole = z.object({
   id: z.number().int(),

@@ -7,6 +7,8 @@ import {
   SCRIPT_OPERATING_SYSTEMS,
 } from "@steward/domain";
 import { coercedId, id, jsonObject, pageNumber, text } from "../common.js";
+import { errorsEn } from "../i18n/shared/en/errors.js";
+import { validationEn } from "../i18n/shared/en/validation.js";
 
 /** A job as submitted: the type is checked by the server so that the spec's message can be given. */
 export const submittedJob = z.object({
@@ -40,8 +42,7 @@ export type SubmitJobResponse = z.infer<typeof submitJobResponse>;
 /** A submit made from an expired devices cache fails with this result code, and the console shows no "Error creating/updating jobs" for it. */
 export const DEVICES_CACHE_EXPIRED = "DEVICES_CACHE_EXPIRED";
 export const DEVICES_CACHE_EXPIRED_CODE = "E_DEVICES_CACHE_EXPIRED" as const;
-export const DEVICES_CACHE_EXPIRED_MESSAGE =
-  "The device list changed since it was loaded. Reload the devices and try again.";
+export const DEVICES_CACHE_EXPIRED_MESSAGE = errorsEn.jobs.devicesCacheExpired;
 
 export const jobView = z.object({
   jobUid: z.string(),
@@ -120,7 +121,7 @@ export const runScriptJobContent = z.object({
   parameters: z
     .array(
       z.object({
-        name: text().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, "Parameter names are letters, digits and _"),
+        name: text().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, validationEn.jobs.parameterName),
         value: text().max(10_000),
       }),
     )
@@ -165,7 +166,7 @@ export const runScriptActionData = z
     cacheExpiration: z.number().int().nonnegative().optional(),
   })
   .refine((d) => [d.scriptId, d.templateId, d.script].filter((x) => x !== undefined).length === 1, {
-    message: "Give one of a scriptId (library script), a templateId (template script) or a script (inline)",
+    message: validationEn.jobs.scriptSource,
     path: ["scriptId"],
   });
 export type RunScriptActionData = z.input<typeof runScriptActionData>;

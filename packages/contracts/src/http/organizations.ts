@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { coercedId, pageNumber, text } from "../common.js";
+import { validationEn } from "../i18n/shared/en/validation.js";
 
 export const DEFAULT_LOCATION_NAME = "Main Office";
 
 export const nodeApprovalMode = z.enum(["AUTOMATIC", "MANUAL", "REJECT"]);
 export type NodeApprovalMode = z.infer<typeof nodeApprovalMode>;
 
-const name = text().trim().min(1, "Mandatory value is undefined. Please enter a value.").max(200);
+const name = text().trim().min(1, validationEn.mandatory).max(200);
 const description = text().trim().max(2000);
 
 export const location = z.object({

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { id, text } from "../common.js";
 import { permissions } from "../permissions.js";
+import { validationEn } from "../i18n/shared/en/validation.js";
 
-const roleName = text().trim().min(1, "Mandatory value is undefined. Please enter a value.").max(100);
+const roleName = text().trim().min(1, validationEn.mandatory).max(100);
 const roleDescription = text().trim().max(2000);
 const rolePermissions = z
   .array(z.enum(permissions))
-  .min(1, "Choose at least one permission")
+  .min(1, validationEn.choosePermission)
   .max(permissions.length * 2)
   .transform((list) => [...new Set(list)]);
 const roleOrganizationIds = z.array(id()).max(10_000);
@@ -45,7 +46,7 @@ function limitedNeedsOrganizations(
     ctx.addIssue({
       code: "custom",
       path: ["organizationIds"],
-      message: "Choose at least one organization",
+      message: validationEn.chooseOrganization,
       input: value.organizationIds,
     });
 }

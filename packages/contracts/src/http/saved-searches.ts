@@ -3,6 +3,7 @@ import { id, text } from "../common.js";
 import { deviceCriteria } from "./device-criteria.js";
 import { deviceSummary } from "./devices.js";
 import { deviceActionNames } from "./device-actions.js";
+import { validationEn } from "../i18n/shared/en/validation.js";
 
 /** Extra properties of a saved search; the seed's list carries them as a JSON string. */
 const customFieldsObject = z.record(
@@ -28,12 +29,7 @@ export const savedSearchList = z.object({ items: z.array(savedSearch) });
 const storedCriteria = deviceCriteria.omit({ groupId: true }).strict();
 
 export const createSavedSearchRequest = z.object({
-  name: text()
-    .trim()
-    .min(1, "Mandatory value is undefined. Please enter a value.")
-    .max(200)
-    .nullable()
-    .default(null),
+  name: text().trim().min(1, validationEn.mandatory).max(200).nullable().default(null),
   criteria: storedCriteria.default({}),
   search: text().trim().max(200).default(""),
   action: z.enum(deviceActionNames).nullable().default(null),
@@ -42,12 +38,7 @@ export const createSavedSearchRequest = z.object({
 export type CreateSavedSearchRequest = z.input<typeof createSavedSearchRequest>;
 
 export const updateSavedSearchRequest = z.object({
-  name: text()
-    .trim()
-    .min(1, "Mandatory value is undefined. Please enter a value.")
-    .max(200)
-    .nullable()
-    .optional(),
+  name: text().trim().min(1, validationEn.mandatory).max(200).nullable().optional(),
   criteria: storedCriteria.optional(),
   search: text().trim().max(200).optional(),
   action: z.enum(deviceActionNames).nullable().optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { validationEn } from "../i18n/shared/en/validation.js";
 import {
   canonicalTimeZone,
   DAYS_OF_WEEK,
@@ -27,7 +28,7 @@ export const ianaTimeZone = text()
   .transform((tz, ctx) => {
     const canonical = canonicalTimeZone(tz);
     if (canonical === null) {
-      ctx.issues.push({ code: "custom", message: "Unknown time zone", input: tz });
+      ctx.issues.push({ code: "custom", message: validationEn.unknownTimeZone, input: tz });
       return z.NEVER;
     }
     return canonical;
@@ -172,14 +173,14 @@ export const scheduledTaskAction = runScriptJobContent
       ctx.addIssue({
         code: "custom",
         path: ["script"],
-        message: "Give an inline script or a scriptId (one of them)",
+        message: validationEn.scheduledTasks.scriptOrInline,
       });
     }
     if (a.presetName !== undefined && a.scriptId === undefined) {
       ctx.addIssue({
         code: "custom",
         path: ["presetName"],
-        message: "Presets belong to library scripts; give a scriptId",
+        message: validationEn.scheduledTasks.presetsNeedScript,
       });
     }
   });
@@ -192,7 +193,7 @@ export const saveScheduledTaskRequest = z.object({
   enabled: z.boolean().default(true),
   targets: scheduledTaskTargets.refine(
     (t) => t.deviceIds.length + t.groupIds.length + t.organizationIds.length > 0,
-    "Choose at least one device, group or organization",
+    validationEn.chooseTarget,
   ),
   action: scheduledTaskAction,
   /** Omitted: the defaults (daily at 09:00). */
@@ -274,7 +275,7 @@ export const schedulePreviewQuery = z.object({
       try {
         return JSON.parse(text) as unknown;
       } catch {
-        ctx.issues.push({ code: "custom", message: "schedule must be JSON", input: text });
+        ctx.issues.push({ code: "custom", message: validationEn.scheduledTasks.scheduleJson, input: text });
         return z.NEVER;
       }
     })

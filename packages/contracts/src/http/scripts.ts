@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { validationEn } from "../i18n/shared/en/validation.js";
 import {
   checkScriptDefinition,
   messages,
@@ -159,7 +160,7 @@ export const scriptTemplateListQuery = z.object({
 export const scriptTemplateList = z.object({ items: z.array(scriptTemplateSummary) });
 
 export const scriptTemplateIdParam = z.object({
-  id: text().regex(/^[a-z0-9-]{1,80}$/, "Not a template id"),
+  id: text().regex(/^[a-z0-9-]{1,80}$/, validationEn.scripts.templateId),
 });
 
 /** POST /api/script-templates/:id/copy: the name defaults to the template's (made unique). */

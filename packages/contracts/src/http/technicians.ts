@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { id, text } from "../common.js";
 import { emailField, personNameField } from "./auth.js";
+import { validationEn } from "../i18n/shared/en/validation.js";
 
 export const technicianStatus = z.enum(["INVITED", "ACTIVE", "DISABLED"]);
 export type TechnicianStatus = z.infer<typeof technicianStatus>;
@@ -44,7 +45,7 @@ export const createTechnicianRequest = z
       ctx.addIssue({
         code: "custom",
         path: ["roleIds"],
-        message: "Choose at least one role",
+        message: validationEn.chooseRole,
         input: value.roleIds,
       });
   });

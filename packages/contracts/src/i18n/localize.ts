@@ -49,3 +49,14 @@ export function createMessageMatcher(english: Record<string, string>): (text: st
     return null;
   };
 }
+
+/**
+ * Writes an English template whose arguments are plain `{name}` values: the shared schemas give
+ * their messages this way, so the text they produce is the catalogue's and the matcher finds it.
+ * An argument without a value stays as written.
+ */
+export function fillTemplate(template: string, values: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{\s*([A-Za-z_]\w*)\s*\}/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole,
+  );
+}

@@ -25,4 +25,72 @@ export const validationEn = {
   },
   unknownTimeZone: "Unknown time zone",
   startPage: "Choose a page of the console",
+  email: "Enter a valid email address",
+  password: {
+    tooShort: "Password must be at least {min} characters",
+    tooLong: "Password must be at most {max} characters",
+  },
+  mfaCode: "Enter the 6-digit code",
+  chooseRole: "Choose at least one role",
+  choosePermission: "Choose at least one permission",
+  chooseOrganization: "Choose at least one organization",
+  chooseTarget: "Choose at least one device, group or organization",
+  choices: {
+    required: "Give at least one choice",
+    unique: "Choices must be unique",
+  },
+  json: {
+    notFinite: "Numbers must be finite",
+    nestedTooDeeply: "Nested too deeply (at most {max} levels)",
+    notJson: "Not a JSON value",
+    tooLarge: "Too large (at most {max} bytes of JSON)",
+  },
+  publicKey: {
+    ed25519: "Not an Ed25519 public key (base64 of exactly 32 bytes)",
+    x25519: "Not an X25519 public key (base64 of exactly 32 bytes)",
+  },
+  customFieldDefinition: {
+    name: "Start with a letter; use letters, digits and _ (at most 64)",
+    globalHasNoRole: "A global field has no role",
+    filter: "Use cf={format}",
+  },
+  scripts: {
+    templateId: "Not a template id",
+    parameterName: "Start with a letter or _; use letters, digits and _ (at most 64)",
+    parameterNameTaken: 'Another parameter is already named "{name}" (names are compared without case)',
+    choicesOnlyForChoice: "Only choice parameters have choices",
+    choiceStripped: "Choices cannot contain {characters}",
+    presetNameTaken: 'Another preset is already named "{name}"',
+    unknownParameter: 'The script has no parameter "{name}"',
+    boolean: "Enter true or false",
+    choice: "Choose one of: {choices}",
+    unknownPreset: 'The script has no preset "{name}"',
+  },
+  jobs: {
+    parameterName: "Parameter names are letters, digits and _",
+    scriptSource:
+      "Give one of a scriptId (library script), a templateId (template script) or a script (inline)",
+  },
+  runAs: {
+    noPreferred:
+      '"{runAs}" needs a preferred {credentialType} credential in the device\'s organization, and none is stored',
+    notAChoiceFor:
+      '"{runAs}" is not a Run As choice for {os} devices; choose {choices} or a stored credential',
+    notAChoice: '"{runAs}" is not a Run As choice for this device; choose {choices} or a stored credential',
+    notStored: "{value} is not a stored credential of the device's organization",
+    wrongOs: 'the credential "{name}" ({credentialType}) cannot be used on {os} devices',
+  },
+  scheduledTasks: {
+    scriptOrInline: "Give an inline script or a scriptId (one of them)",
+    presetsNeedScript: "Presets belong to library scripts; give a scriptId",
+    scheduleJson: "schedule must be JSON",
+  },
+  audit: {
+    periodOrder: "The start of the period is after its end",
+  },
+  activities: {
+    type: "Not an activity type",
+    scopeId: "Give the {scope} id",
+    endBeforeStart: "The end is before the start",
+  },
 } as const;
