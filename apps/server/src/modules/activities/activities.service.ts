@@ -12,11 +12,11 @@ import type { ActivitiesRepository } from "./activities.repository.js";
 export function createActivitiesService({ repo }: { repo: ActivitiesRepository }) {
   async function requireOrganization(scope: Scope, id: number | undefined) {
     if (id !== undefined && !(await repo.organizationExists(scope, id)))
-      throw new AppError("E_ORGANIZATION_NOT_FOUND", 404, "No such organization");
+      throw new AppError("E_ORGANIZATION_NOT_FOUND", 404, { id: "errors.organizations.noSuch" });
   }
   async function requireDevice(scope: Scope, id: number | undefined) {
     if (id !== undefined && !(await repo.deviceExists(scope, id)))
-      throw new AppError("E_DEVICE_NOT_FOUND", 404, `No device with id ${id}`);
+      throw new AppError("E_DEVICE_NOT_FOUND", 404, { id: "errors.devices.idNotFound", values: { id } });
   }
 
   return {

@@ -81,14 +81,15 @@ export function enrollmentRoutes(deps: AppDeps, enrollment: EnrollmentService): 
   /** A token of an organization outside the scope answers like one that does not exist. */
   async function tokenOr404(scope: Scope, id: number) {
     const row = await enrollment.repo.byId(scope, id);
-    if (!row) throw new AppError("E_ENROLLMENT_TOKEN_NOT_FOUND", 404, "No such enrollment token");
+    if (!row)
+      throw new AppError("E_ENROLLMENT_TOKEN_NOT_FOUND", 404, { id: "errors.enrollment.tokenNotFound" });
     return row;
   }
 
   /** Tokens are listed and created only for an organization inside the scope. */
   async function organizationOr404(scope: Scope, organizationId: number) {
     if (!(await enrollment.repo.organizationInScope(scope, organizationId)))
-      throw new AppError("E_ORGANIZATION_NOT_FOUND", 404, "No such organization");
+      throw new AppError("E_ORGANIZATION_NOT_FOUND", 404, { id: "errors.organizations.noSuch" });
   }
 
   return async (app) => {
@@ -182,7 +183,7 @@ export function enrollmentRoutes(deps: AppDeps, enrollment: EnrollmentService): 
       { config: { access: "devices.read" }, schema: { tags, response: { 200: z.any() } } },
       async (_request, reply) => {
         if (!fs.existsSync(agentBundlePath))
-          throw new AppError("E_NOT_FOUND", 404, "The agent has not been built (npm run build)");
+          throw new AppError("E_NOT_FOUND", 404, { id: "errors.enrollment.agentNotBuiltHint" });
         return reply
           .type("text/javascript")
           .header("content-disposition", 'attachment; filename="steward-agent.mjs"')

@@ -22,10 +22,10 @@ export function tokenState(row: EnrollmentTokenRow, now = new Date()): TokenStat
 const enrollmentTokenContext = (tokenHash: string) => `enrollment_tokens:${tokenHash}:token`;
 
 const refusal: Record<Exclude<TokenState, "ACTIVE">, () => AppError> = {
-  EXPIRED: () => new AppError("E_ENROLLMENT_TOKEN_EXPIRED", 401, "This enrollment token has expired"),
-  REVOKED: () => new AppError("E_ENROLLMENT_TOKEN_REVOKED", 401, "This enrollment token has been revoked"),
+  EXPIRED: () => new AppError("E_ENROLLMENT_TOKEN_EXPIRED", 401, { id: "errors.enrollment.tokenExpired" }),
+  REVOKED: () => new AppError("E_ENROLLMENT_TOKEN_REVOKED", 401, { id: "errors.enrollment.tokenRevoked" }),
   EXHAUSTED: () =>
-    new AppError("E_ENROLLMENT_TOKEN_EXHAUSTED", 401, "This enrollment token has no uses left"),
+    new AppError("E_ENROLLMENT_TOKEN_EXHAUSTED", 401, { id: "errors.enrollment.tokenExhausted" }),
 };
 
 /**
@@ -60,7 +60,7 @@ export function createEnrollmentService(
     }) {
       const org = await organizationOf(input.locationId);
       if (!org || org.organizationId !== input.organizationId) {
-        throw new AppError("E_LOCATION_NOT_FOUND", 404, "No such location in this organization");
+        throw new AppError("E_LOCATION_NOT_FOUND", 404, { id: "errors.locations.notInOrganization" });
       }
       const token = `${TOKEN_PREFIX}${randomToken(32)}`;
       const row = await repo.insert({
@@ -89,34 +89,27 @@ export function createEnrollmentService(
       // A key that is not exactly 32 bytes could never verify a signature: refused before the
       // token is even looked up, so it cannot use up one of the token's uses.
       if (!agent.isEd25519PublicKey(request.publicKey)) {
-        throw new AppError(
-          "E_VALIDATION",
-          400,
-          "publicKey: Not an Ed25519 public key (base64 of exactly 32 bytes)",
-        );
+        throw new AppError("E_VALIDATION", 400, { id: "errors.enrollment.badPublicKey" });
       }
       // The agent proves itself with the token, which names its organization: no caller scope here.
       const token = await repo.byHash(systemScope, sha256(request.token));
-      if (!token) throw new AppError("E_ENROLLMENT_TOKEN_INVALID", 401, "Unknown enrollment token");
+      if (!token)
+        throw new AppError("E_ENROLLMENT_TOKEN_INVALID", 401, { id: "errors.enrollment.tokenInvalid" });
       const state = tokenState(token);
       if (state !== "ACTIVE") throw refusal[state]();
       if (request.organizationId !== undefined && request.organizationId !== token.organizationId) {
-        throw new AppError(
-          "E_ENROLLMENT_WRONG_ORGANIZATION",
-          403,
-          "This enrollment token belongs to another organization",
-        );
+        throw new AppError("E_ENROLLMENT_WRONG_ORGANIZATION", 403, {
+          id: "errors.enrollment.wrongOrganization",
+        });
       }
       const org = await organizationOf(token.locationId);
       if (!org || org.organizationId !== token.organizationId) {
-        throw new AppError(
-          "E_ENROLLMENT_WRONG_ORGANIZATION",
-          403,
-          "This enrollment token belongs to another organization",
-        );
+        throw new AppError("E_ENROLLMENT_WRONG_ORGANIZATION", 403, {
+          id: "errors.enrollment.wrongOrganization",
+        });
       }
       if (org.approvalMode === "REJECT") {
-        throw new AppError("E_ENROLLMENT_REJECTED", 403, "This organization does not accept new devices");
+        throw new AppError("E_ENROLLMENT_REJECTED", 403, { id: "errors.enrollment.rejected" });
       }
       const approvalStatus = org.approvalMode === "MANUAL" ? ("PENDING" as const) : ("APPROVED" as const);
       try {
@@ -153,7 +146,7 @@ export function createEnrollmentService(
             String((err as Error).message) + String((err as { cause?: Error }).cause?.message),
           )
         ) {
-          throw new AppError("E_DEVICE_KEY_TAKEN", 409, "A device with this key is already enrolled");
+          throw new AppError("E_DEVICE_KEY_TAKEN", 409, { id: "errors.enrollment.deviceKeyTaken" });
         }
         throw err;
       }

@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import type { FastifyBaseLogger } from "fastify";
 import { agent as proto } from "@steward/contracts";
 import { AppError } from "../../platform/errors/app-error.js";
+import { errorBody } from "../../platform/errors/error-handler.js";
 import type { EnrollmentService } from "./enrollment.service.js";
 import type { AgentGateway } from "./gateway.js";
 import { agentBundlePath } from "./enrollment.routes.js";
@@ -24,6 +25,11 @@ function clientIp(req: http.IncomingMessage, trustProxy: boolean): string {
   return (first || req.socket.remoteAddress || "").replace(/^::ffff:/, "");
 }
 
+/** An error answer of the agent listener: the console's error body without a request id. */
+function replyError(res: http.ServerResponse, error: AppError) {
+  reply(res, error.statusCode, errorBody(error));
+}
+
 function reply(res: http.ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);
   res.writeHead(status, {
@@ -39,7 +45,7 @@ async function readBody(req: http.IncomingMessage, limit: number): Promise<strin
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > limit) throw new AppError("E_BODY_TOO_LARGE", 400, "The request body is too large");
+    if (size > limit) throw new AppError("E_BODY_TOO_LARGE", 400);
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString("utf8");
@@ -62,7 +68,7 @@ export function createAgentListener(options: AgentListenerOptions) {
     if (req.method === "GET" && path === "/agent/v1/download/steward-agent.mjs") {
       // The agent program is not secret; the one-line install command fetches it from here.
       if (!fs.existsSync(agentBundlePath)) {
-        reply(res, 404, { code: "E_NOT_FOUND", message: "The agent has not been built" });
+        replyError(res, new AppError("E_NOT_FOUND", 404, { id: "errors.enrollment.agentNotBuilt" }));
         return;
       }
       res.writeHead(200, {
@@ -76,7 +82,7 @@ export function createAgentListener(options: AgentListenerOptions) {
       reply(res, 200, { status: "ok" });
       return;
     }
-    reply(res, 404, { code: "E_NOT_FOUND", message: "Not an agent endpoint" });
+    replyError(res, new AppError("E_NOT_FOUND", 404, { id: "errors.enrollment.notAgentEndpoint" }));
   };
   const server: http.Server | https.Server = options.tls
     ? https.createServer({ cert: options.tls.cert, key: options.tls.key, minVersion: "TLSv1.2" }, handle)
@@ -85,14 +91,14 @@ export function createAgentListener(options: AgentListenerOptions) {
   async function handleEnroll(req: http.IncomingMessage, res: http.ServerResponse) {
     try {
       if (!/^application\/json\b/i.test(req.headers["content-type"] ?? "")) {
-        throw new AppError("E_UNSUPPORTED_MEDIA_TYPE", 415, "Send the request body as application/json");
+        throw new AppError("E_UNSUPPORTED_MEDIA_TYPE", 415);
       }
       const text = await readBody(req, proto.AGENT_MAX_MESSAGE_BYTES);
       let json: unknown;
       try {
         json = JSON.parse(text);
       } catch {
-        throw new AppError("E_BAD_JSON", 400, "The request body is not valid JSON");
+        throw new AppError("E_BAD_JSON", 400);
       }
       const parsed = proto.enrollRequestWithOrg.safeParse(json);
       if (!parsed.success) {
@@ -100,7 +106,9 @@ export function createAgentListener(options: AgentListenerOptions) {
         throw new AppError(
           "E_VALIDATION",
           400,
-          `${issue?.path.join(".") ?? "body"}: ${issue?.message ?? "invalid"}`,
+          issue
+            ? { id: "errors.validation.field", values: { field: issue.path.join("."), issue: issue.message } }
+            : { id: "errors.validation.fieldInvalid", values: { field: "body" } },
         );
       }
       const answer = await enrollment.enroll(parsed.data, clientIp(req, options.trustProxy));
@@ -108,11 +116,11 @@ export function createAgentListener(options: AgentListenerOptions) {
       reply(res, 201, proto.enrollResponse.parse(answer));
     } catch (err) {
       if (err instanceof AppError) {
-        reply(res, err.statusCode, { code: err.code, message: err.message });
+        replyError(res, err);
         return;
       }
       logger.error({ err }, "enrollment failed");
-      reply(res, 500, { code: "E_INTERNAL", message: "Enrollment failed on the server" });
+      replyError(res, new AppError("E_INTERNAL", 500, { id: "errors.enrollment.failed" }));
     }
   }
 

@@ -23,6 +23,8 @@ function expectRateLimited(res: LightMyRequestResponse) {
   expect(body).toEqual({
     code: "E_RATE_LIMITED",
     message: expect.stringMatching(/^Too many requests\. Try again in \d+ seconds\.$/),
+    messageId: "errors.http.tooManyRequests",
+    messageValues: { seconds: body.details.retryAfterSeconds },
     details: { retryAfterSeconds: expect.any(Number) },
     requestId: expect.any(String),
   });

@@ -115,7 +115,7 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
     throw new AppError(
       "E_LOCKED_OUT",
       429,
-      `Too many failed attempts. Try again in ${verdict.retryAfterSeconds} seconds.`,
+      { id: "errors.auth.lockedOut", values: { seconds: verdict.retryAfterSeconds } },
       { retryAfterSeconds: verdict.retryAfterSeconds },
     );
   }
@@ -190,7 +190,7 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
         throw new AppError(
           "E_RATE_LIMITED",
           429,
-          `Too many sign-in attempts. Try again in ${verdict.retryAfterSeconds} seconds.`,
+          { id: "errors.auth.signInRateLimited", values: { seconds: verdict.retryAfterSeconds } },
           { retryAfterSeconds: verdict.retryAfterSeconds },
         );
       }
@@ -236,8 +236,7 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
 
     /** Starts (or restarts) TOTP enrollment; the secret is shown this once. */
     async enrollTotp(session: ResolvedSession) {
-      if (await repo.confirmedTotp(session.user.id))
-        throw new AppError("E_MFA_ALREADY_ENROLLED", 409, "Multi-factor authentication is already set up");
+      if (await repo.confirmedTotp(session.user.id)) throw new AppError("E_MFA_ALREADY_ENROLLED", 409);
       const secret = newTotpSecret();
       await repo.startTotpEnrollment(session.user.id, (factorId) =>
         secretBox.seal(secret, factorSecretContext(factorId)),
@@ -252,11 +251,9 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
 
     /** Confirms enrollment with a first code; returns recovery codes (shown once) and a verified session. */
     async confirmTotp(session: ResolvedSession, code: string, meta: ClientMeta) {
-      if (await repo.confirmedTotp(session.user.id))
-        throw new AppError("E_MFA_ALREADY_ENROLLED", 409, "Multi-factor authentication is already set up");
+      if (await repo.confirmedTotp(session.user.id)) throw new AppError("E_MFA_ALREADY_ENROLLED", 409);
       const factor = await repo.pendingTotp(session.user.id);
-      if (!factor?.secretEncrypted)
-        throw new AppError("E_MFA_ENROLLMENT_NOT_STARTED", 409, "Start the authenticator setup first");
+      if (!factor?.secretEncrypted) throw new AppError("E_MFA_ENROLLMENT_NOT_STARTED", 409);
       await claimMfaAttempt(session, meta);
       const step = matchTotpStep(
         base32Decode(secretBox.open(factor.secretEncrypted, factorSecretContext(factor.id))),
@@ -280,8 +277,7 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
       meta: ClientMeta,
     ): Promise<IssuedSession> {
       const factor = await repo.confirmedTotp(session.user.id);
-      if (!factor?.secretEncrypted)
-        throw new AppError("E_MFA_NOT_ENROLLED", 409, "Set up multi-factor authentication first");
+      if (!factor?.secretEncrypted) throw new AppError("E_MFA_NOT_ENROLLED", 409);
       await claimMfaAttempt(session, meta);
       if ("code" in input) {
         const context = factorSecretContext(factor.id);

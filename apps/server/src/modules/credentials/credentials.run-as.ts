@@ -8,6 +8,7 @@ import {
   type CredentialType,
   type RunAsOs,
 } from "@steward/domain";
+import { fillTemplate, sharedEn } from "@steward/contracts";
 import type { Db } from "../../platform/db/database.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { credentials } from "./credentials.tables.js";
@@ -102,10 +103,16 @@ export async function preloadRunAs(
 
 const OS_LABEL: Record<RunAsOs, string> = { WINDOWS: "Windows", MAC: "Mac", LINUX: "Linux" };
 
-const invalid = (message: string) =>
-  new AppError("E_RUN_AS_INVALID", 400, `content.runAs: ${message}`, {
-    issues: [{ path: ["content", "runAs"], message }],
-  });
+/** A Run As value refused: the field's message (a validation text) in the error and its issue. */
+const invalid = (template: string, values: Record<string, string>) => {
+  const message = fillTemplate(template, values);
+  return new AppError(
+    "E_RUN_AS_INVALID",
+    400,
+    { id: "errors.validation.field", values: { field: "content.runAs", issue: message } },
+    { issues: [{ path: ["content", "runAs"], message }] },
+  );
+};
 
 const isRunAsOs = (os: string): os is RunAsOs => (RUN_AS_OPERATING_SYSTEMS as readonly string[]).includes(os);
 
@@ -159,17 +166,22 @@ export async function resolveRunAs(
               ),
             );
       if (!row)
-        throw invalid(
-          `"${runAs}" needs a preferred ${credentialTypeLabels[builtIn.credentialType]} credential in the device's organization, and none is stored`,
-        );
+        throw invalid(sharedEn.validation.runAs.noPreferred, {
+          runAs,
+          credentialType: credentialTypeLabels[builtIn.credentialType],
+        });
       return account(row);
     }
     const match = CREDENTIAL_VALUE.exec(runAs);
     if (!match) {
       const choices = os ? builtInRunAsChoices[os].map((c) => c.value) : ["System"];
-      throw invalid(
-        `"${runAs}" is not a Run As choice for ${os ? `${OS_LABEL[os]} devices` : "this device"}; choose ${choices.join(", ")} or a stored credential`,
-      );
+      throw os
+        ? invalid(sharedEn.validation.runAs.notAChoiceFor, {
+            runAs,
+            os: OS_LABEL[os],
+            choices: choices.join(", "),
+          })
+        : invalid(sharedEn.validation.runAs.notAChoice, { runAs, choices: choices.join(", ") });
     }
     const id = Number(match[1]);
     const [row] = known
@@ -178,12 +190,13 @@ export async function resolveRunAs(
           .select(columns)
           .from(credentials)
           .where(and(eq(credentials.organizationId, device.organizationId), eq(credentials.id, id)));
-    if (!row)
-      throw invalid(`${credentialRunAsValue(id)} is not a stored credential of the device's organization`);
+    if (!row) throw invalid(sharedEn.validation.runAs.notStored, { value: credentialRunAsValue(id) });
     if (os && !credentialTypesFor[os].includes(row.type as CredentialType))
-      throw invalid(
-        `the credential "${row.name}" (${credentialTypeLabels[row.type as CredentialType]}) cannot be used on ${OS_LABEL[os]} devices`,
-      );
+      throw invalid(sharedEn.validation.runAs.wrongOs, {
+        name: row.name,
+        credentialType: credentialTypeLabels[row.type as CredentialType],
+        os: OS_LABEL[os],
+      });
     return account(row);
   }
 }

@@ -13,18 +13,18 @@ import { audit, type Scope } from "../../platform/identity/index.js";
 import type { CredentialsRepository } from "./credentials.repository.js";
 import { credentialSecretContext } from "./credentials.sealing.js";
 
-const notFound = () => new AppError("E_CREDENTIAL_NOT_FOUND", 404, "Credential not found");
-const organizationNotFound = () => new AppError("E_ORGANIZATION_NOT_FOUND", 404, "No such organization");
+const notFound = () => new AppError("E_CREDENTIAL_NOT_FOUND", 404, { id: "errors.credentials.notFound" });
+const organizationNotFound = () =>
+  new AppError("E_ORGANIZATION_NOT_FOUND", 404, { id: "errors.organizations.noSuch" });
 
 function nameTaken(error: unknown, name: string): never {
   for (let e: unknown = error; e !== null && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
     const { code, constraint } = e as { code?: unknown; constraint?: unknown };
     if (code === "23505" && constraint === "credentials_org_name_key") {
-      throw new AppError(
-        "E_CREDENTIAL_NAME_TAKEN",
-        409,
-        `A credential named "${name}" already exists in this organization`,
-      );
+      throw new AppError("E_CREDENTIAL_NAME_TAKEN", 409, {
+        id: "errors.credentials.nameTaken",
+        values: { name },
+      });
     }
   }
   throw error;

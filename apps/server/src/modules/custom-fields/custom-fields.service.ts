@@ -1,3 +1,4 @@
+import { sharedEn } from "@steward/contracts";
 import type {
   CustomFieldValues,
   createCustomFieldRequest,
@@ -27,7 +28,7 @@ import {
 
 type Value = CustomFieldValues["items"][number]["value"];
 
-const fieldNotFound = () => new AppError("E_CUSTOM_FIELD_NOT_FOUND", 404, "Custom field not found");
+const fieldNotFound = () => new AppError("E_CUSTOM_FIELD_NOT_FOUND", 404);
 
 /** A stored definition as the value rules read it (type, behaviour, options) plus its label. */
 function ruleOf(row: DefinitionRow): CustomFieldDefinitionLike & { label: string } {
@@ -43,7 +44,10 @@ function nameTaken(error: unknown, name: string): never {
   for (let e: unknown = error; e !== null && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
     const { code, constraint } = e as { code?: unknown; constraint?: unknown };
     if (code === "23505" && constraint === "custom_fields_name_key") {
-      throw new AppError("E_CUSTOM_FIELD_NAME_TAKEN", 409, `A custom field named "${name}" already exists`);
+      throw new AppError("E_CUSTOM_FIELD_NAME_TAKEN", 409, {
+        id: "errors.customFields.nameTaken",
+        values: { name },
+      });
     }
   }
   throw error;
@@ -119,7 +123,7 @@ export function createCustomFieldsService(deps: { repo: CustomFieldsRepository; 
 
     async create(input: z.output<typeof createCustomFieldRequest>, actor: Actor) {
       if (input.roleId !== null && !(await repo.roleExists(input.roleId))) {
-        throw new AppError("E_DEVICE_ROLE_NOT_FOUND", 404, "Device role not found");
+        throw new AppError("E_DEVICE_ROLE_NOT_FOUND", 404);
       }
       const id = await repo.insertDefinition(input).catch((e: unknown) => nameTaken(e, input.name));
       await audit(repo.db, actor, {
@@ -137,7 +141,10 @@ export function createCustomFieldsService(deps: { repo: CustomFieldsRepository; 
       const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
       const options = (input.options ?? row.options) as CustomFieldOptions;
       if ((row.type === "DROPDOWN" || row.type === "MULTI_SELECT") && (options.choices ?? []).length === 0) {
-        throw new AppError("E_VALIDATION", 400, "options.choices: Give at least one choice");
+        throw new AppError("E_VALIDATION", 400, {
+          id: "errors.validation.field",
+          values: { field: "options.choices", issue: sharedEn.validation.choices.required },
+        });
       }
       await repo.updateDefinition(id, set);
       await audit(repo.db, actor, {
@@ -169,7 +176,7 @@ export function createCustomFieldsService(deps: { repo: CustomFieldsRepository; 
     ): Promise<Level> {
       if (kind === "DEVICE") {
         const device = await repo.device(scope, ids.deviceId ?? 0);
-        if (!device) throw new AppError("E_DEVICE_NOT_FOUND", 404, "Device not found");
+        if (!device) throw new AppError("E_DEVICE_NOT_FOUND", 404);
         return {
           kind,
           deviceId: device.id,
@@ -180,11 +187,11 @@ export function createCustomFieldsService(deps: { repo: CustomFieldsRepository; 
       }
       const organizationId = ids.organizationId ?? 0;
       if (!(await repo.organizationExists(scope, organizationId)))
-        throw new AppError("E_ORGANIZATION_NOT_FOUND", 404, "Organization not found");
+        throw new AppError("E_ORGANIZATION_NOT_FOUND", 404);
       if (kind === "ORGANIZATION") return { kind, organizationId };
       const locationId = ids.locationId ?? 0;
       if (!(await repo.location(scope, organizationId, locationId)))
-        throw new AppError("E_LOCATION_NOT_FOUND", 404, "Location not found");
+        throw new AppError("E_LOCATION_NOT_FOUND", 404);
       return { kind, organizationId, locationId };
     },
 
@@ -204,14 +211,19 @@ export function createCustomFieldsService(deps: { repo: CustomFieldsRepository; 
             throw new AppError(
               "E_CUSTOM_FIELD_NOT_APPLICABLE",
               400,
-              "This field does not apply to the device's role",
+              { id: "errors.customFields.notApplicable" },
               { fieldId },
             );
           }
           throw fieldNotFound();
         }
         if (field.behaviour === "READ_ONLY") {
-          throw new AppError("E_CUSTOM_FIELD_READ_ONLY", 400, `${field.label} is read only`, { fieldId });
+          throw new AppError(
+            "E_CUSTOM_FIELD_READ_ONLY",
+            400,
+            { id: "errors.customFields.readOnly", values: { label: field.label } },
+            { fieldId },
+          );
         }
         // A required field may be cleared on a device only while a location or organization value stands in.
         const above = levelsOf(fieldId);
@@ -222,7 +234,7 @@ export function createCustomFieldsService(deps: { repo: CustomFieldsRepository; 
         else issues.push({ fieldId, message: checked.message });
       }
       const first = issues[0];
-      if (first) throw new AppError("E_CUSTOM_FIELD_INVALID", 400, first.message, { issues });
+      if (first) throw new AppError("E_CUSTOM_FIELD_INVALID", 400, { english: first.message }, { issues });
       const userId = actor?.auth?.session.user.id ?? null;
       await repo.transaction(async (tx) => {
         for (const w of writes) await tx.setValue(level, w.fieldId, w.value.value, userId);

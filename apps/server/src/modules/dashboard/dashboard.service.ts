@@ -49,7 +49,7 @@ export function createDashboardService({ repo }: { repo: DashboardRepository }) 
   /** An organization outside the scope answers like one that does not exist. */
   async function organizationOrThrow(scope: Scope, id: number) {
     const org = await repo.findOrganization(scope, id);
-    if (!org) throw new AppError("E_ORGANIZATION_NOT_FOUND", 404, "Organization not found");
+    if (!org) throw new AppError("E_ORGANIZATION_NOT_FOUND", 404);
     return org;
   }
 
@@ -98,7 +98,7 @@ export function createDashboardService({ repo }: { repo: DashboardRepository }) 
     ): Promise<LocationOverview> {
       const org = await organizationOrThrow(scope, organizationId);
       const location = await repo.findLocation(scope, organizationId, locationId);
-      if (!location) throw new AppError("E_LOCATION_NOT_FOUND", 404, "Location not found");
+      if (!location) throw new AppError("E_LOCATION_NOT_FOUND", 404);
       const place = { organizationId, locationId };
       const [figures, byRole] = await Promise.all([deviceFigures(scope, place), repo.byRole(scope, place)]);
       return {

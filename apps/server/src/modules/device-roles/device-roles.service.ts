@@ -6,28 +6,25 @@ import type { DeviceRolesRepository } from "./device-roles.repository.js";
 
 type Actor = Parameters<typeof audit>[1];
 
-const notFound = () => new AppError("E_DEVICE_ROLE_NOT_FOUND", 404, "Device role not found");
+const notFound = () => new AppError("E_DEVICE_ROLE_NOT_FOUND", 404);
 /**
  * Roles are shared by every organization's devices (deleting one clears it on all of them), so
  * creating, changing and deleting one needs devices.manage over every organization.
  */
 function requireEverywhere(scope: Scope): void {
-  if (!scope.all)
-    throw new AppError(
-      "E_FORBIDDEN",
-      403,
-      "Changing device roles needs device management in every organization",
-    );
+  if (!scope.all) throw new AppError("E_FORBIDDEN", 403, { id: "errors.deviceRoles.changeNeedsAll" });
 }
 
-const builtIn = () =>
-  new AppError("E_DEVICE_ROLE_BUILT_IN", 409, "Built-in roles cannot be changed or deleted");
+const builtIn = () => new AppError("E_DEVICE_ROLE_BUILT_IN", 409);
 
 function nameTaken(error: unknown, name: string | undefined): never {
   for (let e: unknown = error; e !== null && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
     const { code, constraint } = e as { code?: unknown; constraint?: unknown };
     if (code === "23505" && constraint === "device_roles_name_key") {
-      throw new AppError("E_DEVICE_ROLE_NAME_TAKEN", 409, `A role named "${name ?? ""}" already exists`);
+      throw new AppError("E_DEVICE_ROLE_NAME_TAKEN", 409, {
+        id: "errors.deviceRoles.nameTaken",
+        values: { name: name ?? "" },
+      });
     }
   }
   throw error;

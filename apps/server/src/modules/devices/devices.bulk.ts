@@ -74,7 +74,7 @@ export function createBulkChanges(db: Db) {
         );
       }
       const [role] = await db.select().from(deviceRoles).where(eq(deviceRoles.id, roleId));
-      if (!role) throw new AppError("E_DEVICE_ROLE_NOT_FOUND", 404, "Device role not found");
+      if (!role) throw new AppError("E_DEVICE_ROLE_NOT_FOUND", 404);
       return updateWithActivity(
         scope,
         sql`role_id = ${roleId}`,

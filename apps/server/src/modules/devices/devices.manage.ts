@@ -48,7 +48,7 @@ type QueryDeviceInput = z.output<typeof queryDeviceRequest>;
 
 export const STALE_INVENTORY_HOURS = 24;
 
-export const deviceNotFound = () => new AppError("E_DEVICE_NOT_FOUND", 404, "Device not found");
+export const deviceNotFound = () => new AppError("E_DEVICE_NOT_FOUND", 404);
 const storedCriteria = deviceCriteria.omit({ groupId: true });
 
 /** The grid's query parameters as criteria (the same object saved searches store). */
@@ -79,7 +79,7 @@ export function createDeviceManagement(db: Db, options: DeviceManagementOptions 
     const { groupId, ...rest } = criteria;
     if (groupId === undefined) return rest;
     const [group] = await db.select().from(savedSearches).where(eq(savedSearches.id, groupId));
-    if (!group) throw new AppError("E_SAVED_SEARCH_NOT_FOUND", 404, "Saved search not found");
+    if (!group) throw new AppError("E_SAVED_SEARCH_NOT_FOUND", 404);
     const parsed = storedCriteria.safeParse(group.criteria);
     if (!parsed.success) return { ...rest, matchNothing: true };
     return { ...rest, groups: [{ criteria: parsed.data, search: group.search }] };
@@ -218,22 +218,25 @@ export function createDeviceManagement(db: Db, options: DeviceManagementOptions 
         .select({ id: organizations.id })
         .from(organizations)
         .where(and(eq(organizations.id, organizationId), inScope(scope, organizations.id)));
-      if (!org) throw new AppError("E_ORGANIZATION_NOT_FOUND", 404, "Organization not found");
+      if (!org) throw new AppError("E_ORGANIZATION_NOT_FOUND", 404);
       if (locationId === undefined) return;
       const [loc] = await db
         .select({ id: locations.id })
         .from(locations)
         .where(and(eq(locations.id, locationId), eq(locations.organizationId, organizationId)));
-      if (!loc) throw new AppError("E_LOCATION_NOT_FOUND", 404, "Location not found");
+      if (!loc) throw new AppError("E_LOCATION_NOT_FOUND", 404);
     },
 
     async update(scope: Scope, id: number, input: UpdateInput, actor: Actor): Promise<DeviceSummary> {
       const current = await summary(scope, id);
       if (input.roleId !== undefined && input.roleId !== null && input.roleId !== current.roleId) {
         const [role] = await db.select().from(deviceRoles).where(eq(deviceRoles.id, input.roleId));
-        if (!role) throw new AppError("E_DEVICE_ROLE_NOT_FOUND", 404, "Device role not found");
+        if (!role) throw new AppError("E_DEVICE_ROLE_NOT_FOUND", 404);
         if (role.osFamily !== current.osFamily) {
-          throw new AppError("E_VALIDATION", 400, `The role ${role.name} is for ${role.osFamily} devices`);
+          throw new AppError("E_VALIDATION", 400, {
+            id: "errors.devices.roleWrongOs",
+            values: { role: role.name, os: role.osFamily },
+          });
         }
       }
       const notes: string[] = [];
@@ -253,7 +256,7 @@ export function createDeviceManagement(db: Db, options: DeviceManagementOptions 
             and(eq(locations.id, input.locationId), eq(locations.organizationId, current.organizationId)),
           );
         if (!loc)
-          throw new AppError("E_LOCATION_NOT_FOUND", 404, "Location not found in the device's organization");
+          throw new AppError("E_LOCATION_NOT_FOUND", 404, { id: "errors.locations.notInDeviceOrganization" });
         set.push(sql`location_id = ${input.locationId}`);
         notes.push(`moved to ${loc.name}`);
       }
@@ -312,10 +315,13 @@ export function createDeviceManagement(db: Db, options: DeviceManagementOptions 
 
     async addTag(scope: Scope, id: number, tag: string, actor: Actor): Promise<string[]> {
       const problem = validateTag(tag);
-      if (problem) throw new AppError("E_TAG_INVALID", 400, problem);
+      if (problem) throw new AppError("E_TAG_INVALID", 400, { english: problem });
       const current = await summary(scope, id);
       if (!current.tags.includes(tag) && current.tags.length >= MAX_TAGS_PER_DEVICE) {
-        throw new AppError("E_VALIDATION", 400, `A device can have at most ${MAX_TAGS_PER_DEVICE} tags`);
+        throw new AppError("E_VALIDATION", 400, {
+          id: "errors.devices.tooManyTags",
+          values: { max: MAX_TAGS_PER_DEVICE },
+        });
       }
       await one(scope, id, (w) => bulk.addTag(scope, w, tag, actor));
       return (await summary(scope, id)).tags;
@@ -389,7 +395,7 @@ function scansAnyway(c: ResolvedCriteria): boolean {
   return Boolean(c.search) || (c.groups ?? []).some((g) => Boolean(g.search) || Boolean(g.criteria.search));
 }
 
-const notPending = () => new AppError("E_DEVICE_NOT_PENDING", 409, "The device is not waiting for approval");
+const notPending = () => new AppError("E_DEVICE_NOT_PENDING", 409);
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export type DeviceManagement = ReturnType<typeof createDeviceManagement>;

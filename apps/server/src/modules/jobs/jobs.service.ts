@@ -2,17 +2,15 @@ import { randomUUID } from "node:crypto";
 import type { SQL } from "drizzle-orm";
 import {
   DEVICES_CACHE_EXPIRED,
-  DEVICES_CACHE_EXPIRED_MESSAGE,
   runScriptJobContent,
   type SubmitJobRequest,
   type agent,
 } from "@steward/contracts";
 import {
   CANCELLATION_JOB_NAME,
-  INVALID_JOB_TYPE_MESSAGE,
   isJobType,
   scriptFitsDevice,
-  scriptOsMismatchMessage,
+  scriptOsMismatchValues,
   stripScriptText,
   transition,
   type JobEvent,
@@ -116,11 +114,15 @@ export function createJobsService(
       throw new AppError(
         "E_VALIDATION",
         400,
-        `content.${issue?.path.join(".") ?? ""}: ${issue?.message ?? "invalid"}`,
+        issue
+          ? {
+              id: "errors.validation.field",
+              values: { field: `content.${issue.path.join(".")}`, issue: issue.message },
+            }
+          : { id: "errors.validation.fieldInvalid", values: { field: "content." } },
       );
     }
-    if (!parsed.data.script)
-      throw new AppError("E_VALIDATION", 400, "content.script: choose a script to run");
+    if (!parsed.data.script) throw new AppError("E_VALIDATION", 400, { id: "errors.jobs.noScript" });
     // Parameter text loses & | ; $ > < ` ! — everything else arrives byte-exact.
     return {
       ...parsed.data,
@@ -196,7 +198,7 @@ export function createJobsService(
         throw new AppError(
           "E_DEVICES_CACHE_EXPIRED",
           409,
-          DEVICES_CACHE_EXPIRED_MESSAGE,
+          { id: "errors.jobs.devicesCacheExpired" },
           undefined,
           DEVICES_CACHE_EXPIRED,
         );
@@ -244,18 +246,24 @@ export function createJobsService(
       }[] = [];
       for (const node of request.nodes) {
         const device = byId.get(node.nodeId);
-        if (!device) throw new AppError("E_DEVICE_NOT_FOUND", 404, `No device with id ${node.nodeId}`);
+        if (!device)
+          throw new AppError("E_DEVICE_NOT_FOUND", 404, {
+            id: "errors.devices.idNotFound",
+            values: { id: node.nodeId },
+          });
         if (device.approvalStatus !== "APPROVED")
-          throw new AppError("E_DEVICE_NOT_APPROVED", 409, `Device ${node.nodeId} is not approved`);
+          throw new AppError("E_DEVICE_NOT_APPROVED", 409, {
+            id: "errors.devices.notApproved",
+            values: { id: node.nodeId },
+          });
         for (const job of node.jobs) {
           if (!isJobType(job.jobType))
-            throw new AppError("E_INVALID_JOB_TYPE", 400, INVALID_JOB_TYPE_MESSAGE);
+            throw new AppError("E_INVALID_JOB_TYPE", 400, { id: "errors.jobs.invalidType" });
           if (!RUNNABLE.has(job.jobType)) {
-            throw new AppError(
-              "E_INVALID_JOB_TYPE",
-              400,
-              `${job.jobType} jobs cannot be run by this server yet`,
-            );
+            throw new AppError("E_INVALID_JOB_TYPE", 400, {
+              id: "errors.jobs.notRunnable",
+              values: { type: job.jobType },
+            });
           }
           const content = await normalize(job.jobType, job.content ?? {});
           const script = (content as { script?: { name?: string; os?: string } }).script;
@@ -309,7 +317,10 @@ export function createJobsService(
         throw new AppError(
           "E_SCRIPT_OS_MISMATCH",
           400,
-          scriptOsMismatchMessage(misfit.scriptName, misfit.scriptOs, misfit.devices),
+          {
+            id: "errors.jobs.scriptOsMismatch",
+            values: scriptOsMismatchValues(misfit.scriptName, misfit.scriptOs, misfit.devices),
+          },
           { devices: misfit.devices.slice(0, 100) },
         );
       // The rows are committed before anything is sent.
@@ -354,7 +365,7 @@ export function createJobsService(
     /** A job in the scope; one outside it answers like a job that does not exist. */
     async get(scope: Scope, jobUid: string): Promise<JobRow> {
       const row = await repo.byUid(scope, jobUid);
-      if (!row) throw new AppError("E_JOB_NOT_FOUND", 404, "No such job");
+      if (!row) throw new AppError("E_JOB_NOT_FOUND", 404, { id: "errors.jobs.notFound" });
       return row;
     },
 
@@ -379,7 +390,10 @@ export function createJobsService(
         },
       );
       if (!updated)
-        throw new AppError("E_JOB_TRANSITION", 409, `The job is ${row.jobStatus} and cannot be cancelled`);
+        throw new AppError("E_JOB_TRANSITION", 409, {
+          id: "errors.jobs.notCancellable",
+          values: { status: row.jobStatus },
+        });
       if (updated.jobStatus === "CANCELLED")
         await repo.update(
           scope,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, ne } from "drizzle-orm";
-import type { agent } from "@steward/contracts";
+import { sharedEn, type agent } from "@steward/contracts";
 import { ipv4Broadcast, ipv4Network, normalizeMac } from "@steward/domain";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { AppDeps } from "../../platform/deps.js";
@@ -9,7 +9,7 @@ import { deviceInventories, devices } from "../devices/devices.tables.js";
 
 /** No online device can send the wake packet: 500 with this result code (spelled as clients expect it). */
 export const NO_USABLE_MAC_ADDRESSES = "NO_USABLE_MAC_ADRESSES";
-export const NO_USABLE_MESSAGE = "No devices are online that can wake up the device";
+export const NO_USABLE_MESSAGE = sharedEn.errors.jobs.noWakingDevice;
 
 type Adapter = agent.Inventory["network"][number];
 
@@ -40,14 +40,20 @@ export function createWakeOnLan(deps: Pick<AppDeps, "db" | "bus">) {
     return new Map(rows.map((r) => [r.deviceId, r.inventory as Partial<agent.Inventory>]));
   };
   const unusable = () =>
-    new AppError("E_NO_USABLE_MAC_ADDRESSES", 500, NO_USABLE_MESSAGE, undefined, NO_USABLE_MAC_ADDRESSES);
+    new AppError(
+      "E_NO_USABLE_MAC_ADDRESSES",
+      500,
+      { id: "errors.jobs.noWakingDevice" },
+      undefined,
+      NO_USABLE_MAC_ADDRESSES,
+    );
 
   return async function wake(scope: Scope, deviceId: number) {
     const [target] = await deps.db
       .select({ id: devices.id, organizationId: devices.organizationId })
       .from(devices)
       .where(and(eq(devices.id, deviceId), inScope(scope, devices.organizationId)));
-    if (!target) throw new AppError("E_DEVICE_NOT_FOUND", 404, "No such device");
+    if (!target) throw new AppError("E_DEVICE_NOT_FOUND", 404, { id: "errors.devices.noSuch" });
     const inventory = (await inventoryOf([target.id])).get(target.id);
     const macs = [
       ...new Set(

@@ -32,17 +32,17 @@ type UpdateInput = z.output<typeof updateOrganizationRequest>;
 type CreateLocationInput = z.output<typeof createLocationRequest>;
 type UpdateLocationInput = z.output<typeof updateLocationRequest>;
 
-const organizationNotFound = () => new AppError("E_ORGANIZATION_NOT_FOUND", 404, "Organization not found");
-const locationNotFound = () => new AppError("E_LOCATION_NOT_FOUND", 404, "Location not found");
+const organizationNotFound = () => new AppError("E_ORGANIZATION_NOT_FOUND", 404);
+const locationNotFound = () => new AppError("E_LOCATION_NOT_FOUND", 404);
 const organizationNameTaken = (name: string) =>
-  new AppError("E_ORGANIZATION_NAME_TAKEN", 409, `An organization named "${name}" already exists`);
+  new AppError("E_ORGANIZATION_NAME_TAKEN", 409, { id: "errors.organizations.nameTaken", values: { name } });
 const locationNameTaken = (name: string | undefined) =>
   new AppError(
     "E_LOCATION_NAME_TAKEN",
     409,
     name === undefined
-      ? "Location names must be unique within an organization"
-      : `A location named "${name}" already exists in this organization`,
+      ? { id: "errors.locations.namesUnique" }
+      : { id: "errors.locations.nameTaken", values: { name } },
   );
 
 /**
@@ -114,8 +114,7 @@ export function createOrganizationsService({
       try {
         return await detail(repo, scope, id);
       } catch (error) {
-        if (error instanceof AppError)
-          throw new AppError(error.code, error.statusCode, error.message, error.details, "FAILURE");
+        if (error instanceof AppError) throw error.with({ resultCode: "FAILURE" });
         throw error;
       }
     },
@@ -126,8 +125,7 @@ export function createOrganizationsService({
      * creates one.
      */
     async create(scope: Scope, input: CreateInput, actor: Actor): Promise<OrganizationWithLocations> {
-      if (!scope.all)
-        throw new AppError("E_FORBIDDEN", 403, "Creating an organization needs access to every organization");
+      if (!scope.all) throw new AppError("E_FORBIDDEN", 403, { id: "errors.organizations.createNeedsAll" });
       const duplicate = findDuplicateName([DEFAULT_LOCATION_NAME, ...input.locations.map((l) => l.name)]);
       if (duplicate !== null) throw locationNameTaken(duplicate);
       const id = await guardNames(
@@ -259,15 +257,11 @@ export function createOrganizationsService({
       actor: Actor,
     ): Promise<void> {
       const hasDevices = () =>
-        new AppError(
-          "E_LOCATION_HAS_DEVICES",
-          409,
-          "The location still has devices: move or delete them first",
-        );
+        new AppError("E_LOCATION_HAS_DEVICES", 409, { id: "errors.locations.hasDevices" });
       await repo.transaction(async (tx) => {
         const location = await existingLocation(tx, scope, organizationId, locationId);
         if (location.isDefault) {
-          throw new AppError("E_DEFAULT_LOCATION_UNDELETABLE", 409, "The default location cannot be deleted");
+          throw new AppError("E_DEFAULT_LOCATION_UNDELETABLE", 409);
         }
         if (location.deviceCount > 0) throw hasDevices();
         // A device enrolling into the location meanwhile: the foreign key refuses the delete.

@@ -267,6 +267,7 @@ describe("GET /api/client/:id", () => {
     expect(res.json()).toEqual({
       code: "E_ORGANIZATION_NOT_FOUND",
       message: "Organization not found",
+      messageId: "errors.organizations.notFound",
       resultCode: "FAILURE",
       requestId: expect.any(String),
     });

@@ -1,4 +1,5 @@
 import {
+  sharedEn,
   createTechnicianRoleRequest,
   updateTechnicianRoleRequest,
   type CopyTechnicianRoleRequest,
@@ -12,11 +13,13 @@ import { permissionsBeyond, visibleScope } from "./roles.grants.js";
 import { presentRole } from "./roles.presenter.js";
 import type { RoleRow, RoleValues, RolesRepository } from "./roles.repository.js";
 
-const notFound = () => new AppError("E_ROLE_NOT_FOUND", 404, "No such role");
-const builtIn = () =>
-  new AppError("E_ROLE_BUILT_IN", 409, "Built-in roles are templates: copy one to change it");
+/** How a role comes about or changes, as the refusal of one beyond the actor's grants says it. */
+type RoleVerb = "create" | "copy" | "change";
+
+const notFound = () => new AppError("E_ROLE_NOT_FOUND", 404);
+const builtIn = () => new AppError("E_ROLE_BUILT_IN", 409);
 const taken = (name: string) =>
-  new AppError("E_ROLE_NAME_TAKEN", 409, `A role named "${name}" already exists`);
+  new AppError("E_ROLE_NAME_TAKEN", 409, { id: "errors.roles.nameTaken", values: { name } });
 
 // The exact name, and the name regardless of case (two saves racing past the service's check).
 const nameConstraints = new Set(["technician_roles_name_unique", "technician_roles_name_lower_key"]);
@@ -31,13 +34,13 @@ function rethrowNameTaken(error: unknown, name: string): never {
 }
 
 /** Refuses a role the actor could not hold themselves: nobody hands out more than they have. */
-function assertWithinGrants(actor: Grants, role: RoleValues, verb: string) {
+function assertWithinGrants(actor: Grants, role: RoleValues, verb: RoleVerb) {
   const beyond = permissionsBeyond(actor, role);
   if (beyond.length > 0)
     throw new AppError(
       "E_ROLE_EXCEEDS_GRANTS",
       403,
-      `You cannot ${verb} a role with permissions you do not hold in all of its organizations: ${beyond.join(", ")}`,
+      { id: "errors.roles.exceedsGrants", values: { verb, permissions: beyond.join(", ") } },
       { permissions: beyond },
     );
 }
@@ -74,16 +77,19 @@ export function createRolesService({ repo }: { repo: RolesRepository }) {
     // organizationNames reads through the scope: an id it does not name is unknown or out of scope.
     const unknown = values.organizationIds.filter((id) => !found.has(id));
     if (unknown.length > 0)
-      throw new AppError("E_ORGANIZATION_NOT_FOUND", 400, "Organization not found", {
-        organizationIds: unknown,
-      });
+      throw new AppError(
+        "E_ORGANIZATION_NOT_FOUND",
+        400,
+        { id: "errors.organizations.notFound" },
+        { organizationIds: unknown },
+      );
   }
 
   async function assertNameFree(name: string, exceptId?: number) {
     if (await repo.nameTaken(name, exceptId)) throw taken(name);
   }
 
-  async function insert(actor: Grants, values: RoleValues, verb: string): Promise<TechnicianRole> {
+  async function insert(actor: Grants, values: RoleValues, verb: RoleVerb): Promise<TechnicianRole> {
     await assertOrganizationsKnown(actor, values);
     assertWithinGrants(actor, values, verb);
     await assertNameFree(values.name);
@@ -141,9 +147,17 @@ export function createRolesService({ repo }: { repo: RolesRepository }) {
         organizationIds: allOrganizations ? [] : (body.organizationIds ?? row.organizationIds),
       };
       if (!next.allOrganizations && next.organizationIds.length === 0)
-        throw new AppError("E_VALIDATION", 400, "organizationIds: Choose at least one organization", {
-          issues: [{ path: ["body", "organizationIds"], message: "Choose at least one organization" }],
-        });
+        throw new AppError(
+          "E_VALIDATION",
+          400,
+          {
+            id: "errors.validation.field",
+            values: { field: "organizationIds", issue: sharedEn.validation.chooseOrganization },
+          },
+          {
+            issues: [{ path: ["body", "organizationIds"], message: sharedEn.validation.chooseOrganization }],
+          },
+        );
       assertWithinGrants(actor, valuesOf(row), "change");
       await assertOrganizationsKnown(actor, next);
       assertWithinGrants(actor, next, "change");
@@ -162,7 +176,7 @@ export function createRolesService({ repo }: { repo: RolesRepository }) {
         throw new AppError(
           "E_ROLE_IN_USE",
           409,
-          `The role "${row.name}" is held by technicians: take it away from them first`,
+          { id: "errors.roles.inUse", values: { name: row.name } },
           { holderCount: row.holderCount },
         );
       }
@@ -176,8 +190,7 @@ export function createRolesService({ repo }: { repo: RolesRepository }) {
     async checkAssignment(actor: Grants, current: readonly number[], next: readonly number[]) {
       const rows = await repo.byIds(next);
       const missing = next.filter((id) => !rows.some((r) => r.id === id));
-      if (missing.length > 0)
-        throw new AppError("E_ROLE_NOT_FOUND", 400, "No such role", { roleIds: missing });
+      if (missing.length > 0) throw new AppError("E_ROLE_NOT_FOUND", 400, undefined, { roleIds: missing });
       const added = next.filter((id) => !current.includes(id));
       const removed = current.filter((id) => !next.includes(id));
       for (const role of await repo.byIds([...added, ...removed])) {
@@ -186,7 +199,12 @@ export function createRolesService({ repo }: { repo: RolesRepository }) {
           throw new AppError(
             "E_ROLE_EXCEEDS_GRANTS",
             403,
-            `You cannot ${added.includes(role.id) ? "give" : "take away"} the role "${role.name}": it grants permissions you do not hold in all of its organizations (${beyond.join(", ")})`,
+            {
+              id: added.includes(role.id)
+                ? "errors.roles.giveBeyondGrants"
+                : "errors.roles.takeAwayBeyondGrants",
+              values: { name: role.name, permissions: beyond.join(", ") },
+            },
             { roleId: role.id, permissions: beyond },
           );
       }

@@ -53,7 +53,7 @@ export function createDeviceActions(devices: DevicesService, jobs?: JobsService)
       data: z.object({ tag }),
       run: (scope, where, data, actor) => {
         const problem = validateTag(data.tag);
-        if (problem) throw new AppError("E_TAG_INVALID", 400, problem);
+        if (problem) throw new AppError("E_TAG_INVALID", 400, { english: problem });
         return devices.bulk.addTag(scope, where, data.tag, actor);
       },
     }),

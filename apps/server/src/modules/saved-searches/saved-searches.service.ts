@@ -17,17 +17,16 @@ type CreateInput = z.output<typeof createSavedSearchRequest>;
 type UpdateInput = z.output<typeof updateSavedSearchRequest>;
 type ActionInput = z.output<typeof executeActionRequest>;
 
-const notFound = () => new AppError("E_SAVED_SEARCH_NOT_FOUND", 404, "Saved search not found");
+const notFound = () => new AppError("E_SAVED_SEARCH_NOT_FOUND", 404);
 
 function nameTaken(error: unknown, name: string | null | undefined): never {
   for (let e: unknown = error; e !== null && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
     const { code, constraint } = e as { code?: unknown; constraint?: unknown };
     if (code === "23505" && constraint === "saved_searches_name_key") {
-      throw new AppError(
-        "E_SAVED_SEARCH_NAME_TAKEN",
-        409,
-        `A saved search named "${name ?? ""}" already exists`,
-      );
+      throw new AppError("E_SAVED_SEARCH_NAME_TAKEN", 409, {
+        id: "errors.savedSearches.nameTaken",
+        values: { name: name ?? "" },
+      });
     }
   }
   throw error;
@@ -54,7 +53,7 @@ export function createSavedSearchesService(deps: {
     if (data.searchId !== undefined) parts.push(await devices.whereOf({ groupId: data.searchId }));
     if (data.criteria !== undefined) parts.push(await devices.whereOf(data.criteria));
     if (parts.length === 0) {
-      throw new AppError("E_VALIDATION", 400, "data: give nodeIds, searchId or criteria");
+      throw new AppError("E_VALIDATION", 400, { id: "errors.savedSearches.noTarget" });
     }
     return and(...parts) ?? sql`true`;
   }
@@ -123,7 +122,11 @@ export function createSavedSearchesService(deps: {
      */
     async execute(input: ActionInput, routeScope: Scope, actor: Actor): Promise<ExecuteActionResponse> {
       const action = actions.get(input.action);
-      if (!action) throw new AppError("E_VALIDATION", 400, `Unknown action ${input.action}`);
+      if (!action)
+        throw new AppError("E_VALIDATION", 400, {
+          id: "errors.savedSearches.unknownAction",
+          values: { action: input.action },
+        });
       if (action.permission && !actor?.auth?.permissions.has(action.permission))
         throw new AppError("E_FORBIDDEN", 403);
       const scope =
@@ -137,7 +140,10 @@ export function createSavedSearchesService(deps: {
         throw new AppError(
           "E_VALIDATION",
           400,
-          `data.${issue?.path.join(".") ?? ""}: ${issue?.message ?? "Invalid"}`,
+          {
+            id: "errors.validation.field",
+            values: { field: `data.${issue?.path.join(".") ?? ""}`, issue: issue?.message ?? "Invalid" },
+          },
           {
             issues: data.error.issues.map((i) => ({
               path: ["body", "data", ...i.path.map(String)],

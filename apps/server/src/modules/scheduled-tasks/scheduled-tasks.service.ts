@@ -40,7 +40,7 @@ export interface Editor {
   scope: Scope;
 }
 
-const notFound = () => new AppError("E_NOT_FOUND", 404, "Scheduled task not found");
+const notFound = () => new AppError("E_NOT_FOUND", 404, { id: "errors.scheduledTasks.notFound" });
 
 /** JSON with sorted keys: jsonb does not keep key order, so compare schedules this way. */
 function stableJson(value: unknown): string {
@@ -86,12 +86,10 @@ export function createScheduledTasksService(
       await resolveScriptForJob(deps.db, JSON.parse(JSON.stringify(action)) as Record<string, unknown>);
     } catch (error) {
       if (error instanceof AppError) {
-        throw new AppError(
-          error.code,
-          error.statusCode,
-          error.message.replace(/^content\./, "action."),
-          error.details,
-        );
+        const field = error.messageValues?.field;
+        throw typeof field === "string"
+          ? error.with({ values: { ...error.messageValues, field: field.replace(/^content\./, "action.") } })
+          : error;
       }
       throw error;
     }

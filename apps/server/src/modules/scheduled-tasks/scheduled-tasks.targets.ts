@@ -95,11 +95,10 @@ export async function checkTargets(
     const found = new Set(rows.map((d) => d.id));
     const missing = targets.deviceIds.filter((id) => !found.has(id));
     if (missing.length > 0)
-      throw new AppError(
-        "E_DEVICE_NOT_FOUND",
-        404,
-        `targets.deviceIds: no device with id ${listed(missing)}`,
-      );
+      throw new AppError("E_DEVICE_NOT_FOUND", 404, {
+        id: "errors.scheduledTasks.noDevices",
+        values: { ids: listed(missing) },
+      });
   }
   if (targets.organizationIds.length > 0) {
     const rows = await db
@@ -109,16 +108,18 @@ export async function checkTargets(
     const found = new Set(rows.map((o) => o.id));
     const missing = targets.organizationIds.filter((id) => !found.has(id));
     if (missing.length > 0)
-      throw new AppError(
-        "E_ORGANIZATION_NOT_FOUND",
-        404,
-        `targets.organizationIds: no organization with id ${listed(missing)}`,
-      );
+      throw new AppError("E_ORGANIZATION_NOT_FOUND", 404, {
+        id: "errors.scheduledTasks.noOrganizations",
+        values: { ids: listed(missing) },
+      });
   }
   for (const groupId of targets.groupIds) {
     const where = await groupWhere(db, devicesOn, groupId);
     if (!where || (await groupReachesOutside(db, where, scope)))
-      throw new AppError("E_SAVED_SEARCH_NOT_FOUND", 404, `targets.groupIds: no group with id ${groupId}`);
+      throw new AppError("E_SAVED_SEARCH_NOT_FOUND", 404, {
+        id: "errors.scheduledTasks.noGroup",
+        values: { id: groupId },
+      });
   }
 }
 

@@ -25,9 +25,12 @@ type Issue = { path: PropertyKey[]; message: string };
 /** The job engine's error shape: "content.<path>: <message>", every issue in details. */
 function invalid(issue: Issue, all: readonly Issue[]): AppError {
   const at = (i: Issue) => ["content", ...i.path.map(String)];
-  return new AppError("E_VALIDATION", 400, `${at(issue).join(".")}: ${issue.message}`, {
-    issues: all.map((i) => ({ path: at(i), message: i.message })),
-  });
+  return new AppError(
+    "E_VALIDATION",
+    400,
+    { id: "errors.validation.field", values: { field: at(issue).join("."), issue: issue.message } },
+    { issues: all.map((i) => ({ path: at(i), message: i.message })) },
+  );
 }
 
 /**
@@ -46,31 +49,37 @@ export async function resolveScriptForJob(
 ): Promise<Record<string, unknown>> {
   if (content.scriptId === undefined && content.templateId === undefined) {
     if (content.presetName !== undefined) {
-      throw new AppError(
-        "E_VALIDATION",
-        400,
-        "content.presetName: presets belong to library and template scripts; give a scriptId or a templateId",
-      );
+      throw new AppError("E_VALIDATION", 400, {
+        id: "errors.scripts.presetNeedsScript",
+        values: { field: "content.presetName" },
+      });
     }
     return content;
   }
   if (content.scriptId !== undefined && content.templateId !== undefined)
-    throw new AppError("E_VALIDATION", 400, "content.templateId: give a scriptId or a templateId, not both");
+    throw new AppError("E_VALIDATION", 400, {
+      id: "errors.scripts.scriptOrTemplate",
+      values: { field: "content.templateId" },
+    });
   const parsed = scriptReference.safeParse(content);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    throw first ? invalid(first, parsed.error.issues) : new AppError("E_VALIDATION", 400, "content: invalid");
+    throw first
+      ? invalid(first, parsed.error.issues)
+      : new AppError("E_VALIDATION", 400, {
+          id: "errors.validation.fieldInvalid",
+          values: { field: "content" },
+        });
   }
   const ref = parsed.data;
   let script: ScriptForJob | ScriptTemplate | undefined;
   if (ref.scriptId === undefined) {
     script = scriptTemplates.find((t) => t.id === ref.templateId);
     if (!script)
-      throw new AppError(
-        "E_SCRIPT_TEMPLATE_NOT_FOUND",
-        404,
-        `content.templateId: no template script "${ref.templateId}"`,
-      );
+      throw new AppError("E_SCRIPT_TEMPLATE_NOT_FOUND", 404, {
+        id: "errors.scripts.noTemplate",
+        values: { field: "content.templateId", id: ref.templateId ?? "" },
+      });
   } else {
     const scriptId = ref.scriptId;
     let lookup = cache.get(scriptId);
@@ -80,7 +89,10 @@ export async function resolveScriptForJob(
     }
     script = await lookup;
     if (!script)
-      throw new AppError("E_SCRIPT_NOT_FOUND", 404, `content.scriptId: no script with id ${scriptId}`);
+      throw new AppError("E_SCRIPT_NOT_FOUND", 404, {
+        id: "errors.scripts.noScript",
+        values: { field: "content.scriptId", id: scriptId },
+      });
   }
 
   const { values, issues } = resolveParameterValues(

@@ -13,14 +13,14 @@ import { scriptTemplates } from "./templates/index.js";
 
 type SaveInput = z.output<typeof saveScriptRequest>;
 
-const notFound = () => new AppError("E_SCRIPT_NOT_FOUND", 404, "Script not found");
-const templateNotFound = () => new AppError("E_SCRIPT_TEMPLATE_NOT_FOUND", 404, "Template script not found");
+const notFound = () => new AppError("E_SCRIPT_NOT_FOUND", 404);
+const templateNotFound = () => new AppError("E_SCRIPT_TEMPLATE_NOT_FOUND", 404);
 
 function nameTaken(error: unknown, name: string): never {
   for (let e: unknown = error; e !== null && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
     const { code, constraint } = e as { code?: unknown; constraint?: unknown };
     if (code === "23505" && constraint === "scripts_name_key") {
-      throw new AppError("E_SCRIPT_NAME_TAKEN", 409, `A script named "${name}" already exists`);
+      throw new AppError("E_SCRIPT_NAME_TAKEN", 409, { id: "errors.scripts.nameTaken", values: { name } });
     }
   }
   throw error;

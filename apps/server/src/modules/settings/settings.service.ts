@@ -22,9 +22,13 @@ export function createSettingsService({ repo }: { repo: SettingsRepository }) {
     async updateGeneral(changes: Partial<GeneralSettings>, actor: Actor): Promise<GeneralSettings> {
       const parsed = partialGeneral.safeParse(changes);
       if (!parsed.success) {
-        throw new AppError("E_VALIDATION", 400, parsed.error.issues[0]?.message ?? "Invalid settings", {
-          issues: parsed.error.issues,
-        });
+        const first = parsed.error.issues[0];
+        throw new AppError(
+          "E_VALIDATION",
+          400,
+          first ? { english: first.message } : { id: "errors.validation.invalidRequest" },
+          { issues: parsed.error.issues },
+        );
       }
       const patch = parsed.data;
       if (patch.defaultTimeZone !== undefined) {

@@ -1,5 +1,5 @@
 import type { CreateTechnicianRequest, Locale, UpdateTechnicianRequest } from "@steward/contracts";
-import { createTechnicianRequest, negotiateLocale } from "@steward/contracts";
+import { createTechnicianRequest, negotiateLocale, sharedEn } from "@steward/contracts";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { AppDeps } from "../../platform/deps.js";
 import { hashPassword, randomToken, sha256 } from "../../platform/crypto/index.js";
@@ -11,7 +11,7 @@ import { invitationMail } from "./technicians.mail.js";
 
 export const INVITE_VALID_HOURS = 24;
 
-const userNotFound = () => new AppError("E_USER_NOT_FOUND", 404, "No such technician");
+const userNotFound = () => new AppError("E_USER_NOT_FOUND", 404);
 
 /** A technician row with the roles they hold (the routes present it). */
 export interface HeldTechnician {
@@ -95,29 +95,24 @@ export function createTechniciansService(
 
   function assertMayGrantAdmin(actor: AuthContext, wantsAdmin: boolean | undefined) {
     if (wantsAdmin && !actor.session.user.isSystemAdmin) {
-      throw new AppError("E_FORBIDDEN", 403, "Only system administrators can make system administrators");
+      throw new AppError("E_FORBIDDEN", 403, { id: "errors.technicians.onlyAdminsMakeAdmins" });
     }
   }
 
   async function assertNotLastAdmin(row: TechnicianRow) {
     if (row.isSystemAdmin && row.status === "ACTIVE" && (await repo.activeAdminCount()) <= 1) {
-      throw new AppError(
-        "E_LAST_ADMIN",
-        409,
-        "The last active system administrator cannot be removed or disabled",
-      );
+      throw new AppError("E_LAST_ADMIN", 409, { id: "errors.technicians.lastAdmin" });
     }
   }
 
   /** Only system administrators act on system administrators (edit, disable, delete, re-invite, reset MFA). */
   function assertMayManage(actor: AuthContext, row: TechnicianRow) {
     if (row.isSystemAdmin && !actor.session.user.isSystemAdmin)
-      throw new AppError("E_FORBIDDEN", 403, "Only system administrators can manage system administrators");
+      throw new AppError("E_FORBIDDEN", 403, { id: "errors.technicians.onlyAdminsManageAdmins" });
   }
 
   function assertNotSelf(actor: AuthContext, id: number) {
-    if (actor.session.user.id === id)
-      throw new AppError("E_CANNOT_MODIFY_SELF", 409, "You cannot do this to your own account");
+    if (actor.session.user.id === id) throw new AppError("E_CANNOT_MODIFY_SELF", 409);
   }
 
   return {
@@ -135,8 +130,7 @@ export function createTechniciansService(
       const actor = inviter.auth;
       const body = createTechnicianRequest.parse(input);
       assertMayGrantAdmin(actor, body.isSystemAdmin);
-      if (await repo.emailTaken(body.email))
-        throw new AppError("E_EMAIL_TAKEN", 409, "A technician with this email already exists");
+      if (await repo.emailTaken(body.email)) throw new AppError("E_EMAIL_TAKEN", 409);
       await roles.checkAssignment(actor, [], body.roleIds);
       const id = await repo.insertInvited({
         email: body.email,
@@ -156,11 +150,7 @@ export function createTechniciansService(
       const row = await get(id);
       assertMayManage(inviter.auth, row);
       if (row.status !== "INVITED")
-        throw new AppError(
-          "E_INVITE_NOT_PENDING",
-          409,
-          "This technician has already accepted the invitation",
-        );
+        throw new AppError("E_INVITE_NOT_PENDING", 409, { id: "errors.technicians.inviteNotPending" });
       return issueInvite(row, inviter);
     },
 
@@ -170,11 +160,7 @@ export function createTechniciansService(
       assertMayManage(actor, row);
       if (input.isSystemAdmin !== undefined && input.isSystemAdmin !== row.isSystemAdmin) {
         if (!actor.session.user.isSystemAdmin)
-          throw new AppError(
-            "E_FORBIDDEN",
-            403,
-            "Only system administrators can change administrator rights",
-          );
+          throw new AppError("E_FORBIDDEN", 403, { id: "errors.technicians.onlyAdminsChangeAdminRights" });
         assertNotSelf(actor, id);
         if (!input.isSystemAdmin) await assertNotLastAdmin(row);
       }
@@ -182,9 +168,15 @@ export function createTechniciansService(
       const next = input.roleIds ?? current;
       // A technician without a role could do nothing at all; administrators need none.
       if (!(input.isSystemAdmin ?? row.isSystemAdmin) && next.length === 0)
-        throw new AppError("E_VALIDATION", 400, "roleIds: Choose at least one role", {
-          issues: [{ path: ["body", "roleIds"], message: "Choose at least one role" }],
-        });
+        throw new AppError(
+          "E_VALIDATION",
+          400,
+          {
+            id: "errors.validation.field",
+            values: { field: "roleIds", issue: sharedEn.validation.chooseRole },
+          },
+          { issues: [{ path: ["body", "roleIds"], message: sharedEn.validation.chooseRole }] },
+        );
       const roleChange = input.roleIds ? await roles.checkAssignment(actor, current, next) : null;
       await repo.update(id, {
         ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
@@ -234,16 +226,14 @@ export function createTechniciansService(
 
     async inviteInfo(token: string) {
       const found = await repo.byValidInvite(sha256(token), new Date());
-      if (!found)
-        throw new AppError("E_INVITE_INVALID", 404, "This invitation link is invalid or has expired");
+      if (!found) throw new AppError("E_INVITE_INVALID", 404);
       return { email: found.email, firstName: found.firstName, lastName: found.lastName };
     },
 
     /** Sets the password from a valid invite; returns the user id to start a session for. */
     async acceptInvite(token: string, password: string): Promise<number> {
       const id = await repo.acceptInvite(sha256(token), await hashPassword(password), new Date());
-      if (id === undefined)
-        throw new AppError("E_INVITE_INVALID", 404, "This invitation link is invalid or has expired");
+      if (id === undefined) throw new AppError("E_INVITE_INVALID", 404);
       return id;
     },
   };

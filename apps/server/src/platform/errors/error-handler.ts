@@ -1,15 +1,16 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ErrorResponse } from "@steward/contracts";
+import { sharedEn, type ErrorCode, type ErrorResponse } from "@steward/contracts";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { installJsonBodyParser } from "../http/json-body.js";
-import { AppError } from "./app-error.js";
+import { AppError, type ErrorText, type FieldMessage } from "./app-error.js";
+import type { ErrorMessageIdOf } from "./error-messages.js";
 
 /**
  * Answered when the database itself refuses a value (a PostgreSQL data exception, SQLSTATE
  * class 22: out-of-range number, text it cannot store …). Request schemas are meant to refuse
  * such values first; this keeps a value that slipped through from becoming a 500.
  */
-export const UNSTORABLE_VALUE_MESSAGE = "A value in the request cannot be stored";
+export const UNSTORABLE_VALUE_MESSAGE = sharedEn.errors.validation.unstorable;
 
 /** The SQLSTATE of a database error anywhere in an error's cause chain. */
 function sqlState(error: unknown): string | undefined {
@@ -24,16 +25,33 @@ function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
-export function sendError(
+/** The error body of an AppError: code, English message, its catalogue id and values, details. */
+export function errorBody(error: AppError): Omit<ErrorResponse, "requestId"> {
+  const body: Omit<ErrorResponse, "requestId"> = { code: error.code, message: error.message };
+  if (error.messageId !== undefined) body.messageId = error.messageId;
+  if (error.messageValues !== undefined) body.messageValues = error.messageValues;
+  if (error.details !== undefined) body.details = error.details;
+  if (error.resultCode !== undefined) body.resultCode = error.resultCode;
+  return body;
+}
+
+/** Answers an error with a code and one of its catalogue texts. */
+export function sendError<C extends ErrorCode>(
   reply: FastifyReply,
   request: FastifyRequest,
   status: number,
-  body: Omit<ErrorResponse, "requestId">,
+  code: C,
+  text?: ErrorText<ErrorMessageIdOf<C>> | FieldMessage,
+  details?: unknown,
 ) {
+  return sendAppError(reply, request, new AppError(code, status, text, details));
+}
+
+function sendAppError(reply: FastifyReply, request: FastifyRequest, error: AppError) {
   return reply
-    .status(status)
+    .status(error.statusCode)
     .type("application/json")
-    .send({ ...body, requestId: String(request.id) });
+    .send({ ...errorBody(error), requestId: String(request.id) });
 }
 
 /**
@@ -45,13 +63,10 @@ export function installErrorHandling(app: FastifyInstance): void {
   installJsonBodyParser(app);
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
-      const body: Omit<ErrorResponse, "requestId"> = { code: error.code, message: error.message };
-      if (error.details !== undefined) body.details = error.details;
-      if (error.resultCode !== undefined) body.resultCode = error.resultCode;
       // An expected failure (it has a code), even a 5xx one: a warning, not an error.
       if (error.statusCode >= 500)
         request.log.warn({ code: error.code, msg: error.message }, "request failed");
-      return sendError(reply, request, error.statusCode, body);
+      return sendAppError(reply, request, error);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
@@ -59,51 +74,44 @@ export function installErrorHandling(app: FastifyInstance): void {
         message: v.message ?? "Invalid value",
       }));
       const first = issues[0];
-      return sendError(reply, request, 400, {
-        code: "E_VALIDATION",
-        message: first
-          ? `${first.path.slice(1).join(".") || first.path[0]}: ${first.message}`
-          : "Invalid request",
-        details: { issues },
-      });
+      return sendError(
+        reply,
+        request,
+        400,
+        "E_VALIDATION",
+        first
+          ? {
+              id: "errors.validation.field",
+              values: { field: first.path.slice(1).join(".") || first.path[0]!, issue: first.message },
+            }
+          : { id: "errors.validation.invalidRequest" },
+        { issues },
+      );
     }
     const fe = error as FastifyError;
     switch (fe.code) {
       case "FST_ERR_CTP_INVALID_JSON_BODY":
       case "FST_ERR_CTP_EMPTY_JSON_BODY":
-        return sendError(reply, request, 400, {
-          code: "E_BAD_JSON",
-          message: "The request body is not valid JSON",
-        });
+        return sendError(reply, request, 400, "E_BAD_JSON");
       case "FST_ERR_CTP_BODY_TOO_LARGE":
-        return sendError(reply, request, 400, {
-          code: "E_BODY_TOO_LARGE",
-          message: "The request body is too large",
-        });
+        return sendError(reply, request, 400, "E_BODY_TOO_LARGE");
       case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
       case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
-        return sendError(reply, request, 415, {
-          code: "E_UNSUPPORTED_MEDIA_TYPE",
-          message: "Send the request body as application/json",
-        });
+        return sendError(reply, request, 415, "E_UNSUPPORTED_MEDIA_TYPE");
       default:
         break;
     }
     if (fe.statusCode !== undefined && fe.statusCode >= 400 && fe.statusCode < 500) {
       // Fastify's own client errors (bad content-length, malformed URL …): never a 500.
-      return sendError(reply, request, 400, { code: "E_VALIDATION", message: "The request is malformed" });
+      return sendError(reply, request, 400, "E_VALIDATION", { id: "errors.http.malformed" });
     }
     if (sqlState(error)?.startsWith("22")) {
       // Still a defect (a schema let the value through): logged as an error, answered as bad input.
       request.log.error({ err: error }, "the database refused a value from the request");
-      return sendError(reply, request, 400, { code: "E_VALIDATION", message: UNSTORABLE_VALUE_MESSAGE });
+      return sendError(reply, request, 400, "E_VALIDATION", { id: "errors.validation.unstorable" });
     }
     request.log.error({ err: error }, "unexpected error");
-    return sendError(reply, request, 500, {
-      code: "E_INTERNAL",
-      message:
-        "Something went wrong on our side. Try again; if it keeps happening, contact your administrator.",
-    });
+    return sendError(reply, request, 500, "E_INTERNAL");
   });
 }
 

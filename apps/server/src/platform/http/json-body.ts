@@ -36,11 +36,10 @@ export function installJsonBodyParser(app: FastifyInstance): void {
       if (err) return done(err, undefined);
       if (nestsDeeperThan(value, BODY_MAX_DEPTH)) {
         return done(
-          new AppError(
-            "E_VALIDATION",
-            400,
-            `The request body is nested too deeply (at most ${BODY_MAX_DEPTH} levels)`,
-          ),
+          new AppError("E_VALIDATION", 400, {
+            id: "errors.http.nestedTooDeeply",
+            values: { max: BODY_MAX_DEPTH },
+          }),
           undefined,
         );
       }

@@ -16,7 +16,7 @@ import { installAccessControl, SESSION_COOKIE, type RouteAccessEntry } from "../
 // handler answers). Requests go over a raw socket so that no client library tidies the target.
 
 const INDEX_HTML = "<!doctype html><title>Steward test console</title>";
-const ERROR_KEYS = new Set(["code", "message", "details", "requestId"]);
+const ERROR_KEYS = new Set(["code", "message", "messageId", "messageValues", "details", "requestId"]);
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 
 let ctx: TestContext;

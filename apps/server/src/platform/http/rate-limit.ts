@@ -53,7 +53,7 @@ function tooMany(retryAfterSeconds: number): AppError {
   return new AppError(
     "E_RATE_LIMITED",
     429,
-    `Too many requests. Try again in ${retryAfterSeconds} seconds.`,
+    { id: "errors.http.tooManyRequests", values: { seconds: retryAfterSeconds } },
     {
       retryAfterSeconds,
     },

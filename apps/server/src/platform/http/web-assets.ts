@@ -37,9 +37,9 @@ export async function installWebAssets(app: FastifyInstance, webDist: string): P
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     if (isApiPath(pathname)) {
-      return sendError(reply, request, 404, {
-        code: "E_NOT_FOUND",
-        message: `No such endpoint: ${request.method} ${pathname}`,
+      return sendError(reply, request, 404, "E_NOT_FOUND", {
+        id: "errors.http.noEndpoint",
+        values: { method: request.method, path: pathname },
       });
     }
     if (request.method === "GET" && hasWeb && !path.extname(pathname)) {

@@ -116,7 +116,7 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; polic
         }
       | undefined;
     const access = config?.access;
-    if (!access) throw new AppError("E_FORBIDDEN", 403, "This endpoint declares no access rule");
+    if (!access) throw new AppError("E_FORBIDDEN", 403, { id: "errors.http.noAccessRule" });
     if (config.staticAsset) return;
 
     const token = request.cookies[SESSION_COOKIE];
