@@ -31,7 +31,15 @@ export function describeApiError(error: {
   messageId?: string | undefined;
   messageValues?: MessageValues | undefined;
 }): string {
-  if (error.messageId && isMessageKey(error.messageId))
-    return translate(error.messageId, error.messageValues);
+  if (error.messageId && isMessageKey(error.messageId)) {
+    // A value may itself be an English text of the catalogue (a field's issue inside "{field}: {issue}").
+    const values = Object.fromEntries(
+      Object.entries(error.messageValues ?? {}).map(([name, value]) => [
+        name,
+        typeof value === "string" ? localizeText(value) : value,
+      ]),
+    );
+    return translate(error.messageId, values);
+  }
   return localizeText(error.message);
 }
