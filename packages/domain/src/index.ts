@@ -15,3 +15,4 @@ export * from "./ipv4.js";
 export * from "./scripts.js";
 export * from "./run-as.js";
 export * from "./schedule/index.js";
+export * from "./policies/index.js";

@@ -1,0 +1,6 @@
+export * from "./device-class.js";
+export * from "./sections.js";
+export * from "./core-sections.js";
+export * from "./inheritance.js";
+export * from "./assignment.js";
+export * from "./policy-messages.js";
