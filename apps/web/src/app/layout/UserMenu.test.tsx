@@ -1,18 +1,36 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import { useMantineColorScheme } from "@mantine/core";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
-import { adminUser, renderApp } from "../../test/render";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { defaultUserPreferences } from "@steward/contracts";
+import { getLocaleSettings } from "../../i18n";
+import { adminUser, json, mockFetch, renderApp } from "../../test/render";
 import { AppProviders, createQueryClient } from "../providers";
 import { UserMenu } from "./UserMenu";
 
 const scheme = () => document.documentElement.getAttribute("data-mantine-color-scheme");
 
-describe("UserMenu theme switch", () => {
-  afterEach(() => localStorage.clear());
+/** Answers PUT /api/me/preferences like the server (the whole saved set) and records the bodies. */
+function mockPreferences() {
+  const sent: unknown[] = [];
+  mockFetch({
+    "PUT /api/me/preferences": ({ body }) => {
+      sent.push(body);
+      return json(200, { ...defaultUserPreferences, ...(body as object) });
+    },
+  });
+  return sent;
+}
+
+describe("UserMenu theme and language switches", () => {
+  afterEach(() => {
+    localStorage.clear();
+    vi.unstubAllGlobals();
+  });
 
   it("is named by what it shows, and switches between light, dark and the system's scheme", async () => {
     const user = userEvent.setup();
+    const sent = mockPreferences();
     renderApp(<UserMenu user={adminUser} />);
     const button = screen.getByRole("button", { name: /Ada Lovelace System administrator.*Account menu/ });
     expect(button.getAttribute("aria-label")).toBeNull();
@@ -32,6 +50,38 @@ describe("UserMenu theme switch", () => {
     await user.click(screen.getByRole("radio", { name: "System" }));
     expect(localStorage.getItem("mantine-color-scheme-value")).toBe("auto");
     expect(screen.getByRole("radio", { name: "System" })).toHaveProperty("checked", true);
+
+    // Each choice is saved on the account too, so it follows the technician to other browsers.
+    await waitFor(() => expect(sent).toEqual([{ theme: "dark" }, { theme: "light" }, { theme: "system" }]));
+  });
+
+  it("switches the language at once and saves it on the account", async () => {
+    const user = userEvent.setup();
+    const sent = mockPreferences();
+    renderApp(<UserMenu user={adminUser} />);
+    await user.click(screen.getByRole("button", { name: /Account menu/ }));
+    expect(screen.getByRole("radio", { name: "English" })).toHaveProperty("checked", true);
+    await user.click(screen.getByRole("radio", { name: "Deutsch" }));
+
+    await waitFor(() => expect(getLocaleSettings().locale).toBe("de"));
+    await user.click(await screen.findByRole("button", { name: /Systemadministrator.*Kontomenü/ }));
+    expect(screen.getByRole("menuitem", { name: "Abmelden" })).toBeTruthy();
+    expect(screen.getByRole("menuitem", { name: "Persönliche Einstellungen" })).toBeTruthy();
+    expect(screen.getByRole("radio", { name: "Deutsch" })).toHaveProperty("checked", true);
+    await waitFor(() => expect(sent).toEqual([{ language: "de" }]));
+  });
+
+  it("says so when the choice cannot be saved", async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      "PUT /api/me/preferences": () => json(500, { code: "E_INTERNAL", message: "down", requestId: "r-3" }),
+    });
+    renderApp(<UserMenu user={adminUser} />);
+    await user.click(screen.getByRole("button", { name: /Account menu/ }));
+    await user.click(screen.getByRole("radio", { name: "Dark" }));
+    expect(await screen.findByText("Could not save your choice")).toBeTruthy();
+    // The scheme still changed in this browser.
+    expect(scheme()).toBe("dark");
   });
 
   it("follows the system's scheme until someone picks one", () => {

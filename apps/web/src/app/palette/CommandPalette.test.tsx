@@ -13,6 +13,7 @@ import {
   signIn,
   testQueryClient,
 } from "../../test/render";
+import { setLocaleSettings } from "../../i18n";
 import { buildRoutes } from "../router";
 import { CommandPalette } from "./CommandPalette";
 
@@ -198,6 +199,33 @@ describe("command palette", () => {
     await waitFor(() => expect(script.hasAttribute("data-selected")).toBe(true));
     await user.keyboard("{Enter}");
     expect(pathname()).toBe("/editor/script/9");
+  });
+
+  it("finds pages by their German titles and areas when German is on", async () => {
+    setLocaleSettings({ locale: "de" });
+    const user = userEvent.setup();
+    renderPalette();
+    await user.keyboard("{Control>}k{/Control}");
+    const input = await screen.findByRole("textbox", { name: "Konsole durchsuchen" });
+    await user.type(input, "persönliche");
+    const pages = within(screen.getByRole("group", { name: "Seiten" }));
+    const preferences = pages.getByRole("button", { name: /Persönliche Einstellungen/ });
+    expect(preferences.textContent).toContain("Konto");
+    expect(pages.getAllByRole("button")).toHaveLength(1);
+
+    // The English title no longer matches; the German area does.
+    await user.clear(input);
+    await user.type(input, "Preferences");
+    await waitFor(() => expect(screen.queryByRole("group", { name: "Seiten" })).toBeNull());
+    await user.clear(input);
+    await user.type(input, "administration richtlinien");
+    expect(
+      within(screen.getByRole("group", { name: "Seiten" })).getByRole("button", {
+        name: /Agent-Richtlinien/,
+      }),
+    ).toBeTruthy();
+    await user.keyboard("{Enter}");
+    expect(pathname()).toBe("/administration/policies/agent");
   });
 
   it("sits in the console header", async () => {
