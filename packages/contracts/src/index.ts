@@ -25,3 +25,4 @@ export * from "./http/activities.js";
 export * from "./http/scheduled-tasks.js";
 export * from "./http/audit.js";
 export * from "./http/preferences.js";
+export * from "./http/policies.js";

@@ -5,7 +5,7 @@
  * A technician role grants a set of permissions over an organization scope (every
  * organization, or a list). Organization permissions apply only inside that scope; global
  * permissions (technicians, settings, the script library, custom-field definitions, PSA
- * configuration) concern no organization and are held wherever a role grants them.
+ * configuration, agent policies) concern no organization and are held wherever a role grants them.
  */
 export const permissions = [
   "organizations.read",
@@ -38,13 +38,18 @@ export const permissions = [
   "psa.configure",
   /** Read the security audit log. */
   "audit.read",
+  /** See agent policies (definitions shared by every organization). */
+  "policies.read",
+  /** Create, change, copy and delete agent policies (assigning one is organizations.write or devices.manage). */
+  "policies.manage",
 ] as const;
 
 export type Permission = (typeof permissions)[number];
 
 /**
  * Permissions that concern no single organization: a role's organization scope does not narrow
- * them (technicians, settings, the script library, custom-field definitions, PSA configuration).
+ * them (technicians, settings, the script library, custom-field definitions, PSA configuration,
+ * agent policies: assigning one to an organization's devices is an organization permission).
  */
 export const globalPermissions: readonly Permission[] = [
   "technicians.read",
@@ -54,6 +59,8 @@ export const globalPermissions: readonly Permission[] = [
   "customFields.manage",
   "scripts.manage",
   "psa.configure",
+  "policies.read",
+  "policies.manage",
 ];
 
 const globalSet = new Set<Permission>(globalPermissions);
@@ -78,6 +85,7 @@ export const permissionGroups: readonly { area: string; permissions: readonly Pe
   { area: "Ticketing", permissions: ["ticketing.read", "ticketing.manage"] },
   { area: "Billing", permissions: ["billing.read", "billing.manage"] },
   { area: "PSA configuration", permissions: ["psa.configure"] },
+  { area: "Policies", permissions: ["policies.read", "policies.manage"] },
 ];
 
 /**

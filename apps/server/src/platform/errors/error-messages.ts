@@ -145,6 +145,16 @@ export const errorMessageIds = {
     "errors.roles.giveBeyondGrants",
     "errors.roles.takeAwayBeyondGrants",
   ],
+  E_POLICY_NOT_FOUND: ["errors.policies.notFound"],
+  E_POLICY_NAME_TAKEN: ["errors.policies.nameTaken"],
+  E_POLICY_DEFAULT_UNDELETABLE: ["errors.policies.defaultUndeletable"],
+  E_POLICY_IN_USE: ["errors.policies.inUse"],
+  E_POLICY_PARENT_INVALID: ["errors.policies.parentOtherClass", "errors.policies.parentCycle"],
+  E_POLICY_CLASS_MISMATCH: [
+    "errors.policies.wrongClass",
+    "errors.policies.wrongOsFamily",
+    "errors.policies.noClass",
+  ],
   E_INTERNAL: ["errors.internal", "errors.enrollment.failed"],
 } as const satisfies Record<ErrorCode, readonly [ErrorMessageId, ...ErrorMessageId[]]>;
 

@@ -25,6 +25,8 @@ export const permissionLabels: Record<Permission, MessageKey> = {
   "billing.manage": "roles.permissions.billingManage",
   "psa.configure": "roles.permissions.psaConfigure",
   "audit.read": "roles.permissions.auditRead",
+  "policies.read": "roles.permissions.policiesRead",
+  "policies.manage": "roles.permissions.policiesManage",
 };
 
 /** The areas the role editor groups permissions under (the contracts name them in English). */
@@ -39,4 +41,5 @@ export const permissionAreaLabels: Record<string, MessageKey> = {
   Ticketing: "roles.areas.ticketing",
   Billing: "roles.areas.billing",
   "PSA configuration": "roles.areas.psa",
+  Policies: "roles.areas.policies",
 };

@@ -30,6 +30,8 @@ export const de: Translation<typeof en> = {
     billingManage: "Abrechnung und Produkte verwalten",
     psaConfigure: "PSA-Integration konfigurieren",
     auditRead: "Prüfprotokoll lesen",
+    policiesRead: "Agentenrichtlinien anzeigen",
+    policiesManage: "Agentenrichtlinien erstellen, ändern und löschen",
   },
   areas: {
     devices: "Geräte",
@@ -42,6 +44,7 @@ export const de: Translation<typeof en> = {
     ticketing: "Tickets",
     billing: "Abrechnung",
     psa: "PSA-Konfiguration",
+    policies: "Richtlinien",
   },
   picker: {
     label: "Rollen",

@@ -28,6 +28,8 @@ export const en = {
     billingManage: "Manage billing and products",
     psaConfigure: "Configure the PSA integration",
     auditRead: "Read the audit log",
+    policiesRead: "View agent policies",
+    policiesManage: "Create, change and delete agent policies",
   },
   areas: {
     devices: "Devices",
@@ -40,6 +42,7 @@ export const en = {
     ticketing: "Ticketing",
     billing: "Billing",
     psa: "PSA configuration",
+    policies: "Policies",
   },
   picker: {
     label: "Roles",

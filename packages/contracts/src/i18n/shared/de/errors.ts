@@ -156,4 +156,17 @@ export const errorsDe: Translation<typeof errorsEn> = {
     noOrganizations: "targets.organizationIds: Es gibt keine Organisation mit der ID {ids}",
     noGroup: "targets.groupIds: Es gibt keine Gruppe mit der ID {id}",
   },
+  policies: {
+    notFound: "Richtlinie nicht gefunden",
+    nameTaken: "Für diese Geräteklasse gibt es bereits eine Richtlinie namens „{name}“",
+    defaultUndeletable: "Standardrichtlinien können nicht gelöscht werden",
+    inUse:
+      "{count, plural, one {Die Richtlinie wird von # Gerät verwendet: Weisen Sie ihm zuerst eine andere Richtlinie zu} other {Die Richtlinie wird von # Geräten verwendet: Weisen Sie ihnen zuerst eine andere Richtlinie zu}}",
+    parentOtherClass: "Eine Richtlinie erbt nur von einer Richtlinie derselben Geräteklasse",
+    parentCycle:
+      "Eine Richtlinie kann nicht von sich selbst oder von einer Richtlinie erben, die von ihr erbt",
+    wrongClass: "Die Richtlinie „{name}“ gilt nicht für diese Geräteklasse",
+    wrongOsFamily: "Die Richtlinie „{name}“ gilt nicht für das Betriebssystem der Rolle",
+    noClass: "Für Geräte mit diesem Betriebssystem gilt keine Richtlinie",
+  },
 };

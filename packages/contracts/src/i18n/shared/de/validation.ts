@@ -98,4 +98,12 @@ export const validationDe: Translation<typeof validationEn> = {
     scopeId: "Geben Sie die ID für {scope} an",
     endBeforeStart: "Das Ende liegt vor dem Beginn",
   },
+  policies: {
+    unknownSection: 'Es gibt keinen Richtlinienabschnitt "{section}"',
+    unknownItem: 'Der Abschnitt "{section}" hat kein Element "{item}"',
+    sectionObject: "Die Elemente eines Abschnitts sind ein Objekt",
+    roleOnce: "Jede Rolle wird nur einmal zugewiesen",
+    classOnce: "Jede Geräteklasse wird nur einmal überschrieben",
+    tooManyDevices: "Wählen Sie höchstens {max} Geräte",
+  },
 };

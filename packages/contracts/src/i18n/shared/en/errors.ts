@@ -157,4 +157,16 @@ export const errorsEn = {
     noOrganizations: "targets.organizationIds: no organization with id {ids}",
     noGroup: "targets.groupIds: no group with id {id}",
   },
+  policies: {
+    notFound: "Policy not found",
+    nameTaken: 'A policy named "{name}" already exists for this device class',
+    defaultUndeletable: "Default policies cannot be deleted",
+    inUse:
+      "{count, plural, one {The policy is used by # device: assign it another policy first} other {The policy is used by # devices: assign them another policy first}}",
+    parentOtherClass: "A policy inherits only from a policy of the same device class",
+    parentCycle: "A policy cannot inherit from itself or from a policy that inherits from it",
+    wrongClass: 'The policy "{name}" is not for this device class',
+    wrongOsFamily: 'The policy "{name}" is not for the role\'s operating system',
+    noClass: "No policy applies to devices with this operating system",
+  },
 } as const;

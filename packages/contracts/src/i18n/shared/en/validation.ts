@@ -93,4 +93,12 @@ export const validationEn = {
     scopeId: "Give the {scope} id",
     endBeforeStart: "The end is before the start",
   },
+  policies: {
+    unknownSection: 'There is no policy section "{section}"',
+    unknownItem: 'The section "{section}" has no item "{item}"',
+    sectionObject: "A section's items are an object",
+    roleOnce: "Each role is assigned once",
+    classOnce: "Each device class is overridden once",
+    tooManyDevices: "Choose at most {max} devices",
+  },
 } as const;
