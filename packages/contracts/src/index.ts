@@ -26,3 +26,4 @@ export * from "./http/scheduled-tasks.js";
 export * from "./http/audit.js";
 export * from "./http/preferences.js";
 export * from "./http/policies.js";
+export * from "./http/metrics.js";

@@ -1,4 +1,5 @@
 export * from "./inventory.js";
+export * from "./metrics.js";
 export * from "./protocol.js";
 export * from "./canonical.js";
 export * from "./sealed.js";

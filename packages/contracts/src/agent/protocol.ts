@@ -3,6 +3,7 @@ import { agentText, id, jsonObject, MAX_ID, text } from "../common.js";
 import { inventory, inventoryDelta } from "./inventory.js";
 import { validationEn } from "../i18n/shared/en/validation.js";
 import { COMMAND_KIND_PATTERN } from "./commands/define.js";
+import { metricsMessage } from "./metrics.js";
 
 /** Largest single message an agent may send (a full inventory with 10,000 programs fits). */
 export const AGENT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
@@ -216,6 +217,7 @@ export const agentToServer = z.discriminatedUnion("type", [
   jobOutputMessage,
   jobResultMessage,
   commandRefusedMessage,
+  metricsMessage,
 ]);
 export type AgentToServer = z.infer<typeof agentToServer>;
 export const serverToAgent = z.discriminatedUnion("type", [
