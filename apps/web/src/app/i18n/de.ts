@@ -86,7 +86,6 @@ export const de: Translation<typeof en> = {
     timeZoneHelp: "Uhrzeiten werden in der Konsole in dieser Zone angezeigt.",
     browserTimeZone: "Zeitzone des Browsers ({zone})",
     browserTimeZoneUnknown: "Zeitzone des Browsers",
-    noZone: "Keine Zeitzone passt",
     dateFormat: "Datumsformat",
     dateFormatHelp: "Wie Datum und Uhrzeit geschrieben werden.",
     dateFormatLocale: "Wie in der gewählten Sprache üblich",
@@ -95,6 +94,5 @@ export const de: Translation<typeof en> = {
     startPageHelp: "Die Seite, die Sie nach der Anmeldung sehen.",
     dashboard: "Das Dashboard",
     saved: "Einstellungen gespeichert",
-    saveError: "Ihre Einstellungen konnten nicht gespeichert werden",
   },
 };

@@ -82,7 +82,6 @@ export const en = {
     timeZoneHelp: "Times in the console are shown in this zone.",
     browserTimeZone: "The browser's time zone ({zone})",
     browserTimeZoneUnknown: "The browser's time zone",
-    noZone: "No time zone matches",
     dateFormat: "Date format",
     dateFormatHelp: "How dates and times are written.",
     dateFormatLocale: "As the language writes it",
@@ -91,6 +90,5 @@ export const en = {
     startPageHelp: "The page you see after signing in.",
     dashboard: "The dashboard",
     saved: "Preferences saved",
-    saveError: "Could not save your preferences",
   },
 } as const;
