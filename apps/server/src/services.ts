@@ -20,6 +20,9 @@ import { createJobsRepository } from "./modules/jobs/jobs.repository.js";
 import { createJobsService } from "./modules/jobs/jobs.service.js";
 import { OrganizationsRepository } from "./modules/organizations/organizations.repository.js";
 import { createOrganizationsService } from "./modules/organizations/organizations.service.js";
+import { createPolicyAssignmentsService } from "./modules/policies/policies.assignments.js";
+import { PoliciesRepository } from "./modules/policies/policies.repository.js";
+import { createPoliciesService } from "./modules/policies/policies.service.js";
 import { PreferencesRepository } from "./modules/preferences/preferences.repository.js";
 import { createPreferencesService } from "./modules/preferences/preferences.service.js";
 import { PromotionRepository } from "./modules/promotion/promotion.repository.js";
@@ -111,6 +114,12 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
   const activities = createActivitiesService({ repo: new ActivitiesRepository(deps.db) });
   const dashboard = createDashboardService({ repo: new DashboardRepository(deps.db) });
   const promotion = createPromotionService({ repo: new PromotionRepository(deps.db) });
+  const policyDeps = {
+    repo: new PoliciesRepository(deps.db),
+    repoOn: (db: Db) => new PoliciesRepository(db),
+  };
+  const policies = createPoliciesService(policyDeps);
+  const policyAssignments = createPolicyAssignmentsService(policyDeps);
 
   const taskRunner: TaskRunnerDeps = {
     db: deps.db,
@@ -144,6 +153,8 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
     activities,
     dashboard,
     promotion,
+    policies,
+    policyAssignments,
     scheduledTasks,
     /** The background scheduler over the same runner dependencies (each node may run one). */
     scheduler: {

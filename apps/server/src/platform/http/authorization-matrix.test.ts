@@ -41,6 +41,7 @@ interface GlobalWorld {
   savedSearchId: number;
   technicianId: number;
   roleId: number | null;
+  policyId: number;
 }
 interface World {
   A: OrgWorld;
@@ -96,6 +97,7 @@ function paramValue(url: string, param: string, w: OrgWorld | "missing", g: Glob
   if (p.startsWith("/technicians/")) return String(g.technicianId);
   if (p.startsWith("/technician-roles/") || p.startsWith("/roles/")) return String(g.roleId ?? 1);
   if (p.startsWith("/script-templates/")) return "linux-top-processes";
+  if (p.startsWith("/policies/")) return String(g.policyId);
   return "1";
 }
 
@@ -116,6 +118,7 @@ const BODY_OWNED = new Set([
   "POST /api/query/device",
   "POST /api/search/runner/execute-action",
   "POST /api/scheduled-tasks",
+  "PUT /api/device-policy-overrides",
 ]);
 
 const inlineScript = { script: { name: "Matrix", language: "bash", body: "true" }, parameters: [] };
@@ -159,6 +162,22 @@ function bodyFor(method: string, url: string, w: OrgWorld | "missing"): unknown 
       return { values: [] };
     case "POST /api/organizations":
       return { name };
+    case "PUT /api/organizations/:id/policy-assignments":
+      return { assignments: [] };
+    case "PUT /api/organizations/:id/locations/:locationId/policy-overrides":
+      return { overrides: [] };
+    case "PUT /api/devices/:id/policy-override":
+      return { policyId: null };
+    case "PUT /api/device-policy-overrides":
+      return { deviceIds: [dev], policyId: null };
+    case "POST /api/policies":
+      return { name, deviceClass: "LINUX_SERVER" };
+    case "PATCH /api/policies/:id":
+      return { description: "changed by the matrix" };
+    case "POST /api/policies/:id/copy":
+      return { name };
+    case "POST /api/policies/:id/revert":
+      return { section: "agentSettings", item: "heartbeatSeconds" };
     default:
       void org;
       return method === "GET" || method === "HEAD" || method === "DELETE" ? undefined : {};
@@ -190,6 +209,10 @@ const WATCHED_TABLES = [
   "technician_roles",
   "user_technician_roles",
   "system_settings",
+  "policies",
+  "organization_policy_assignments",
+  "location_policy_overrides",
+  "device_policy_overrides",
 ];
 
 let ctx: TestContext;
@@ -275,6 +298,12 @@ async function makeGlobal(): Promise<GlobalWorld> {
   const role = await admin.post("/api/device-roles", { name: `Role ${tag}` });
   const search = await admin.post("/api/saved-searches", { name: `Search ${tag}`, criteria: {} });
   const tech = await signedInClient(ctx, { permissions: ["devices.read"] });
+  const policy = await admin.post("/api/policies", {
+    name: `Policy ${tag}`,
+    deviceClass: "LINUX_SERVER",
+    items: { agentSettings: { heartbeatSeconds: 30 } },
+  });
+  expect(policy.statusCode, policy.body).toBe(201);
   return {
     scriptId: script.json<{ id: number }>().id,
     customFieldId: field.json<{ id?: number }>().id ?? 1,
@@ -282,6 +311,7 @@ async function makeGlobal(): Promise<GlobalWorld> {
     savedSearchId: search.json<{ id?: number }>().id ?? 1,
     technicianId: tech.userId,
     roleId: null,
+    policyId: policy.json<{ id: number }>().id,
   };
 }
 
