@@ -35,6 +35,7 @@ import { credentialsModule } from "./modules/credentials/index.js";
 import { activitiesModule } from "./modules/activities/index.js";
 import { scheduledTasksModule } from "./modules/scheduled-tasks/index.js";
 import { auditModule } from "./modules/audit/index.js";
+import { metricsModule } from "./modules/metrics/index.js";
 import { policiesModule } from "./modules/policies/index.js";
 import { buildServices, type Services } from "./services.js";
 
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(activitiesModule(services.activities), { prefix: "/api" });
   await app.register(scheduledTasksModule(services.scheduledTasks), { prefix: "/api" });
   await app.register(auditModule(services.audit), { prefix: "/api" });
+  await app.register(metricsModule(services.metrics), { prefix: "/api" });
   await app.register(policiesModule(services.policies, services.policyAssignments), { prefix: "/api" });
 
   await installWebAssets(

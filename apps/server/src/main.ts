@@ -46,6 +46,9 @@ async function main() {
   const wentDown = await agents.devices.markAllDown(new Date());
   if (wentDown > 0) logger.info({ devices: wentDown }, "marked devices DOWN until their agents reconnect");
   const scheduler = services.scheduler.start({ logger: app.log });
+  const rollups = services.metrics.startRollups({
+    onError: (err) => app.log.error({ err }, "metric rollup pass failed"),
+  });
   let closing = false;
   // Filled once the listeners are up; shutdown may come before that.
   const running: { companions?: Companions; https?: { close(): Promise<void> } } = {};
@@ -64,6 +67,8 @@ async function main() {
       await running.https?.close();
       await app.close();
       await scheduler.stop();
+      await rollups.stop();
+      await services.metrics.close();
       await database.close();
       logger.info("database closed; bye");
       process.exit(0);

@@ -18,6 +18,7 @@ import { createDeviceRolesService } from "./modules/device-roles/device-roles.se
 import { createDevicesService } from "./modules/devices/devices.service.js";
 import { createJobsRepository } from "./modules/jobs/jobs.repository.js";
 import { createJobsService } from "./modules/jobs/jobs.service.js";
+import { createMetricsRepository, createMetricsService } from "./modules/metrics/index.js";
 import { OrganizationsRepository } from "./modules/organizations/organizations.repository.js";
 import { createOrganizationsService } from "./modules/organizations/organizations.service.js";
 import { createPolicyAssignmentsService } from "./modules/policies/policies.assignments.js";
@@ -114,6 +115,10 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
   const activities = createActivitiesService({ repo: new ActivitiesRepository(deps.db) });
   const dashboard = createDashboardService({ repo: new DashboardRepository(deps.db) });
   const promotion = createPromotionService({ repo: new PromotionRepository(deps.db) });
+  const metrics = createMetricsService({
+    repo: createMetricsRepository(deps.db),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   const policyDeps = {
     repo: new PoliciesRepository(deps.db),
     repoOn: (db: Db) => new PoliciesRepository(db),
@@ -153,6 +158,7 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
     activities,
     dashboard,
     promotion,
+    metrics,
     policies,
     policyAssignments,
     scheduledTasks,

@@ -11,7 +11,11 @@ export const MAX_METRIC_DISKS = 32;
 export const DEFAULT_METRIC_INTERVAL_SECONDS = 60;
 
 // Sizes stay below 2^53 so they survive JSON and bigint columns; 1 EiB is far above any disk.
-const bytes = z.number().int().min(0).max(2 ** 60);
+const bytes = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 60);
 // A rate: 100 Gbit/s is 12.5e9 bytes per second; 1e12 leaves room without accepting nonsense.
 const rate = z.number().min(0).max(1e12);
 

@@ -36,6 +36,8 @@ export interface GatewayOptions {
       { type: "job-started" | "job-output" | "job-result" | "command-refused" }
     >,
   ): Promise<void>;
+  /** Metric samples from an authenticated device (already checked against the contract). */
+  onMetrics?(deviceId: number, organizationId: number, message: proto.MetricsMessage): Promise<unknown>;
 }
 
 const HELLO_TIMEOUT_MS = 10_000;
@@ -160,6 +162,12 @@ export function createAgentGateway(options: GatewayOptions) {
       case "command-refused":
         enqueue(conn, async () => {
           await options.onJobMessage?.(deviceId, message);
+        });
+        break;
+      case "metrics":
+        // In the connection's queue: a flood waits for the database instead of piling up in memory.
+        enqueue(conn, async () => {
+          await options.onMetrics?.(deviceId, conn.organizationId ?? 0, message);
         });
         break;
       default: {

@@ -13,6 +13,7 @@ import {
   type JobsService,
 } from "../jobs/index.js";
 import { ServerCommandRegistry } from "./commands/registry.js";
+import type { MetricsService } from "../metrics/index.js";
 
 export { verifyDeviceSignature } from "./gateway.js";
 export {
@@ -35,6 +36,8 @@ export interface AgentSideServices {
   devices: DevicesService;
   enrollment: EnrollmentService;
   jobs: JobsService;
+  /** Takes the agents' metric samples (absent: they are checked and dropped). */
+  metrics?: Pick<MetricsService, "accept">;
 }
 
 /**
@@ -67,6 +70,7 @@ export function createAgentSide(
     silenceSeconds: deps.config.agentSilenceSeconds,
     onAgentReady: (deviceId) => void dispatcher.onAgentReady(deviceId),
     onJobMessage: async (deviceId, message) => dispatcher.onMessage(deviceId, message),
+    ...(services.metrics ? { onMetrics: services.metrics.accept.bind(services.metrics) } : {}),
   });
   const listener = createAgentListener({
     enrollment,

@@ -13,4 +13,5 @@ export * from "../../modules/scripts/scripts.tables.js";
 export * from "../../modules/credentials/credentials.tables.js";
 export * from "../../modules/scheduled-tasks/scheduled-tasks.tables.js";
 export * from "../../modules/preferences/preferences.tables.js";
+export * from "../../modules/metrics/metrics.tables.js";
 export * from "../../modules/policies/policies.tables.js";

@@ -1,0 +1,156 @@
+import { generateKeyPairSync, sign } from "node:crypto";
+import { eq } from "drizzle-orm";
+import WebSocket from "ws";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { agent as proto } from "@steward/contracts";
+import { createOrganization, startAgentSide } from "../../testing/agent-harness.js";
+import { makeInventory } from "../../testing/device-fixtures.js";
+import { createTestContext, type TestContext } from "../../testing/test-app.js";
+import type { AgentSide } from "../agents/index.js";
+import { metricSamples } from "./metrics.tables.js";
+
+let ctx: TestContext;
+let side: AgentSide;
+let url: string;
+let closeSide: () => Promise<void>;
+let org: { organizationId: number; locationId: number };
+const sockets: WebSocket[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ({ side, url, close: closeSide } = await startAgentSide(ctx));
+  org = await createOrganization(ctx);
+}, 60_000);
+afterAll(async () => {
+  for (const ws of sockets) ws.terminate();
+  await closeSide();
+  await ctx.close();
+});
+
+const rawKey = (key: { export(o: { format: "der"; type: "spki" }): Buffer }) => {
+  const spki = key.export({ format: "der", type: "spki" });
+  return spki.subarray(spki.length - 32).toString("base64");
+};
+
+/** An enrolled device speaking the protocol over a real socket, up to the welcome. */
+async function connectedAgent() {
+  const { token } = await side.enrollment.createToken({
+    ...org,
+    name: "metrics",
+    expiresInHours: 1,
+    maxUses: 1,
+    createdByUserId: 1,
+  });
+  const identity = generateKeyPairSync("ed25519");
+  const res = await fetch(`${url}/agent/v1/enroll`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token, publicKey: rawKey(identity.publicKey), inventory: makeInventory() }),
+  });
+  const { deviceId } = (await res.json()) as proto.EnrollResponse;
+  const ws = new WebSocket(`${url.replace("http:", "ws:")}/agent/v1/ws`);
+  sockets.push(ws);
+  const closed = new Promise<number>((resolve) => ws.on("close", (code) => resolve(code)));
+  await new Promise<void>((resolve) => {
+    ws.on("message", (data) => {
+      const message = JSON.parse(data.toString()) as proto.ServerToAgent;
+      if (message.type === "challenge") {
+        const signature = sign(
+          null,
+          Buffer.from(proto.challengePayload(deviceId, message.nonce)),
+          identity.privateKey,
+        ).toString("base64");
+        ws.send(
+          JSON.stringify({
+            type: "hello",
+            deviceId,
+            signature,
+            agentVersion: "test",
+            protocol: proto.AGENT_PROTOCOL_VERSION,
+          }),
+        );
+      }
+      if (message.type === "welcome") resolve();
+    });
+  });
+  return { deviceId, ws, closed };
+}
+
+const sample = (at: number, overrides: Record<string, unknown> = {}) => ({
+  at,
+  cpuPercent: 12.5,
+  memory: { usedBytes: 2_000_000_000, totalBytes: 8_000_000_000 },
+  disks: [{ mount: "/", usedBytes: 40e9, totalBytes: 100e9 }],
+  network: { inBytesPerSecond: 1200, outBytesPerSecond: 300 },
+  ...overrides,
+});
+const metrics = (samples: unknown[], extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ type: "metrics", v: 1, sentAt: Date.now(), samples, ...extra });
+
+const stored = async (deviceId: number) => {
+  await ctx.services.metrics.flush();
+  return ctx.deps.db.select().from(metricSamples).where(eq(metricSamples.deviceId, deviceId));
+};
+
+describe("metrics from agents", () => {
+  it("stores the samples of a connected device under its organization", async () => {
+    const agent = await connectedAgent();
+    const now = Date.now();
+    agent.ws.send(metrics([sample(now - 120_000), sample(now - 60_000, { cpuPercent: 50 })]));
+    let rows: Awaited<ReturnType<typeof stored>> = [];
+    for (let i = 0; i < 50 && rows.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      rows = await stored(agent.deviceId);
+    }
+    expect(rows.map((r) => r.cpuPercent).sort()).toEqual([12.5, 50]);
+    expect(rows[0]!.organizationId).toBe(org.organizationId);
+    expect(rows[0]!.disks).toEqual([{ m: "/", u: 40e9, t: 100e9 }]);
+    expect(rows[0]!.memoryTotalBytes).toBe(8e9);
+  });
+
+  const refused: [string, () => string][] = [
+    ["a CPU share above 100 %", () => metrics([sample(Date.now(), { cpuPercent: 140 })])],
+    ["a negative size", () => metrics([sample(Date.now(), { memory: { usedBytes: -1, totalBytes: 10 } })])],
+    ["an unknown version", () => metrics([sample(Date.now())], { v: 2 })],
+    ["no samples", () => metrics([])],
+    [
+      "more samples than a message may hold",
+      () =>
+        metrics(
+          Array.from({ length: proto.MAX_METRIC_SAMPLES_PER_MESSAGE + 1 }, (_, i) =>
+            sample(Date.now() - i * 1000),
+          ),
+        ),
+    ],
+    [
+      "more filesystems than a sample may hold",
+      () =>
+        metrics([
+          sample(Date.now(), {
+            disks: Array.from({ length: proto.MAX_METRIC_DISKS + 1 }, (_, i) => ({
+              mount: `/m${i}`,
+              usedBytes: 1,
+              totalBytes: 2,
+            })),
+          }),
+        ]),
+    ],
+    [
+      "a rate that is not a number",
+      () => metrics([sample(Date.now(), { network: { inBytesPerSecond: "9" } })]),
+    ],
+  ];
+  it.each(refused)("refuses %s: the connection is closed and nothing is stored", async (_, body) => {
+    const agent = await connectedAgent();
+    agent.ws.send(body());
+    expect(await agent.closed).toBe(proto.agentCloseCodes.protocol);
+    expect(await stored(agent.deviceId)).toEqual([]);
+  });
+
+  it("refuses a message larger than the protocol allows", async () => {
+    const agent = await connectedAgent();
+    agent.ws.send(metrics([sample(Date.now(), { padding: "x".repeat(proto.AGENT_MAX_MESSAGE_BYTES) })]));
+    expect(await agent.closed).toBe(1009);
+    expect(await stored(agent.deviceId)).toEqual([]);
+  });
+});
