@@ -1,13 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { agent as proto } from "@steward/contracts";
+import { agent as contracts, type agent as proto } from "@steward/contracts";
 import { AgentConnection } from "./connection/client.js";
 import { signWith, withEncryptionKey, type AgentState } from "./identity.js";
 import { changedSections, collectInventory } from "./inventory/collect.js";
 import { AGENT_VERSION } from "./version.js";
 import { JobManager } from "./jobs/manager.js";
+import { MetricsCollector } from "./metrics/collector.js";
 
 const INVENTORY_SECONDS = Number(process.env.STEWARD_AGENT_INVENTORY_SECONDS ?? 900);
+// The sampling interval is an agent setting of the device's policy; until the agent receives its
+// policy it samples at the default (the environment variable shortens it for tests).
+const METRIC_SECONDS = Number(
+  process.env.STEWARD_AGENT_METRIC_SECONDS ?? contracts.DEFAULT_METRIC_INTERVAL_SECONDS,
+);
 
 /** The agent's main loop: stay connected, report inventory changes, until SIGTERM. */
 export async function runAgent(enrolled: AgentState, dataDir: string): Promise<void> {
@@ -29,6 +35,7 @@ export async function runAgent(enrolled: AgentState, dataDir: string): Promise<v
   const report = async () => {
     if (!connection.connected) return;
     const current = await collectInventory();
+    metrics.setMounts(current.volumes.map((v) => v.mount));
     const previous = lastSent();
     if (wantFull || !previous) {
       if (connection.send({ type: "inventory", mode: "full", inventory: current })) {
@@ -44,6 +51,13 @@ export async function runAgent(enrolled: AgentState, dataDir: string): Promise<v
       log(`reported changes: ${Object.keys(changes).join(", ")}`);
     }
   };
+
+  const metrics = new MetricsCollector({
+    intervalSeconds: METRIC_SECONDS > 0 ? METRIC_SECONDS : contracts.DEFAULT_METRIC_INTERVAL_SECONDS,
+    send: (message) => connection.send(message),
+    log,
+  });
+  metrics.setMounts(lastSent()?.volumes.map((v) => v.mount) ?? []);
 
   let finish: () => void = () => undefined;
   const jobs = new JobManager({
@@ -65,6 +79,8 @@ export async function runAgent(enrolled: AgentState, dataDir: string): Promise<v
       wantFull = wantFullInventory;
       log(`connected as device ${state.deviceId} (${approval.toLowerCase()})`);
       jobs.onConnected();
+      // Samples kept while the server was unreachable go out first.
+      metrics.flush();
       void report().catch((err: unknown) => log(`inventory failed: ${(err as Error).message}`));
     },
     onCommand: (message) => jobs.handleCommand(message),
@@ -79,17 +95,20 @@ export async function runAgent(enrolled: AgentState, dataDir: string): Promise<v
     },
   });
   connection.start();
+  void metrics.start().catch((err: unknown) => log(`metrics failed: ${(err as Error).message}`));
   const timer = setInterval(() => void report().catch(() => undefined), INVENTORY_SECONDS * 1000);
 
   await new Promise<void>((resolve) => {
     const stop = () => {
       clearInterval(timer);
+      metrics.stop();
       jobs.stopAll();
       connection.stop();
       resolve();
     };
     finish = () => {
       clearInterval(timer);
+      metrics.stop();
       resolve();
     };
     process.once("SIGTERM", stop);

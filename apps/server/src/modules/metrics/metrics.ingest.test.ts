@@ -2,10 +2,18 @@ import { generateKeyPairSync, sign } from "node:crypto";
 import { eq } from "drizzle-orm";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agent as proto } from "@steward/contracts";
-import { createOrganization, startAgentSide } from "../../testing/agent-harness.js";
+import { agent as proto, type DeviceMetrics } from "@steward/contracts";
+import {
+  agentCli,
+  createOrganization,
+  ensureAgentBundle,
+  startAgentProcess,
+  startAgentSide,
+  tempDir,
+  waitFor,
+} from "../../testing/agent-harness.js";
 import { makeInventory } from "../../testing/device-fixtures.js";
-import { createTestContext, type TestContext } from "../../testing/test-app.js";
+import { createTestContext, signedInClient, type TestContext } from "../../testing/test-app.js";
 import type { AgentSide } from "../agents/index.js";
 import { metricSamples } from "./metrics.tables.js";
 
@@ -20,7 +28,8 @@ beforeAll(async () => {
   ctx = await createTestContext();
   ({ side, url, close: closeSide } = await startAgentSide(ctx));
   org = await createOrganization(ctx);
-}, 60_000);
+  await ensureAgentBundle();
+}, 120_000);
 afterAll(async () => {
   for (const ws of sockets) ws.terminate();
   await closeSide();
@@ -153,4 +162,43 @@ describe("metrics from agents", () => {
     expect(await agent.closed).toBe(1009);
     expect(await stored(agent.deviceId)).toEqual([]);
   });
+});
+
+describe("the real agent", () => {
+  it("samples this machine and its samples reach the device's chart", async () => {
+    const { token } = await side.enrollment.createToken({
+      ...org,
+      name: "metrics agent",
+      expiresInHours: 1,
+      maxUses: 1,
+      createdByUserId: 1,
+    });
+    const dataDir = tempDir();
+    const enrolled = await agentCli(["enroll", "--server", url, "--token", token, "--data-dir", dataDir]);
+    expect(enrolled.code, enrolled.stderr).toBe(0);
+    const deviceId = Number(/Enrolled as device (\d+)/.exec(enrolled.stdout)?.[1]);
+    const agentProcess = startAgentProcess(dataDir, { STEWARD_AGENT_METRIC_SECONDS: "1" });
+    try {
+      const rows = await waitFor(
+        "two samples stored",
+        async () => {
+          const r = await stored(deviceId);
+          return r.length >= 2 && r;
+        },
+        30_000,
+      );
+      expect(rows.every((r) => r.cpuPercent >= 0 && r.cpuPercent <= 100)).toBe(true);
+      expect(rows.every((r) => r.memoryTotalBytes > 0)).toBe(true);
+      // The filesystems come from the inventory the agent reported.
+      await waitFor("a sample with the root filesystem", async () =>
+        (await stored(deviceId)).some((r) => r.disks.some((d) => d.m === "/")),
+      );
+      const admin = (await signedInClient(ctx, { admin: true })).client;
+      const chart = (await admin.get(`/api/devices/${deviceId}/metrics?range=1h`)).json<DeviceMetrics>();
+      expect(chart.times.length).toBeGreaterThanOrEqual(2);
+      expect(chart.disks.map((d) => d.mount)).toContain("/");
+    } finally {
+      agentProcess.kill("SIGTERM");
+    }
+  }, 60_000);
 });
