@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { RouterProvider } from "react-router";
+import { RouteRegistryContext } from "../routing";
 import { AppProviders, createQueryClient } from "./providers";
+import { routeRegistry } from "./registry";
 import { createAppRouter } from "./router";
 
 export function App() {
@@ -8,7 +10,9 @@ export function App() {
   const [router] = useState(createAppRouter);
   return (
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <RouteRegistryContext.Provider value={routeRegistry}>
+        <RouterProvider router={router} />
+      </RouteRegistryContext.Provider>
     </AppProviders>
   );
 }

@@ -82,3 +82,8 @@ export function buildPath(
   if (missing) return null;
   return path === "" ? "/" : path;
 }
+
+/** Where a sidebar entry leads: its concrete link, else its path without a trailing "/*". */
+export function navTarget(entry: RouteEntry): string {
+  return entry.nav?.to ?? entry.path.replace(/\/\*$/, "");
+}

@@ -1,4 +1,5 @@
-export { lazyPage, buildPath } from "./entry";
+export { lazyPage, buildPath, navTarget } from "./entry";
+export { RouteRegistryContext, useRouteRegistry } from "./registry-context";
 export { HOME_PATH, DASHBOARD_PATH } from "./home";
 export type { RouteEntry, NavEntry, TabEntry, NavSectionId, PageComponent } from "./entry";
 export { useCurrentEntry } from "./current-entry";

@@ -1,6 +1,6 @@
 import { NavLink as MantineNavLink, ScrollArea, Stack, Text } from "@mantine/core";
 import { Link, useLocation } from "react-router";
-import { useRouteText, type RouteEntry, type NavSectionId } from "../../routing";
+import { navTarget, useRouteText, type RouteEntry, type NavSectionId } from "../../routing";
 import { useCan } from "../../features/auth";
 import { useT, type MessageKey } from "../../i18n";
 import { entryTrail, routeRegistry } from "../registry";
@@ -9,10 +9,6 @@ const sections: Array<{ id: NavSectionId; label: MessageKey | null }> = [
   { id: "main", label: null },
   { id: "administration", label: "shell.sections.administration" },
 ];
-
-export function navTarget(entry: RouteEntry): string {
-  return entry.nav?.to ?? entry.path.replace(/\/\*$/, "");
-}
 
 /** "/administration/users/technicians" → "/administration/users"; "/systemDashboard/overview" → "/systemDashboard". */
 function areaPrefix(path: string): string {

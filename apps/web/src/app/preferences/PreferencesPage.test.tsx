@@ -3,6 +3,9 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { UserPreferences } from "@steward/contracts";
 import { getLocaleSettings } from "../../i18n";
+import type { ReactElement } from "react";
+import { RouteRegistryContext } from "../../routing";
+import { routeRegistry } from "../registry";
 import { authenticatedSession, json, mockFetch, renderApp, signIn, testQueryClient } from "../../test/render";
 import { PreferencesPage } from "./PreferencesPage";
 
@@ -20,6 +23,11 @@ const saved: UserPreferences = {
 };
 
 /** The page with the server answering `current`; PUT answers what `put` returns (default: the merged set). */
+/** The page as the app gives it: with the route registry to choose a start page from. */
+const withRegistry = (page: ReactElement) => (
+  <RouteRegistryContext.Provider value={routeRegistry}>{page}</RouteRegistryContext.Provider>
+);
+
 function renderPage(current: UserPreferences = saved, put?: (body: Partial<UserPreferences>) => Response) {
   const sent: unknown[] = [];
   const fetchMock = mockFetch({
@@ -31,7 +39,7 @@ function renderPage(current: UserPreferences = saved, put?: (body: Partial<UserP
   });
   const queryClient = testQueryClient();
   signIn(queryClient, authenticatedSession());
-  renderApp(<PreferencesPage />, { queryClient, initialPath: "/account/preferences" });
+  renderApp(withRegistry(<PreferencesPage />), { queryClient, initialPath: "/account/preferences" });
   return { sent, fetchMock };
 }
 
@@ -124,7 +132,7 @@ describe("preferences page", () => {
     });
     const queryClient = testQueryClient();
     signIn(queryClient, authenticatedSession());
-    renderApp(<PreferencesPage />, { queryClient });
+    renderApp(withRegistry(<PreferencesPage />), { queryClient });
     expect(await screen.findByText("Could not load your preferences")).toBeTruthy();
     expect(screen.getByText(/request r-9/)).toBeTruthy();
   });

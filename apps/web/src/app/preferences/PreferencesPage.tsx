@@ -26,10 +26,8 @@ import { useCan } from "../../features/auth";
 import { formatDateTime, setLocaleSettings, translate, useT, type MessageKey } from "../../i18n";
 import { applyServerErrors, useContractForm } from "../../lib/forms";
 import { browserTimeZone, timeZoneOptions } from "../../lib/time-zones";
-import { DASHBOARD_PATH, useRouteText } from "../../routing";
+import { DASHBOARD_PATH, navTarget, useRouteRegistry, useRouteText } from "../../routing";
 import { FormCard, FormError, PageHeader, QueryView, SaveBar } from "../../ui";
-import { navTarget } from "../layout/Sidebar";
-import { routeRegistry } from "../registry";
 import { usePreferences, useSavePreferences } from "./api";
 import { browserLocale, colorSchemeOf, localeSettingsOf } from "./apply";
 
@@ -120,9 +118,10 @@ function PreferencesForm({ saved }: { saved: UserPreferences }) {
     ...supportedLocales.map((locale) => ({ value: locale, label: localeNames[locale] })),
   ];
 
+  const registry = useRouteRegistry();
   const startPages = [
     { value: DASHBOARD, label: t("shell.preferences.dashboard") },
-    ...routeRegistry
+    ...registry
       .filter((entry) => entry.nav && can(entry.access) && navTarget(entry) !== DASHBOARD_PATH)
       .sort((a, b) => (a.nav?.order ?? 0) - (b.nav?.order ?? 0))
       .map((entry) => ({ value: navTarget(entry), label: text(entry.nav?.label ?? entry.title) })),

@@ -1,2 +1,1 @@
 export { useDeviceRoles, useInvalidateDeviceRoles } from "./api";
-export { osFamilyText } from "./os-text";

@@ -3,7 +3,8 @@ import { Select, Stack } from "@mantine/core";
 import { parseId } from "../../../lib/params";
 import { EmptyState, ErrorState, LoadingState, PageHeader } from "../../../ui";
 import { useT } from "../../../i18n";
-import { osFamilyText, useDeviceRoles } from "../../device-roles";
+import { useDeviceRoles } from "../../device-roles";
+import { osFamilyText } from "../../../lib/os-labels";
 import { useCustomFieldDefinitions } from "../api";
 import { DefinitionsSection } from "../components/DefinitionsSection";
 

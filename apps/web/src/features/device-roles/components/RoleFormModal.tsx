@@ -8,7 +8,8 @@ import { applyServerErrors, useContractForm } from "../../../lib/forms";
 import type { OsFamily } from "../../../lib/os-labels";
 import { FormError } from "../../../ui";
 import { useCreateDeviceRole, useUpdateDeviceRole } from "../api";
-import { osFamilies, osFamilyText } from "../os-text";
+import { osFamilyText } from "../../../lib/os-labels";
+import { osFamilies } from "../os-text";
 
 interface RoleFormModalProps {
   /** The role to edit; null for a new one. */

@@ -6,12 +6,6 @@ export const de: Translation<typeof en> = {
     list: "Geräterollen",
     tab: "Rollen",
   },
-  os: {
-    WINDOWS: "Windows",
-    MAC: "macOS",
-    LINUX: "Linux",
-    OTHER: "Andere",
-  },
   list: {
     description:
       "Wofür ein Gerät dient (Arbeitsplatz, Server …). Rollen haben eigene benutzerdefinierte Felder und filtern die Geräteliste.",

@@ -4,12 +4,6 @@ export const en = {
     list: "Device roles",
     tab: "Roles",
   },
-  os: {
-    WINDOWS: "Windows",
-    MAC: "macOS",
-    LINUX: "Linux",
-    OTHER: "Other",
-  },
   list: {
     description:
       "What a device is for (workstation, server …). Roles carry their own custom fields and filter the device grid.",

@@ -17,7 +17,7 @@ import { formatNumber, useT } from "../../../i18n";
 import { useCan } from "../../auth";
 import { useDeleteDeviceRole, useDeviceRoles } from "../api";
 import { RoleFormModal } from "../components/RoleFormModal";
-import { osFamilyText } from "../os-text";
+import { osFamilyText } from "../../../lib/os-labels";
 
 export function DeviceRolesPage() {
   const t = useT();

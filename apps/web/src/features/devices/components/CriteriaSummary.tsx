@@ -2,7 +2,7 @@ import { Text } from "@mantine/core";
 import type { DeviceCriteria } from "@steward/contracts";
 import type { BuiltInSearchName } from "@steward/domain";
 import { useT, type MessageKey, type Translate } from "../../../i18n";
-import { osFamilyText } from "../../device-roles";
+import { osFamilyText } from "../../../lib/os-labels";
 
 /** The built-in searches are named as the device grid names them. */
 const builtInText: Record<BuiltInSearchName, MessageKey> = {

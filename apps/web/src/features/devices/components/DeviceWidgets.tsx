@@ -5,7 +5,7 @@ import type { DeviceGroupCount, SystemOverview } from "@steward/contracts";
 import { useT } from "../../../i18n";
 import { formatDateTime, formatNumber } from "../../../ui";
 import type { OsFamily } from "../../../lib/os-labels";
-import { osFamilyText } from "../../device-roles";
+import { osFamilyText } from "../../../lib/os-labels";
 import { deviceSearchLink, type DeviceFilters } from "../grid/grid-state";
 
 type Breakdown = Pick<

@@ -7,7 +7,7 @@ import { useT } from "../../../i18n";
 import { parseId } from "../../../lib/params";
 import { usePageTitle } from "../../../routing";
 import { EmptyState, ErrorState, LoadingState, formatDateTime } from "../../../ui";
-import { osFamilyText } from "../../device-roles";
+import { osFamilyText } from "../../../lib/os-labels";
 import { useDevice } from "../api";
 import { ApprovalBadge, SimulatedBadge, StatusBadge, deviceLabel } from "../components/DeviceName";
 
