@@ -1,4 +1,14 @@
-import { Anchor, DEFAULT_THEME, Pagination, createTheme, type CSSVariablesResolver } from "@mantine/core";
+import {
+  Anchor,
+  DEFAULT_THEME,
+  Drawer,
+  Menu,
+  Modal,
+  Notification,
+  Pagination,
+  createTheme,
+  type CSSVariablesResolver,
+} from "@mantine/core";
 import { translate, type MessageKey } from "../i18n";
 
 /**
@@ -73,6 +83,37 @@ export const theme = createTheme({
   components: {
     // A link inside running text must not be told apart by its colour alone.
     Anchor: Anchor.extend({ defaultProps: { underline: "always" } }),
+    // Close buttons show only an icon: they are named, in the reader's language (a getter is
+    // read each time the button renders).
+    Modal: Modal.extend({
+      defaultProps: {
+        closeButtonProps: {
+          get "aria-label"() {
+            return translate("shell.overlays.closeDialog");
+          },
+        },
+      },
+    }),
+    Drawer: Drawer.extend({
+      defaultProps: {
+        closeButtonProps: {
+          get "aria-label"() {
+            return translate("shell.overlays.closeDialog");
+          },
+        },
+      },
+    }),
+    Notification: Notification.extend({
+      defaultProps: {
+        closeButtonProps: {
+          get "aria-label"() {
+            return translate("shell.overlays.closeNotification");
+          },
+        },
+      },
+    }),
+    // A menu holds only menu items: no unnamed focus placeholder element inside it.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
     Pagination: Pagination.extend({
       defaultProps: {
         getControlProps: (control: keyof typeof paginationControlLabels) => ({

@@ -13,6 +13,7 @@ export const de: Translation<typeof en> = {
     mainNavigation: "Hauptnavigation",
     breadcrumbs: "Navigationspfad",
     dashboardSections: "Dashboard-Bereiche",
+    skipToContent: "Zum Hauptinhalt springen",
   },
   userMenu: {
     accountMenu: "Kontomenü",
@@ -94,5 +95,9 @@ export const de: Translation<typeof en> = {
     startPageHelp: "Die Seite, die Sie nach der Anmeldung sehen.",
     dashboard: "Das Dashboard",
     saved: "Einstellungen gespeichert",
+  },
+  overlays: {
+    closeDialog: "Dialog schließen",
+    closeNotification: "Benachrichtigung schließen",
   },
 };

@@ -11,6 +11,7 @@ export const en = {
     mainNavigation: "Main navigation",
     breadcrumbs: "Breadcrumbs",
     dashboardSections: "Dashboard sections",
+    skipToContent: "Skip to main content",
   },
   userMenu: {
     accountMenu: "Account menu",
@@ -90,5 +91,9 @@ export const en = {
     startPageHelp: "The page you see after signing in.",
     dashboard: "The dashboard",
     saved: "Preferences saved",
+  },
+  overlays: {
+    closeDialog: "Close dialog",
+    closeNotification: "Close notification",
   },
 } as const;

@@ -14,6 +14,8 @@ import { Sidebar } from "./Sidebar";
 import { UserMenu } from "./UserMenu";
 import { useDocumentTitle } from "./use-document-title";
 
+const MAIN_ID = "main-content";
+
 /** Header, sidebar, breadcrumbs and tabs around every signed-in page (the layout is laid out for at least 1024 px). */
 export function AppShellLayout({ user }: { user: SessionUser }) {
   const t = useT();
@@ -24,6 +26,17 @@ export function AppShellLayout({ user }: { user: SessionUser }) {
 
   return (
     <PageTitleContext.Provider value={setPageTitle}>
+      {/* The first stop of the Tab key: past the header and the sidebar, straight to the page. */}
+      <a
+        href={`#${MAIN_ID}`}
+        className="skip-link"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById(MAIN_ID)?.focus();
+        }}
+      >
+        {t("shell.frame.skipToContent")}
+      </a>
       <AppShell
         header={{ height: 56 }}
         navbar={{ width: 232, breakpoint: 0 }}
@@ -57,7 +70,7 @@ export function AppShellLayout({ user }: { user: SessionUser }) {
         <AppShell.Navbar>
           <Sidebar current={entry} />
         </AppShell.Navbar>
-        <AppShell.Main>
+        <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: "none" }}>
           <Stack gap="md">
             {entry ? <Breadcrumbs entry={entry} title={pageTitle} /> : null}
             {entry?.tab ? <RouteTabs entry={entry} /> : null}

@@ -36,20 +36,20 @@ describe("UserMenu theme and language switches", () => {
     expect(button.getAttribute("aria-label")).toBeNull();
 
     await user.click(button);
-    await user.click(screen.getByRole("radio", { name: "Dark" }));
+    await user.click(screen.getByRole("menuitemradio", { name: "Dark" }));
     await waitFor(() => expect(scheme()).toBe("dark"));
     // Kept in this browser: the next visit opens dark too.
     expect(localStorage.getItem("mantine-color-scheme-value")).toBe("dark");
 
-    expect(screen.getByRole("radio", { name: "Dark" })).toHaveProperty("checked", true);
-    expect(screen.getByRole("radio", { name: "System" })).toHaveProperty("checked", false);
-    await user.click(screen.getByRole("radio", { name: "Light" }));
+    expect(screen.getByRole("menuitemradio", { name: "Dark" }).getAttribute("aria-checked")).toBe("true");
+    expect(screen.getByRole("menuitemradio", { name: "System" }).getAttribute("aria-checked")).toBe("false");
+    await user.click(screen.getByRole("menuitemradio", { name: "Light" }));
     await waitFor(() => expect(scheme()).toBe("light"));
     expect(localStorage.getItem("mantine-color-scheme-value")).toBe("light");
 
-    await user.click(screen.getByRole("radio", { name: "System" }));
+    await user.click(screen.getByRole("menuitemradio", { name: "System" }));
     expect(localStorage.getItem("mantine-color-scheme-value")).toBe("auto");
-    expect(screen.getByRole("radio", { name: "System" })).toHaveProperty("checked", true);
+    expect(screen.getByRole("menuitemradio", { name: "System" }).getAttribute("aria-checked")).toBe("true");
 
     // Each choice is saved on the account too, so it follows the technician to other browsers.
     await waitFor(() => expect(sent).toEqual([{ theme: "dark" }, { theme: "light" }, { theme: "system" }]));
@@ -60,14 +60,14 @@ describe("UserMenu theme and language switches", () => {
     const sent = mockPreferences();
     renderApp(<UserMenu user={adminUser} />);
     await user.click(screen.getByRole("button", { name: /Account menu/ }));
-    expect(screen.getByRole("radio", { name: "English" })).toHaveProperty("checked", true);
-    await user.click(screen.getByRole("radio", { name: "Deutsch" }));
+    expect(screen.getByRole("menuitemradio", { name: "English" }).getAttribute("aria-checked")).toBe("true");
+    await user.click(screen.getByRole("menuitemradio", { name: "Deutsch" }));
 
     await waitFor(() => expect(getLocaleSettings().locale).toBe("de"));
     await user.click(await screen.findByRole("button", { name: /Systemadministrator.*Kontomenü/ }));
     expect(screen.getByRole("menuitem", { name: "Abmelden" })).toBeTruthy();
     expect(screen.getByRole("menuitem", { name: "Persönliche Einstellungen" })).toBeTruthy();
-    expect(screen.getByRole("radio", { name: "Deutsch" })).toHaveProperty("checked", true);
+    expect(screen.getByRole("menuitemradio", { name: "Deutsch" }).getAttribute("aria-checked")).toBe("true");
     await waitFor(() => expect(sent).toEqual([{ language: "de" }]));
   });
 
@@ -78,7 +78,7 @@ describe("UserMenu theme and language switches", () => {
     });
     renderApp(<UserMenu user={adminUser} />);
     await user.click(screen.getByRole("button", { name: /Account menu/ }));
-    await user.click(screen.getByRole("radio", { name: "Dark" }));
+    await user.click(screen.getByRole("menuitemradio", { name: "Dark" }));
     expect(await screen.findByText("Could not save your choice")).toBeTruthy();
     // The scheme still changed in this browser.
     expect(scheme()).toBe("dark");

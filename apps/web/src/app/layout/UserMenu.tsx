@@ -3,7 +3,6 @@ import {
   Box,
   Group,
   Menu,
-  SegmentedControl,
   Text,
   UnstyledButton,
   VisuallyHidden,
@@ -11,7 +10,7 @@ import {
   type MantineColorScheme,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconAdjustments, IconChevronDown, IconLogout } from "@tabler/icons-react";
+import { IconAdjustments, IconCheck, IconChevronDown, IconLogout } from "@tabler/icons-react";
 import { Link } from "react-router";
 import {
   localeNames,
@@ -95,28 +94,30 @@ export function UserMenu({ user }: { user: SessionUser }) {
       <Menu.Dropdown>
         <Menu.Label>{user.email}</Menu.Label>
         <Menu.Divider />
+        {/* Choices inside a menu are menu radio items (a radio group is not allowed in a menu). */}
         <Menu.Label id="theme-switch-label">{t("shell.userMenu.theme")}</Menu.Label>
-        <Box px="xs" pb={6}>
-          <SegmentedControl
-            fullWidth
-            size="xs"
-            aria-labelledby="theme-switch-label"
-            value={colorScheme}
-            onChange={(value) => chooseScheme(value as MantineColorScheme)}
-            data={schemes.map((scheme) => ({ value: scheme.value, label: t(scheme.label) }))}
-          />
-        </Box>
+        <div role="group" aria-labelledby="theme-switch-label">
+          {schemes.map((scheme) => (
+            <ChoiceItem
+              key={scheme.value}
+              label={t(scheme.label)}
+              checked={colorScheme === scheme.value}
+              onChoose={() => chooseScheme(scheme.value)}
+            />
+          ))}
+        </div>
         <Menu.Label id="language-switch-label">{t("shell.userMenu.language")}</Menu.Label>
-        <Box px="xs" pb={6}>
-          <SegmentedControl
-            fullWidth
-            size="xs"
-            aria-labelledby="language-switch-label"
-            value={t.locale}
-            onChange={(value) => chooseLanguage(value as Locale)}
-            data={supportedLocales.map((locale) => ({ value: locale, label: localeNames[locale] }))}
-          />
-        </Box>
+        <div role="group" aria-labelledby="language-switch-label">
+          {supportedLocales.map((locale) => (
+            <ChoiceItem
+              key={locale}
+              label={localeNames[locale]}
+              lang={locale}
+              checked={t.locale === locale}
+              onChoose={() => chooseLanguage(locale)}
+            />
+          ))}
+        </div>
         <Menu.Divider />
         <Menu.Item component={Link} to={PREFERENCES_PATH} leftSection={<IconAdjustments size={16} />}>
           {t("shell.userMenu.preferences")}
@@ -126,5 +127,31 @@ export function UserMenu({ user }: { user: SessionUser }) {
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** One choice of a group in the menu: checked shows a tick; choosing keeps the menu open. */
+function ChoiceItem({
+  label,
+  checked,
+  onChoose,
+  lang,
+}: {
+  label: string;
+  checked: boolean;
+  onChoose: () => void;
+  lang?: string;
+}) {
+  return (
+    <Menu.Item
+      // Mantine names every item "menuitem"; a choice in a group is a "menuitemradio" with its state.
+      renderRoot={(props) => <button {...props} role="menuitemradio" aria-checked={checked} />}
+      lang={lang}
+      closeMenuOnClick={false}
+      leftSection={checked ? <IconCheck size={16} /> : <Box w={16} />}
+      onClick={onChoose}
+    >
+      {label}
+    </Menu.Item>
   );
 }

@@ -152,6 +152,8 @@ export function TechniciansTable({
                         <Menu.Divider />
                         <Menu.Item
                           color="red"
+                          // The readable red of each scheme for the text (Mantine's red 6 is below 4.5:1 on white).
+                          c="var(--mantine-color-red-text)"
                           leftSection={<IconTrash size={14} />}
                           onClick={() => onAction(t, "delete")}
                         >
