@@ -13,10 +13,14 @@ describe("close buttons of dialogs and notifications", () => {
       </Modal>,
     );
     expect(await screen.findByRole("button", { name: "Close dialog" })).toBeTruthy();
-    act(() => notifications.show({ message: "Saved" }));
+    act(() => {
+      notifications.show({ message: "Saved" });
+    });
     expect(await screen.findByRole("button", { name: "Close notification" })).toBeTruthy();
 
-    act(() => setLocaleSettings({ locale: "de" }));
+    act(() => {
+      setLocaleSettings({ locale: "de" });
+    });
     expect(await screen.findByRole("button", { name: "Dialog schließen" })).toBeTruthy();
   });
 });
