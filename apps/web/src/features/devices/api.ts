@@ -4,9 +4,11 @@ import type {
   DeviceActivity,
   DeviceDetail,
   DeviceList,
+  DeviceMetrics,
   DeviceSummary,
   ExecuteActionRequest,
   ExecuteActionResponse,
+  MetricRange,
   Group,
   SavedSearch,
   SoftwareList,
@@ -37,6 +39,7 @@ export const deviceKeys = {
     [...deviceKeys.all, "activities", scope, id, page, pageSize] as const,
   health: () => [...deviceKeys.all, "health"] as const,
   cache: () => [...deviceKeys.all, "cache"] as const,
+  metrics: (id: number, range: MetricRange) => [...deviceKeys.all, "metrics", id, range] as const,
 };
 
 export const savedSearchKeys = {
@@ -60,6 +63,16 @@ export function useDevice(id: number) {
     queryFn: ({ signal }) => api.get<DeviceDetail>(`/devices/${id}`, { signal }),
     // Presence and inventory change under the page: refresh while it is open.
     refetchInterval: 30_000,
+  });
+}
+
+/** A device's CPU, memory, disk and network history over a chart range. */
+export function useDeviceMetrics(id: number, range: MetricRange) {
+  return useQuery({
+    queryKey: deviceKeys.metrics(id, range),
+    queryFn: ({ signal }) => api.get<DeviceMetrics>(`/devices/${id}/metrics`, { signal, query: { range } }),
+    // Agents send a sample a minute: keep the chart current while the page is open.
+    refetchInterval: 60_000,
   });
 }
 

@@ -190,6 +190,28 @@ export const de: Translation<typeof en> = {
     recentActivity: "Letzte Aktivitäten",
     allActivities: "Alle Aktivitäten",
   },
+  metrics: {
+    title: "Leistung",
+    rangeLabel: "Zeitraum",
+    ranges: { "1h": "1 Std.", "24h": "24 Std.", "7d": "7 Tage", "30d": "30 Tage" },
+    loading: "Messwerte werden geladen…",
+    loadError: "Der Leistungsverlauf konnte nicht geladen werden",
+    empty: "Noch keine Messwerte",
+    emptyDescription:
+      "Der Agent sendet jede Minute Messwerte zu CPU, Arbeitsspeicher, Datenträgern und Netzwerk, solange er verbunden ist.",
+    charts: { cpu: "CPU", memory: "Arbeitsspeicher", disk: "Datenträger", network: "Netzwerk" },
+    lines: { used: "Belegt", in: "Eingehend", out: "Ausgehend" },
+    percent: "{value} %",
+    perSecond: "{value}/s",
+    summaryCaption:
+      "{chart} im gewählten Zeitraum: niedrigster, durchschnittlicher, höchster und letzter Wert",
+    series: "Reihe",
+    lowest: "Niedrigster",
+    average: "Durchschnitt",
+    highest: "Höchster",
+    latest: "Letzter",
+    noValue: "Kein Wert",
+  },
   settings: {
     general: "Allgemein",
     displayName: "Anzeigename",

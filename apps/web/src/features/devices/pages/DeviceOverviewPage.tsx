@@ -9,6 +9,7 @@ import { DeviceTags } from "../components/DeviceTags";
 import { DevicePage } from "../dashboard/DevicePage";
 import { Facts, Section, VolumesSection } from "../dashboard/InventorySections";
 import { formatUptime } from "../dashboard/inventory-format";
+import { DeviceMetricsSection } from "../metrics/DeviceMetricsSection";
 
 export function DeviceOverviewPage() {
   const t = useT();
@@ -77,6 +78,9 @@ export function DeviceOverviewPage() {
                   </Section>
                 ) : null}
               </Stack>
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <DeviceMetricsSection deviceId={device.id} />
             </Grid.Col>
           </Grid>
         );

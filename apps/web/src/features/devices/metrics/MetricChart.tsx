@@ -1,0 +1,78 @@
+import { useEffect, useRef } from "react";
+import { Box, DEFAULT_THEME, useComputedColorScheme } from "@mantine/core";
+import uPlot from "uplot";
+import "uplot/dist/uPlot.min.css";
+import type { ChartModel } from "./metric-shaping";
+
+/** Theme colours of the lines, in order (Mantine palette names). */
+export const LINE_COLORS = ["blue", "teal", "grape", "orange", "cyan", "pink", "lime", "indigo"] as const;
+
+/** A CSS variable of the current theme as the browser resolved it (uPlot draws on a canvas: no var() there). */
+function cssVar(name: string, fallback: string): string {
+  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  return value || fallback;
+}
+
+export function lineColor(index: number, scheme: "light" | "dark"): string {
+  const name = LINE_COLORS[index % LINE_COLORS.length]!;
+  const shade = scheme === "dark" ? 4 : 7;
+  // The theme's variable when the page has it, else the same colour from Mantine's default palette.
+  return cssVar(`--mantine-color-${name}-${shade}`, DEFAULT_THEME.colors[name][shade]);
+}
+
+interface MetricChartProps {
+  model: ChartModel;
+  /** Names of the lines, in the model's order. */
+  names: string[];
+  /** Formats an axis value in the chart's unit. */
+  format: (value: number) => string;
+  height?: number;
+}
+
+/**
+ * One uPlot time-series chart. Hidden from screen readers: the summary table beside it says the
+ * same in text. Redrawn when the data or the colour scheme changes, resized with its container.
+ */
+export function MetricChart({ model, names, format, height = 160 }: MetricChartProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const scheme = useComputedColorScheme("light");
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const text = cssVar("--mantine-color-dimmed", scheme === "dark" ? "#909296" : "#495057");
+    const grid = cssVar("--mantine-color-default-border", scheme === "dark" ? "#424242" : "#dee2e6");
+    const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+    const options: uPlot.Options = {
+      width: Math.max(200, element.clientWidth),
+      height,
+      legend: { show: false },
+      cursor: { drag: { x: false, y: false } },
+      scales: {
+        y: model.unit === "percent" ? { range: [0, 100] } : { range: (_u, _min, max) => [0, max || 1] },
+      },
+      axes: [axis, { ...axis, size: 70, values: (_u, splits) => splits.map(format) }],
+      series: [
+        {},
+        ...model.lines.map((line, i) => ({
+          label: names[i] ?? line.key,
+          stroke: lineColor(i, scheme),
+          width: 1.5,
+          spanGaps: false,
+          value: (_u: uPlot, v: number | null) => (v === null ? "" : format(v)),
+        })),
+      ],
+    };
+    const data = [model.times, ...model.lines.map((l) => l.values)] as uPlot.AlignedData;
+    const plot = new uPlot(options, data, element);
+    const observer =
+      typeof ResizeObserver === "undefined"
+        ? undefined
+        : new ResizeObserver(() => plot.setSize({ width: Math.max(200, element.clientWidth), height }));
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      plot.destroy();
+    };
+  }, [model, names, format, height, scheme]);
+  return <Box ref={ref} aria-hidden="true" data-testid={`metric-chart-${model.id}`} mih={height} />;
+}
