@@ -3,6 +3,7 @@
 // (apps/agent/dist/sim/fleet-process.js, the agent's simulator driven over IPC), so that neither
 // the fleet nor the benchmark shares the server's event loop.
 import { fork, spawn } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -210,6 +211,10 @@ export async function startFleet({
     async pingRound(spreadMs) {
       await all({ type: "ping", spreadMs }, "pinged");
     },
+    /** Every agent sends one metrics sample taken at `at` (ms), spread over `spreadMs`; messages sent. */
+    async metricsRound(spreadMs, at) {
+      return (await all({ type: "metrics", spreadMs, at }, "metricsSent")).reduce((n, r) => n + r.count, 0);
+    },
     /** Round trips measured by the agents since the last call. */
     async rtts() {
       return (await all({ type: "rtts" }, "rtts")).flatMap((r) => r.rtts);
@@ -269,4 +274,61 @@ export function printTable(title, rows) {
   console.log(line(header));
   console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
   for (const c of cells) console.log(line(c));
+}
+
+/** The current TOTP code (RFC 6238, SHA-1, 6 digits, 30 s) of a base32 secret. */
+export function totpCode(secret) {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = 0;
+  let value = 0;
+  const bytes = [];
+  for (const ch of secret.replace(/=+$/, "")) {
+    value = (value << 5) | alphabet.indexOf(ch);
+    bits += 5;
+    if (bits >= 8) {
+      bytes.push((value >>> (bits - 8)) & 255);
+      bits -= 8;
+    }
+  }
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30000)));
+  const mac = crypto.createHmac("sha1", Buffer.from(bytes)).update(counter).digest();
+  const o = mac[mac.length - 1] & 15;
+  const code = ((mac[o] & 127) << 24) | (mac[o + 1] << 16) | (mac[o + 2] << 8) | mac[o + 3];
+  return String(code % 1e6).padStart(6, "0");
+}
+
+/**
+ * A console client of a fresh server: sets up the first administrator, enrolls TOTP and keeps
+ * the session cookie and CSRF token. `call(method, url, body)` answers the parsed JSON.
+ */
+export async function consoleClient(port) {
+  const session = { cookie: "", csrf: "" };
+  const call = async (method, url, body) => {
+    const res = await fetch(`http://127.0.0.1:${port}${url}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        cookie: session.cookie,
+        "x-csrf-token": session.csrf,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const set = res.headers.get("set-cookie");
+    if (set) session.cookie = set.split(";")[0];
+    const json = await res.json().catch(() => ({}));
+    const s = json.session ?? json;
+    if (typeof s.csrfToken === "string") session.csrf = s.csrfToken;
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+    return json;
+  };
+  await call("POST", "/api/setup", {
+    email: "bench@example.test",
+    password: "benchmark passphrase 1",
+    firstName: "Bench",
+    lastName: "Mark",
+  });
+  const { secret } = await call("POST", "/api/auth/mfa/totp/enroll");
+  await call("POST", "/api/auth/mfa/totp/confirm", { code: totpCode(secret) });
+  return { call };
 }

@@ -30,6 +30,11 @@ export type FleetProcessRequest =
   /** Every connected agent sends one ping, spread evenly over `spreadMs`; answers "pinged". */
   | { type: "ping"; spreadMs: number }
   | { type: "rtts" }
+  /**
+   * Every connected agent sends one metrics sample taken at `at` (ms), the sends spread evenly
+   * over `spreadMs`; answers "metricsSent" with the number of messages sent.
+   */
+  | { type: "metrics"; spreadMs: number; at: number }
   | { type: "kill"; count: number }
   | { type: "stop" };
 
@@ -39,6 +44,7 @@ export type FleetProcessReply =
   | { type: "connected"; count: number }
   | { type: "pinged" }
   | { type: "rtts"; rtts: number[] }
+  | { type: "metricsSent"; count: number }
   | { type: "killed"; deviceIds: number[] }
   /** Commands received since the last report: [jobUid, receivedAt]. */
   | { type: "commands"; items: [string, number][] }
@@ -91,6 +97,18 @@ async function handle(request: FleetProcessRequest) {
         await new Promise((r) => setTimeout(r, request.spreadMs / slices));
       }
       reply({ type: "pinged" });
+      break;
+    }
+    case "metrics": {
+      const total = fleet?.agents.length ?? 0;
+      const slices = 20;
+      const chunk = Math.max(1, Math.ceil(total / slices));
+      let count = 0;
+      for (let i = 0; i < total; i += chunk) {
+        count += fleet?.sendMetrics(i, i + chunk, request.at) ?? 0;
+        await new Promise((r) => setTimeout(r, request.spreadMs / slices));
+      }
+      reply({ type: "metricsSent", count });
       break;
     }
     case "rtts": {

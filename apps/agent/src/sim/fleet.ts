@@ -5,6 +5,7 @@ import { AgentConnection } from "../connection/client.js";
 import { newKeyPair } from "../identity.js";
 import { AGENT_VERSION } from "../version.js";
 import { prng, simulatedInventory } from "./templates.js";
+import { simulatedMetricSample } from "./metrics.js";
 import { verifyCommand } from "../jobs/verify.js";
 import { sendWakeOnLan, type WakeTarget } from "../jobs/wake-on-lan.js";
 
@@ -240,6 +241,18 @@ export async function startFleet(options: FleetOptions) {
       })),
     connectedCount: () => agents.filter((a) => a.connection?.connected).length,
     heartbeatRtts: () => rtts,
+    /**
+     * Every connected agent sends one metrics message holding one sample taken at `at` (a
+     * benchmark compresses the agents' minute into less time); the number of messages sent.
+     */
+    sendMetrics: (from: number, to: number, at: number) => {
+      let sent = 0;
+      for (const a of agents.slice(from, to)) {
+        const sample = simulatedMetricSample(a.inventory, rand, at);
+        if (a.connection?.send({ type: "metrics", v: 1, sentAt: Date.now(), samples: [sample] })) sent++;
+      }
+      return sent;
+    },
     /** Sends one ping from every connected agent now (benchmarks measure round trips). */
     pingAll: () => {
       for (const a of agents) a.connection?.ping();

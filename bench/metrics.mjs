@@ -1,0 +1,179 @@
+// Metric history benchmark (issue 9): N simulated agents (default 2,000; --agents 10000) connect
+// over the real protocol to one real server process on a throwaway PostgreSQL database and send
+// metrics at the production interval of 60 s, compressed in time (each simulated minute lasts
+// --minute-ms). Prints
+//   - ingest rate (samples stored per second) and server CPU and RSS while ingesting
+//   - chart query p95 of GET /api/devices/:id/metrics for 30 days (hourly rollups) and 24 hours
+//     (5-minute rollups) of one device, with 30 days of 5-minute and a year of hourly rollups stored
+//     for that device and --rollup-devices others (target < 100 ms)
+// Usage: npm run bench:metrics -- [--agents N] [--minutes N] [--minute-ms MS] [--fleet-processes N]
+//   [--rollup-devices N] [--queries N]
+import path from "node:path";
+import { execFile } from "node:child_process";
+import { parseArgs, promisify } from "node:util";
+import {
+  consoleClient,
+  cpuMs,
+  load,
+  log,
+  pct,
+  printTable,
+  requireBuild,
+  root,
+  rssKiB,
+  sleep,
+  startFleet,
+  startServer,
+  waitUntil,
+} from "./fleet-harness.mjs";
+
+const { values } = parseArgs({
+  options: {
+    agents: { type: "string", default: "2000" },
+    minutes: { type: "string", default: "10" },
+    "minute-ms": { type: "string", default: "1000" },
+    "fleet-processes": { type: "string", default: "2" },
+    "rollup-devices": { type: "string", default: "200" },
+    queries: { type: "string", default: "200" },
+    tokens: { type: "string", default: "8" },
+  },
+});
+const N = Number(values.agents);
+const MINUTES = Number(values.minutes);
+const MINUTE_MS = Number(values["minute-ms"]);
+const ROLLUP_DEVICES = Number(values["rollup-devices"]);
+const QUERIES = Number(values.queries);
+const execFileAsync = promisify(execFile);
+requireBuild();
+
+const benchStart = Date.now();
+const server = await startServer({ name: "metrics" });
+let fleet;
+const rows = [];
+try {
+  const client = await consoleClient(server.port);
+  const createToken = async () =>
+    (
+      await execFileAsync(
+        process.execPath,
+        [
+          path.join(root, "apps/server/dist/cli.js"),
+          "create-enrollment-token",
+          "--organization",
+          "Bench metrics",
+        ],
+        { env: server.env },
+      )
+    ).stdout.trim();
+  const tokens = [await createToken()];
+  tokens.push(...(await Promise.all(Array.from({ length: Number(values.tokens) - 1 }, createToken))));
+  log(`enrolling ${N} simulated agents`);
+  fleet = await startFleet({
+    serverUrl: server.agentUrl,
+    tokens,
+    count: N,
+    processes: Number(values["fleet-processes"]),
+  });
+  await fleet.connect();
+  await waitUntil(async () => (await fleet.connectedCount()) >= N, 300_000, `all ${N} agents connected`, 200);
+  await sleep(2000);
+
+  // Ingest: every agent sends one sample per simulated minute; samples carry the simulated minute
+  // (in the past, a minute apart), so each one is a new row.
+  const rssBefore = rssKiB(server.pid);
+  const cpuBefore = cpuMs(server.pid);
+  const start = Date.now();
+  const firstMinute = Math.floor(start / 60_000) * 60_000 - MINUTES * 60_000;
+  let sent = 0;
+  let rssPeak = rssBefore;
+  log(`sending ${MINUTES} simulated minutes of metrics from ${N} agents, one minute every ${MINUTE_MS} ms`);
+  for (let m = 0; m < MINUTES; m++) {
+    const roundStart = Date.now();
+    sent += await fleet.metricsRound(MINUTE_MS, firstMinute + m * 60_000);
+    rssPeak = Math.max(rssPeak, rssKiB(server.pid));
+    const left = MINUTE_MS - (Date.now() - roundStart);
+    if (left > 0) await sleep(left);
+  }
+  const count = async () =>
+    (await server.db.query("select count(*)::int as n from metric_samples")).rows[0].n;
+  await waitUntil(async () => (await count()) >= sent, 120_000, `all ${sent} samples stored`, 250);
+  const elapsed = (Date.now() - start) / 1000;
+  const cpu = (cpuMs(server.pid) - cpuBefore) / 10 / elapsed;
+  const stored = await count();
+  rows.push(
+    {
+      figure: `ingest, ${N} agents at a 60 s interval compressed ${(60_000 / MINUTE_MS).toFixed(0)}x`,
+      value: `${(stored / elapsed).toFixed(0)} samples/s (${stored} of ${sent} sent in ${elapsed.toFixed(1)} s; production rate ${(N / 60).toFixed(0)}/s)`,
+      target: `>= ${Math.ceil(N / 60)}/s`,
+      met: stored >= sent && stored / elapsed >= N / 60,
+      load: load(),
+    },
+    {
+      figure: "server CPU while ingesting",
+      value: `${cpu.toFixed(0)} % of one core`,
+      load: load(),
+    },
+    {
+      figure: "server RSS while ingesting",
+      value: `${(rssBefore / 1024).toFixed(0)} MiB before, ${(rssPeak / 1024).toFixed(0)} MiB peak`,
+      load: load(),
+    },
+  );
+
+  // Rollups: 30 days of 5-minute and a year of hourly buckets for one device and others.
+  const ids = (
+    await server.db.query("select id from devices order by id limit $1", [ROLLUP_DEVICES + 1])
+  ).rows.map((r) => r.id);
+  const device = ids[0];
+  log(`storing 30 days of 5-minute and a year of hourly rollups for ${ids.length} devices`);
+  const seedStart = Date.now();
+  for (const [resolution, days] of [
+    [300, 30],
+    [3600, 365],
+  ]) {
+    await server.db.query(
+      `insert into metric_rollups (device_id, resolution, bucket, organization_id, samples, cpu_min, cpu_avg, cpu_max,
+         memory_used_min, memory_used_avg, memory_used_max, memory_total_max, network_in_min, network_in_avg,
+         network_in_max, network_out_min, network_out_avg, network_out_max, disks)
+       select d.id, $1, b, d.organization_id, $1 / 60, 5, 20 + random() * 30, 90, 2e9, 4e9, 6e9, 8e9, 0, 1e5, 1e6,
+              0, 2e4, 2e5,
+              jsonb_build_array(jsonb_build_object('m', '/', 'min', 4e10, 'avg', 5e10, 'max', 6e10, 't', 1e11, 'n', $1 / 60),
+                                jsonb_build_object('m', '/data', 'min', 1e9, 'avg', 2e9, 'max', 3e9, 't', 4e9, 'n', $1 / 60))
+       from devices d,
+            generate_series(date_bin(make_interval(secs => $1), now() - make_interval(days => $2), timestamptz 'epoch'),
+                            now() - make_interval(secs => $1), make_interval(secs => $1)) b
+       where d.id = any($3)
+       on conflict do nothing`,
+      [resolution, days, ids],
+    );
+  }
+  await server.db.query("analyze metric_rollups");
+  const rollupRows = (await server.db.query("select count(*)::int as n from metric_rollups")).rows[0].n;
+  log(`${rollupRows} rollup rows stored in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
+
+  const timeQueries = async (range) => {
+    const times = [];
+    let points = 0;
+    for (let i = 0; i < QUERIES; i++) {
+      const t = performance.now();
+      const body = await client.call("GET", `/api/devices/${device}/metrics?range=${range}`);
+      times.push(performance.now() - t);
+      points = body.times.length;
+    }
+    return { sorted: times.sort((a, b) => a - b), points };
+  };
+  for (const range of ["30d", "24h", "7d"]) {
+    const { sorted, points } = await timeQueries(range);
+    rows.push({
+      figure: `chart query ${range} of one device (${points} points)`,
+      value: `p50 ${pct(sorted, 50).toFixed(1)} ms, p95 ${pct(sorted, 95).toFixed(1)} ms (${QUERIES} requests, ${rollupRows} rollup rows)`,
+      target: "p95 < 100 ms",
+      met: pct(sorted, 95) < 100,
+      load: load(),
+    });
+  }
+  printTable(`Metrics benchmark (${((Date.now() - benchStart) / 1000).toFixed(0)} s)`, rows);
+} finally {
+  await fleet?.stop();
+  await server.stop();
+}
