@@ -1,19 +1,12 @@
 import { Group, Pagination, Text } from "@mantine/core";
 import type { MantineSize } from "@mantine/core";
-import { formatNumber, useT } from "../i18n";
 
 interface ListFooterProps {
-  /** How many items the whole list holds (all pages). */
-  total: number;
   /**
-   * The whole count as read, e.g. `t("scripts.list.count", { count: total })` with an ICU plural
-   * ("{count, plural, one {# script} other {# scripts}}"). Preferred over `noun`/`plural`.
+   * The whole count as read, e.g. `t("scripts.library.count", { count: total })` with an ICU
+   * plural ("{count, plural, one {# script} other {# scripts}}").
    */
-  label?: string;
-  /** The noun for one item, e.g. "script" (when no `label` is given). */
-  noun?: string;
-  /** The noun for any other count (legacy: `${noun}s` unless given; pass `label` instead). */
-  plural?: string;
+  label: string;
   /** The page shown (1-based). */
   page: number;
   totalPages: number;
@@ -22,23 +15,11 @@ interface ListFooterProps {
 }
 
 /** Below a paged list: "N scripts" on the left, the pages on the right (hidden when there is one page). */
-export function ListFooter({
-  total,
-  label,
-  noun = "",
-  plural = `${noun}s`,
-  page,
-  totalPages,
-  onPage,
-  paginationSize = "sm",
-}: ListFooterProps) {
-  const t = useT();
-  const count =
-    label ?? t("ui.list.count", { count: formatNumber(total), noun: total === 1 ? noun : plural });
+export function ListFooter({ label, page, totalPages, onPage, paginationSize = "sm" }: ListFooterProps) {
   return (
     <Group justify="space-between">
       <Text size="sm" c="dimmed">
-        {count}
+        {label}
       </Text>
       {totalPages > 1 ? (
         <Pagination total={totalPages} value={page} onChange={onPage} size={paginationSize} />

@@ -8,9 +8,6 @@ export const de: Translation<typeof en> = {
   saveBar: {
     discard: "Änderungen verwerfen",
   },
-  list: {
-    count: "{count} {noun}",
-  },
   statCard: {
     value: "{label}: {value}",
   },

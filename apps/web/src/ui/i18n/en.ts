@@ -6,9 +6,6 @@ export const en = {
   saveBar: {
     discard: "Discard changes",
   },
-  list: {
-    count: "{count} {noun}",
-  },
   statCard: {
     value: "{label}: {value}",
   },

@@ -210,9 +210,7 @@ export function ActivitiesView({ scope, page, onPage }: ActivitiesViewProps) {
             </Table.Tbody>
           </TableCard>
           <ListFooter
-            total={data.total}
-            noun={t("activities.list.countOne")}
-            plural={t("activities.list.countOther")}
+            label={t("activities.list.count", { count: data.total })}
             page={Math.min(page, totalPages)}
             totalPages={totalPages}
             onPage={onPage}

@@ -145,9 +145,7 @@ export function PendingJobsView({ organizationId }: { organizationId: number | n
         </Table.Tbody>
       </TableCard>
       <ListFooter
-        total={data.total}
-        noun={t("activities.pending.count")}
-        plural={t("activities.pending.count")}
+        label={t("activities.pending.count", { count: data.total })}
         page={Math.min(page, totalPages)}
         totalPages={totalPages}
         onPage={setPage}

@@ -85,8 +85,7 @@ export const de: Translation<typeof en> = {
     activity: "Aktivität",
     status: "Status",
     user: "Benutzer",
-    countOne: "Aktivität",
-    countOther: "Aktivitäten",
+    count: "{count, plural, one {# Aktivität} other {# Aktivitäten}}",
   },
   pending: {
     loading: "Ausstehende Skripte werden geladen…",
@@ -109,6 +108,6 @@ export const de: Translation<typeof en> = {
     cancelTitle: "Auftrag abbrechen",
     cancelMessage: "„{name}“ auf {device} abbrechen?",
     cancelFailed: "Der Auftrag konnte nicht abgebrochen werden",
-    count: "ausstehend",
+    count: "{count, plural, other {# ausstehend}}",
   },
 };

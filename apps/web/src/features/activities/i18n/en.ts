@@ -81,8 +81,7 @@ export const en = {
     activity: "Activity",
     status: "Status",
     user: "User",
-    countOne: "activity",
-    countOther: "activities",
+    count: "{count, plural, one {# activity} other {# activities}}",
   },
   pending: {
     loading: "Loading pending scripts…",
@@ -104,6 +103,6 @@ export const en = {
     cancelTitle: "Cancel job",
     cancelMessage: 'Cancel "{name}" on {device}?',
     cancelFailed: "Could not cancel the job",
-    count: "pending",
+    count: "{count, plural, other {# pending}}",
   },
 } as const;

@@ -16,8 +16,7 @@ export const de: Translation<typeof en> = {
     empty: "Noch keine Einträge",
     emptyHint:
       "Anmeldungen und jede Änderung an Anmeldedaten, Skripten, Geräten, Technikern und Einstellungen werden hier protokolliert.",
-    countOne: "Eintrag",
-    countOther: "Einträge",
+    count: "{count, plural, one {# Eintrag} other {# Einträge}}",
   },
   filters: {
     search: "Suche",

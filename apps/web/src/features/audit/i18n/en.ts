@@ -14,8 +14,7 @@ export const en = {
     empty: "No entries yet",
     emptyHint:
       "Sign-ins and every change to credentials, scripts, devices, technicians and settings are recorded here.",
-    countOne: "entry",
-    countOther: "entries",
+    count: "{count, plural, one {# entry} other {# entries}}",
   },
   filters: {
     search: "Search",

@@ -80,9 +80,7 @@ export function AuditLogPage() {
         <>
           <AuditTable events={data.items} dimmed={events.isPlaceholderData} />
           <ListFooter
-            total={data.total}
-            noun={t("audit.page.countOne")}
-            plural={t("audit.page.countOther")}
+            label={t("audit.page.count", { count: data.total })}
             page={Math.min(page, totalPages)}
             totalPages={totalPages}
             onPage={(p) => setParam("page", String(p))}

@@ -127,9 +127,7 @@ export function ActivityList({
       </TableCard>
       {onPage ? (
         <ListFooter
-          total={data.total}
-          noun={t("devices.activities.countOne")}
-          plural={t("devices.activities.countOther")}
+          label={t("devices.activities.count", { count: data.total })}
           page={Math.min(page, totalPages)}
           totalPages={totalPages}
           onPage={onPage}

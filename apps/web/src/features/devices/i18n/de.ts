@@ -54,8 +54,7 @@ export const de: Translation<typeof en> = {
     time: "Zeit",
     message: "Meldung",
     deviceMessage: "{device}: {message}",
-    countOne: "Aktivität",
-    countOther: "Aktivitäten",
+    count: "{count, plural, one {# Aktivität} other {# Aktivitäten}}",
     types: {
       ENROLLED: "Registriert",
       APPROVED: "Genehmigt",
@@ -254,8 +253,7 @@ export const de: Translation<typeof en> = {
     version: "Version",
     publisher: "Hersteller",
     installed: "Installiert",
-    countOne: "Paket",
-    countOther: "Pakete",
+    count: "{count, plural, one {# Paket} other {# Pakete}}",
   },
   tools: {
     runTitle: "Skript ausführen",

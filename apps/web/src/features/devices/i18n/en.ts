@@ -51,8 +51,7 @@ export const en = {
     time: "Time",
     message: "Message",
     deviceMessage: "{device}: {message}",
-    countOne: "activity",
-    countOther: "activities",
+    count: "{count, plural, one {# activity} other {# activities}}",
     types: {
       ENROLLED: "Enrolled",
       APPROVED: "Approved",
@@ -247,8 +246,7 @@ export const en = {
     version: "Version",
     publisher: "Publisher",
     installed: "Installed",
-    countOne: "package",
-    countOther: "packages",
+    count: "{count, plural, one {# package} other {# packages}}",
   },
   tools: {
     runTitle: "Run a script",

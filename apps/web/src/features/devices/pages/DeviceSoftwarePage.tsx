@@ -81,9 +81,7 @@ function SoftwareList({ deviceId }: { deviceId: number }) {
             </Table.Tbody>
           </TableCard>
           <ListFooter
-            total={data.total}
-            noun={t("devices.software.countOne")}
-            plural={t("devices.software.countOther")}
+            label={t("devices.software.count", { count: data.total })}
             page={Math.min(page, totalPages)}
             totalPages={totalPages}
             onPage={goTo}

@@ -43,8 +43,7 @@ export const de: Translation<typeof en> = {
     emptyTitle: "Noch keine Organisationen",
     emptyDescription: "Erstellen Sie Ihre erste Organisation, um Standorte und Geräte hinzuzufügen.",
     createFirst: "Erste Organisation erstellen",
-    countOne: "Organisation",
-    countOther: "Organisationen",
+    count: "{count, plural, one {# Organisation} other {# Organisationen}}",
     deleteTitle: "Organisation löschen",
     deleteMessage:
       "„{name}“ mit {count, plural, one {# Standort} other {# Standorten}} löschen? Dies kann nicht rückgängig gemacht werden.",

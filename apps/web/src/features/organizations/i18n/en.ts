@@ -40,8 +40,7 @@ export const en = {
     emptyTitle: "No organizations yet",
     emptyDescription: "Create your first organization to start adding locations and devices.",
     createFirst: "Create your first organization",
-    countOne: "organization",
-    countOther: "organizations",
+    count: "{count, plural, one {# organization} other {# organizations}}",
     deleteTitle: "Delete organization",
     deleteMessage:
       'Delete "{name}" and its {count, plural, one {# location} other {# locations}}? This cannot be undone.',

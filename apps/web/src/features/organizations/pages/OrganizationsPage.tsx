@@ -152,9 +152,7 @@ export function OrganizationsPage() {
             />
           </Paper>
           <ListFooter
-            total={data.total}
-            noun={t("organizations.list.countOne")}
-            plural={t("organizations.list.countOther")}
+            label={t("organizations.list.count", { count: data.total })}
             page={page}
             totalPages={totalPages}
             onPage={setPage}

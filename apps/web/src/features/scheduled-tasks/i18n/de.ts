@@ -36,8 +36,7 @@ export const de: Translation<typeof en> = {
       "„{name}“ löschen? Sie wird nicht mehr ausgeführt; bereits gestartete Aufträge laufen zu Ende.",
     deleted: "Aufgabe „{name}“ gelöscht",
     deleteError: "Die Aufgabe konnte nicht gelöscht werden",
-    countOne: "Aufgabe",
-    countOther: "Aufgaben",
+    count: "{count, plural, one {# Aufgabe} other {# Aufgaben}}",
   },
   editor: {
     notFound: "Diese geplante Aufgabe existiert nicht",

@@ -33,8 +33,7 @@ export const en = {
     deleteMessage: 'Delete "{name}"? It stops running; jobs it already started finish.',
     deleted: 'Task "{name}" deleted',
     deleteError: "Could not delete the task",
-    countOne: "task",
-    countOther: "tasks",
+    count: "{count, plural, one {# task} other {# tasks}}",
   },
   editor: {
     notFound: "This scheduled task does not exist",

@@ -188,9 +188,7 @@ export function ScheduledTasksPage() {
             </Table.Tbody>
           </TableCard>
           <ListFooter
-            total={data.total}
-            noun={t("scheduledTasks.list.countOne")}
-            plural={t("scheduledTasks.list.countOther")}
+            label={t("scheduledTasks.list.count", { count: data.total })}
             page={page}
             totalPages={totalPages}
             onPage={setPage}

@@ -58,8 +58,7 @@ export const de: Translation<typeof en> = {
     parameterCount: "{parameters, number}",
     parametersAndPresets:
       "{parameters, number} · {presets, plural, one {# Voreinstellung} other {# Voreinstellungen}}",
-    countOne: "Skript",
-    countOther: "Skripte",
+    count: "{count, plural, one {# Skript} other {# Skripte}}",
     deleteTitle: "Skript löschen",
     deleteMessage:
       "„{name}“ löschen? Geplante Aufgaben, die es ausführen, funktionieren erst wieder, wenn Sie ein anderes Skript wählen.",

@@ -55,8 +55,7 @@ export const en = {
     parameters: "Parameters",
     parameterCount: "{parameters, number}",
     parametersAndPresets: "{parameters, number} · {presets, plural, one {# preset} other {# presets}}",
-    countOne: "script",
-    countOther: "scripts",
+    count: "{count, plural, one {# script} other {# scripts}}",
     deleteTitle: "Delete script",
     deleteMessage:
       'Delete "{name}"? Scheduled tasks that run it stop working until you choose another script.',

@@ -253,9 +253,7 @@ function LibraryList() {
             </Table.Tbody>
           </TableCard>
           <ListFooter
-            total={data.total}
-            noun={t("scripts.library.countOne")}
-            plural={t("scripts.library.countOther")}
+            label={t("scripts.library.count", { count: data.total })}
             page={Math.min(page, totalPages)}
             totalPages={totalPages}
             onPage={goTo}
