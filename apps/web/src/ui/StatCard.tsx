@@ -4,17 +4,19 @@ import { Link } from "react-router";
 import { formatNumber, useT } from "../i18n";
 
 interface StatCardProps {
+  /** A name for tests that stays the same in every language ("stat-<testId>"). */
+  testId: string;
   label: string;
   value: number;
   icon: ReactNode;
   to?: string;
 }
 
-export function StatCard({ label, value, icon, to }: StatCardProps) {
+export function StatCard({ testId, label, value, icon, to }: StatCardProps) {
   const t = useT();
   const shown = formatNumber(value);
   const body = (
-    <Paper withBorder p="md" radius="md" data-testid={`stat-${label.toLowerCase()}`}>
+    <Paper withBorder p="md" radius="md" data-testid={`stat-${testId}`}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <div>
           <Text c="dimmed" size="xs" tt="uppercase" fw={700}>

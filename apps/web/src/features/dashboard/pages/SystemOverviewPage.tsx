@@ -22,23 +22,27 @@ export function SystemOverviewPage() {
           />
           <SimpleGrid cols={4} spacing="md">
             <StatCard
+              testId="organizations"
               label={t("dashboard.overview.organizations")}
               value={data.organizations}
               icon={<IconBuilding size={20} />}
               to="/administration/customers/organizations"
             />
             <StatCard
+              testId="locations"
               label={t("dashboard.overview.locations")}
               value={data.locations}
               icon={<IconMapPin size={20} />}
             />
             <StatCard
+              testId="technicians"
               label={t("dashboard.overview.technicians")}
               value={data.technicians}
               icon={<IconUsers size={20} />}
               {...(can("technicians.read") ? { to: "/administration/users/technicians" } : {})}
             />
             <StatCard
+              testId="devices"
               label={t("dashboard.overview.devices")}
               value={data.devices}
               icon={<IconDeviceDesktop size={20} />}

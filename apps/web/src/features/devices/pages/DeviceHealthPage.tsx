@@ -35,36 +35,42 @@ export function DeviceHealthPage() {
           <Stack gap="md">
             <SimpleGrid cols={3}>
               <StatCard
+                testId="devices"
                 label={t("common.fields.devices")}
                 value={data.total}
                 icon={<IconDeviceDesktop size={20} />}
                 to="/deviceSearch"
               />
               <StatCard
+                testId="up"
                 label={t("devices.status.UP")}
                 value={data.up}
                 icon={<IconCircleCheck size={20} />}
                 to={deviceSearchLink({ status: ["UP"] })}
               />
               <StatCard
+                testId="down"
                 label={t("devices.status.DOWN")}
                 value={data.down}
                 icon={<IconCircleX size={20} />}
                 to={deviceSearchLink({ status: ["DOWN"] })}
               />
               <StatCard
+                testId="pending approval"
                 label={t("devices.health.pendingApproval")}
                 value={data.pendingApproval}
                 icon={<IconClockPause size={20} />}
                 to={deviceSearchLink({ approval: ["PENDING"] })}
               />
               <StatCard
+                testId="install issues"
                 label={t("devices.health.installIssues")}
                 value={data.neverConnected}
                 icon={<IconPlugConnectedX size={20} />}
                 to={deviceSearchLink({ builtIn: "INSTALL_ISSUES" })}
               />
               <StatCard
+                testId="stale inventory"
                 label={t("devices.health.staleInventory")}
                 value={data.staleInventory}
                 icon={<IconAlertTriangle size={20} />}
