@@ -297,6 +297,7 @@ describe("accessibility of every console route", { timeout: 600_000 }, () => {
         `${v.route} [${v.scheme}] ${v.rule} (${v.impact}): ${v.targets.slice(0, 5).join(" | ")}\n    ${v.summary}`,
       );
     }
+    for (const problem of tableProblems) console.log(problem);
     expect(unreachable, "routes that did not draw the console").toEqual([]);
     expect(unchecked, "registry routes not checked").toEqual([]);
     expect(violations.map((v) => `${v.route} [${v.scheme}] ${v.rule}`)).toEqual([]);

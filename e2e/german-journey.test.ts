@@ -13,7 +13,6 @@ import {
   STEP_TIMEOUT,
   atPath,
   horizontalOverflow,
-  inConsole,
   newAdministrator,
   submitPassword,
   type Authenticator,
@@ -120,6 +119,12 @@ async function cutLabels(): Promise<string[]> {
   });
 }
 
+/** The signed-in console is drawn, in German (its navigation is named "Hauptnavigation"). */
+async function inGermanConsole(on: Page, timeout = STEP_TIMEOUT): Promise<void> {
+  await on.getByTestId("app-shell").waitFor({ state: "visible", timeout });
+  await on.getByRole("navigation", { name: "Hauptnavigation" }).waitFor({ state: "visible", timeout });
+}
+
 beforeAll(async () => {
   routes = await registryRoutes();
   const catalogueFile = path.join(repoRoot, "apps/web/src/i18n/catalogue.ts");
@@ -148,12 +153,12 @@ describe("the console in German", { timeout: 600_000 }, () => {
     await atPath(page, "/account/preferences");
     await page.getByRole("textbox", { name: "Language", exact: true }).click();
     await page.getByRole("option", { name: "Deutsch", exact: true }).click();
-    await page.getByRole("button", { name: "Save preferences" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await page.waitForFunction(() => document.documentElement.lang === "de");
     await screenshot(page, "german-preferences");
 
     await page.reload();
-    await inConsole(page);
+    await inGermanConsole(page);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("de");
   });
 
@@ -169,7 +174,7 @@ describe("the console in German", { timeout: 600_000 }, () => {
       const address = concretePath(route.path, ids);
       try {
         await page.goto(address);
-        await inConsole(page);
+        await inGermanConsole(page, 15_000);
         await settled(page);
       } catch (error) {
         unreachable.push(`${address}: ${String(error).split("\n")[0]}`);
