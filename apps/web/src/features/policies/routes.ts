@@ -1,6 +1,6 @@
 import { IconShieldCheck } from "@tabler/icons-react";
 import type { MessageKey } from "../../i18n";
-import type { RouteEntry } from "../../routing";
+import { lazyPage, type RouteEntry } from "../../routing";
 import { NotAvailablePage } from "../../ui";
 
 const later = (
@@ -18,11 +18,23 @@ const later = (
   ...extra,
 });
 
-/** Agent, network-monitoring, virtualization and mobile policies — not built yet. */
+const page = {
+  agent: lazyPage(() => import("./pages/AgentPoliciesPage"), "AgentPoliciesPage"),
+  editor: lazyPage(() => import("./pages/PolicyEditorPage"), "PolicyEditorPage"),
+};
+
+const AGENT = "/administration/policies/agent";
+
+/** Agent policies and their editor; network-monitoring, virtualization and mobile policies are not built yet. */
 export const policyRoutes: RouteEntry[] = [
-  later("/administration/policies/agent", "policies.routes.agent", "policies.routes.agent", {
+  {
+    path: AGENT,
+    page: page.agent,
+    title: "policies.routes.agent",
+    access: "policies.read",
+    section: "shell.sections.administration",
     nav: { section: "administration", label: "policies.routes.policies", order: 40, icon: IconShieldCheck },
-  }),
+  },
   later("/administration/policies/nms", "policies.routes.nms", "policies.routes.nms"),
   later(
     "/administration/policies/virtualization",
@@ -31,7 +43,14 @@ export const policyRoutes: RouteEntry[] = [
   ),
   later("/administration/policies/mdm", "policies.routes.mdm", "policies.routes.mdmArea"),
   later("/administration/dynamicPolicies", "policies.routes.dynamic", "policies.routes.dynamic"),
-  later("/editor/policy/*", "policies.routes.editPolicy", "policies.routes.policyEditor"),
+  {
+    path: "/editor/policy/*",
+    page: page.editor,
+    title: "policies.routes.editPolicy",
+    access: "policies.read",
+    section: "shell.sections.administration",
+    parent: AGENT,
+  },
   later("/editor/vmpolicy/*", "policies.routes.editVirtualization", "policies.routes.virtualizationEditor"),
   later("/editor/androidpolicy/*", "policies.routes.editAndroid", "policies.routes.androidEditor"),
   later("/editor/iospolicy/*", "policies.routes.editIos", "policies.routes.iosEditor"),
