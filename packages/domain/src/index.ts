@@ -16,3 +16,4 @@ export * from "./scripts.js";
 export * from "./run-as.js";
 export * from "./schedule/index.js";
 export * from "./policies/index.js";
+export * from "./maintenance/index.js";
