@@ -15,3 +15,4 @@ export * from "../../modules/scheduled-tasks/scheduled-tasks.tables.js";
 export * from "../../modules/preferences/preferences.tables.js";
 export * from "../../modules/metrics/metrics.tables.js";
 export * from "../../modules/policies/policies.tables.js";
+export * from "../../modules/maintenance/maintenance.tables.js";
