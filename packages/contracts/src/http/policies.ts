@@ -209,5 +209,17 @@ export const effectivePolicy = z.object({
   enforced: z.boolean(),
   version: z.number().int().nullable(),
   sections: effectivePolicySections,
+  /**
+   * What the device's agent last acknowledged applying: the policy (null: none), its version
+   * and when. null: the agent has not applied a policy yet.
+   */
+  lastApplied: z
+    .object({
+      policyId: z.number().int().nullable(),
+      version: z.number().int().nullable(),
+      appliedAt: z.string(),
+    })
+    .nullable()
+    .optional(),
 });
 export type EffectivePolicy = z.infer<typeof effectivePolicy>;

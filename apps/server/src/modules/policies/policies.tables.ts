@@ -112,3 +112,18 @@ export const devicePolicyOverrides = pgTable(
     index("device_policy_overrides_policy_idx").on(t.policyId),
   ],
 );
+
+/**
+ * What each device's agent last acknowledged applying: the policy (null: none, or not enforced
+ * with no policy), its version and when. No foreign key to the policy: a deleted policy's last
+ * application stays on record until the agent applies another.
+ */
+export const devicePolicyStates = pgTable("device_policy_states", {
+  deviceId: integer("device_id")
+    .primaryKey()
+    .references(() => devices.id, { onDelete: "cascade" }),
+  policyId: integer("policy_id"),
+  version: integer("version"),
+  enforced: boolean("enforced").notNull(),
+  appliedAt: ts("applied_at").notNull(),
+});

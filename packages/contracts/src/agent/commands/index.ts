@@ -1,3 +1,4 @@
+import { applyPolicyCommand } from "./apply-policy.js";
 import { cancelCommand } from "./cancel.js";
 import { runScriptCommand } from "./run-script.js";
 import { wakeOnLanCommand } from "./wake-on-lan.js";
@@ -6,6 +7,7 @@ export * from "./define.js";
 export * from "./run-script.js";
 export * from "./cancel.js";
 export * from "./wake-on-lan.js";
+export * from "./apply-policy.js";
 
 /**
  * Every command kind the protocol knows. A new kind (backup, patching, policies, remote tools)
@@ -16,5 +18,6 @@ export const commandKinds = {
   [runScriptCommand.kind]: runScriptCommand,
   [cancelCommand.kind]: cancelCommand,
   [wakeOnLanCommand.kind]: wakeOnLanCommand,
+  [applyPolicyCommand.kind]: applyPolicyCommand,
 } as const;
 export type CommandKindName = keyof typeof commandKinds;

@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { defineCommandKind } from "./define.js";
+
+/**
+ * The agent settings a device's effective policy gives it. Bounds repeat the policy editor's,
+ * so an agent never takes a value the console could not have saved; an absent value keeps the
+ * agent's built-in default.
+ */
+export const appliedAgentSettings = z.object({
+  metricIntervalSeconds: z.number().int().min(15).max(3600).optional(),
+  heartbeatSeconds: z.number().int().min(15).max(600).optional(),
+});
+export type AppliedAgentSettings = z.infer<typeof appliedAgentSettings>;
+
+/**
+ * The device's effective policy: which policy and version, whether it is enforced (a disabled
+ * policy, or a device with no policy, delivers "not enforced" and the agent goes back to its
+ * defaults), and the effective values.
+ */
+export const applyPolicyPayload = z.object({
+  policyId: z.number().int().positive().nullable(),
+  version: z.number().int().positive().nullable(),
+  enforced: z.boolean(),
+  agentSettings: appliedAgentSettings,
+});
+export type ApplyPolicyPayload = z.infer<typeof applyPolicyPayload>;
+
+/** The agent's acknowledgement: the policy and version it now applies. */
+export const applyPolicyResult = z.object({
+  policyId: z.number().int().positive().nullable(),
+  version: z.number().int().positive().nullable(),
+});
+export type ApplyPolicyResult = z.infer<typeof applyPolicyResult>;
+
+export const applyPolicyCommand = defineCommandKind({
+  kind: "apply-policy",
+  payload: applyPolicyPayload,
+  result: applyPolicyResult,
+  mode: "control",
+});
