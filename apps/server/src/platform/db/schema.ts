@@ -16,3 +16,4 @@ export * from "../../modules/preferences/preferences.tables.js";
 export * from "../../modules/metrics/metrics.tables.js";
 export * from "../../modules/policies/policies.tables.js";
 export * from "../../modules/maintenance/maintenance.tables.js";
+export * from "../../modules/notifications/notifications.tables.js";
