@@ -1,2 +1,3 @@
-// Nothing of this feature is used by others yet; its routes reach the registry from ./routes.
-export {};
+// What other features show of policies: the organization's Policies tab and a device's policy.
+export { OrganizationPoliciesPanel } from "./components/OrganizationPoliciesPanel";
+export { DevicePolicyCard } from "./components/DevicePolicyCard";

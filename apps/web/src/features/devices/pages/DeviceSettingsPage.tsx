@@ -12,6 +12,7 @@ import { FormError, confirmAction } from "../../../ui";
 import { useCan } from "../../auth";
 import { useDeviceRoles } from "../../device-roles";
 import { useOrganization } from "../../organizations";
+import { DevicePolicyCard } from "../../policies";
 import { useDeleteDevice, useDeviceDecision, useUpdateDevice } from "../api";
 import { DeviceTags } from "../components/DeviceTags";
 import { deviceLabel } from "../components/DeviceName";
@@ -28,6 +29,7 @@ function DeviceSettings({ device }: { device: DeviceDetail }) {
   return (
     <Stack gap="md" maw={820}>
       <GeneralForm device={device} canManage={canManage} />
+      <DevicePolicyCard deviceId={device.id} canManage={canManage} />
       <Paper withBorder radius="md" p="md">
         <Title order={5} mb="sm">
           {t("common.fields.tags")}

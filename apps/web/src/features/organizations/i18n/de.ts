@@ -91,6 +91,7 @@ export const de: Translation<typeof en> = {
     general: "Allgemein",
     locations: "Standorte",
     credentials: "Anmeldedaten",
+    policies: "Richtlinien",
   },
   locations: {
     help: "Standortnamen sind innerhalb der Organisation eindeutig. Der Standardstandort kann nicht gelöscht werden.",

@@ -87,6 +87,7 @@ export const en = {
     general: "General",
     locations: "Locations",
     credentials: "Credentials",
+    policies: "Policies",
   },
   locations: {
     help: "Location names are unique within the organization. The default location cannot be deleted.",

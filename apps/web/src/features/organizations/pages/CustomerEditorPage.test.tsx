@@ -39,6 +39,49 @@ describe("CustomerEditorPage tabs", () => {
   });
 });
 
+describe("CustomerEditorPage Policies tab", () => {
+  it("is offered to a user who reads policies and sets the organization's policy per device role", async () => {
+    mockFetch({
+      "GET /api/organizations/7": () => json(200, anOrganizationDetail({ id: 7, name: "Acme" })),
+      "GET /api/policies": () => json(200, { items: [] }),
+      "GET /api/organizations/7/policy-assignments": () =>
+        json(200, {
+          organizationId: 7,
+          items: [
+            {
+              roleId: 1,
+              roleName: "Windows Server",
+              roleKey: "WINDOWS_SERVER",
+              osFamily: "WINDOWS",
+              policyId: null,
+              policyName: null,
+              policyDeviceClass: null,
+            },
+          ],
+        }),
+    });
+    const result = renderApp(null, {
+      routes: [{ path: "/editor/customer/*", element: <CustomerEditorPage /> }],
+      initialPath: "/editor/customer/7/policies",
+    });
+    signIn(
+      result.queryClient,
+      authenticatedSession({
+        user: { ...adminUser, isSystemAdmin: false, permissions: ["organizations.read", "policies.read"] },
+      }),
+    );
+    const tab = await screen.findByRole("tab", { name: "Policies" });
+    expect(tab.getAttribute("aria-selected")).toBe("true");
+    expect(await screen.findByRole("textbox", { name: "Policy for Windows Server" })).toBeTruthy();
+  });
+
+  it("is hidden from a user without policies.read", async () => {
+    renderEditor({ isSystemAdmin: false, permissions: ["organizations.read", "organizations.write"] });
+    expect(await screen.findByRole("tab", { name: "Locations" })).toBeTruthy();
+    expect(screen.queryByRole("tab", { name: "Policies" })).toBeNull();
+  });
+});
+
 describe("CustomerEditorPage general form", () => {
   it("saves the changed details, shows a taken name under the field, and discards back to the saved ones", async () => {
     const sent: unknown[] = [];

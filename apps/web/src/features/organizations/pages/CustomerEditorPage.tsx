@@ -5,16 +5,17 @@ import { useT } from "../../../i18n";
 import { LoadingState, PageHeader } from "../../../ui";
 import { usePageTitle } from "../../../routing";
 import { useCan } from "../../auth";
+import { OrganizationPoliciesPanel } from "../../policies";
 import { useOrganization } from "../api";
 import { LocationsEditor } from "../components/LocationsEditor";
 import { OrganizationGeneralForm } from "../components/OrganizationGeneralForm";
 import { OrganizationLoadError, OrganizationNotFound } from "../components/OrganizationNotFound";
 import { parseId } from "../components/use-organization-id";
 
-const sections = ["general", "locations"] as const;
+const sections = ["general", "locations", "policies"] as const;
 type Section = (typeof sections)[number];
 
-/** /editor/customer/:id/general and /editor/customer/:id/locations (the registry's /editor/customer/*). */
+/** /editor/customer/:id/general, …/locations and …/policies (the registry's /editor/customer/*). */
 export function CustomerEditorPage() {
   const splat = useParams()["*"] ?? "";
   const [idPart, sectionPart] = splat.split("/");
@@ -58,6 +59,9 @@ function CustomerEditor({ id, section }: { id: number; section: Section }) {
         <Tabs.List>
           <Tabs.Tab value="general">{t("organizations.editor.general")}</Tabs.Tab>
           <Tabs.Tab value="locations">{t("organizations.editor.locations")}</Tabs.Tab>
+          {can("policies.read") ? (
+            <Tabs.Tab value="policies">{t("organizations.editor.policies")}</Tabs.Tab>
+          ) : null}
           {can("credentials.manage") ? (
             <Tabs.Tab value="credentials">{t("organizations.editor.credentials")}</Tabs.Tab>
           ) : null}
@@ -68,6 +72,11 @@ function CustomerEditor({ id, section }: { id: number; section: Section }) {
         <Tabs.Panel value="locations" pt="md">
           <LocationsEditor organization={organization} canWrite={canWrite} />
         </Tabs.Panel>
+        {can("policies.read") ? (
+          <Tabs.Panel value="policies" pt="md">
+            <OrganizationPoliciesPanel organization={organization} canWrite={canWrite} />
+          </Tabs.Panel>
+        ) : null}
       </Tabs>
     </Stack>
   );

@@ -103,6 +103,7 @@ export const de: Translation<typeof en> = {
     role: "Geräterolle",
     operatingSystem: "Betriebssystem",
     policy: "Richtlinie",
+    policyFor: "Richtlinie für {role}",
     classDefault: "Die Standardrichtlinie der Geräteklasse",
     noRoles: "Es gibt noch keine Geräterollen.",
     loading: "Richtlinienzuweisungen werden geladen …",

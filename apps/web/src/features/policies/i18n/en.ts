@@ -99,6 +99,7 @@ export const en = {
     role: "Device role",
     operatingSystem: "Operating system",
     policy: "Policy",
+    policyFor: "Policy for {role}",
     classDefault: "The device class's Default policy",
     noRoles: "There are no device roles yet.",
     loading: "Loading the policy assignments…",

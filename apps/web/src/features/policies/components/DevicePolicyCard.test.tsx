@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { EffectivePolicy } from "@steward/contracts";
+import { setLocaleSettings } from "../../../i18n";
+import { authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
+import { aPolicy } from "../test-fixtures";
+import { DevicePolicyCard } from "./DevicePolicyCard";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const fromRole: EffectivePolicy = {
+  deviceId: 5,
+  deviceClass: "LINUX_SERVER",
+  policy: { id: 3, name: "Web servers", isDefault: false, enabled: true },
+  source: "ORGANIZATION_ROLE",
+  enforced: true,
+  version: 4,
+  sections: {},
+};
+
+function renderCard(effective: EffectivePolicy, handlers: Parameters<typeof mockFetch>[0] = {}) {
+  const fetch = mockFetch({
+    "GET /api/devices/5/effective-policy": () => json(200, current ?? effective),
+    "GET /api/policies": () =>
+      json(200, {
+        items: [
+          aPolicy({ id: 3, name: "Web servers", deviceClass: "LINUX_SERVER" }),
+          aPolicy({ id: 6, name: "Databases", deviceClass: "LINUX_SERVER" }),
+        ],
+      }),
+    ...handlers,
+  });
+  const result = renderApp(<DevicePolicyCard deviceId={5} canManage />);
+  signIn(result.queryClient, authenticatedSession());
+  return { ...result, fetch, user: userEvent.setup() };
+}
+
+/** What the server answers after a change. */
+let current: EffectivePolicy | null = null;
+
+afterEach(() => {
+  current = null;
+});
+
+describe("DevicePolicyCard", () => {
+  it("shows the effective policy and where it came from, and sets the device's own", async () => {
+    let put: unknown;
+    const { user, fetch } = renderCard(fromRole, {
+      "PUT /api/devices/5/policy-override": ({ body }) => {
+        put = body;
+        current = {
+          ...fromRole,
+          policy: { id: 6, name: "Databases", isDefault: false, enabled: true },
+          source: "DEVICE",
+        };
+        return json(200, current);
+      },
+    });
+    expect((await screen.findByRole("link", { name: "Web servers" })).getAttribute("href")).toBe(
+      "/editor/policy/3",
+    );
+    expect(screen.getByText("From the organization's policy for the device's role")).toBeTruthy();
+    expect(screen.getByText("Policy version 4")).toBeTruthy();
+    const override = screen.getByRole("textbox", { name: "Device override" }) as HTMLInputElement;
+    await waitFor(() => expect(override.value).toBe("No override"));
+    expect(fetch.mock.calls.some(([url]) => String(url).includes("deviceClass=LINUX_SERVER"))).toBe(true);
+    await user.click(override);
+    await user.click(await screen.findByRole("option", { name: "Databases" }));
+    await waitFor(() => expect(put).toEqual({ policyId: 6 }));
+    expect(await screen.findByText("Set on this device")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Databases" })).toBeTruthy();
+  });
+
+  it("says when the chosen policy is disabled", async () => {
+    renderCard({ ...fromRole, policy: { ...fromRole.policy!, enabled: false }, enforced: false });
+    expect(await screen.findByText("The policy is disabled: the device applies none of it.")).toBeTruthy();
+    expect(screen.getByText("Disabled")).toBeTruthy();
+  });
+
+  it("says when no policy applies to the device's operating system", async () => {
+    renderCard({ ...fromRole, deviceClass: null, policy: null, source: null, version: null });
+    expect(await screen.findByText("No policy applies to devices with this operating system.")).toBeTruthy();
+    expect(screen.queryByRole("textbox", { name: "Device override" })).toBeNull();
+  });
+
+  it("speaks German", async () => {
+    setLocaleSettings({ locale: "de" });
+    renderCard({ ...fromRole, source: "CLASS_DEFAULT" });
+    expect(await screen.findByText("Die Standardrichtlinie der Geräteklasse")).toBeTruthy();
+    expect(screen.getByText("Wirksame Richtlinie")).toBeTruthy();
+    expect(screen.getByText("Richtlinienversion 4")).toBeTruthy();
+    expect(screen.getByRole("textbox", { name: "Abweichung für das Gerät" })).toBeTruthy();
+  });
+});
