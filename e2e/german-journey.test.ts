@@ -65,8 +65,9 @@ function englishLeftovers(): { exact: Map<string, string>; patterns: { id: strin
     }
     if (/\{\s*\w+\s*,/.test(text)) continue;
     const parts = text.split(/\{\s*\w+\s*\}/);
-    // A pattern needs enough fixed words to mean something ("{name}" alone matches anything).
-    if (parts.join("").replace(/[^\p{L}]/gu, "").length < 6) continue;
+    // A pattern needs enough fixed words to mean something: "Delete {name}" would match a
+    // script parameter called "Delete files older than (days)".
+    if (parts.join("").replace(/[^\p{L}]/gu, "").length < 10) continue;
     patterns.push({ id, regex: new RegExp(`^${parts.map(escape).join(".+?")}$`, "s") });
   }
   return { exact, patterns };

@@ -13,6 +13,11 @@ describe("texts the server and the shared schemas write in English", () => {
       "Der Wert muss kleiner oder gleich 365 sein",
     );
     expect(localizeText("Something only the server knows")).toBe("Something only the server knows");
+    // Activity messages the server stored in English.
+    expect(localizeText("Device vm-01 enrolled (waiting for approval)")).toBe(
+      "Gerät vm-01 registriert (wartet auf Genehmigung)",
+    );
+    expect(localizeText("Tag web added by Ada Lovelace")).toBe("Tag web hinzugefügt von Ada Lovelace");
   });
 
   it("show a server error by its message id, with an English issue inside translated too", () => {

@@ -7,9 +7,7 @@ let matcher: ReturnType<typeof createMessageMatcher> | undefined;
 function matchEnglish(text: string) {
   if (!matcher) {
     const shared = Object.fromEntries(
-      Object.entries(messagesByLocale.en).filter(
-        ([id]) => id.startsWith("validation.") || id.startsWith("errors."),
-      ),
+      Object.entries(messagesByLocale.en).filter(([id]) => /^(validation|errors|activity)\./.test(id)),
     );
     matcher = createMessageMatcher(shared);
   }
@@ -17,7 +15,8 @@ function matchEnglish(text: string) {
 }
 
 /**
- * A text the server or a shared schema wrote in English (a field message, an error message),
+ * A text the server or a shared schema wrote in English (a field message, an error message, an
+ * activity's message),
  * in the reader's language when the catalogue knows it; otherwise the text as it came.
  */
 export function localizeText(english: string): string {

@@ -1,4 +1,4 @@
-import { sharedEn } from "@steward/contracts";
+import { fillTemplate, sharedEn } from "@steward/contracts";
 import type {
   CustomFieldValues,
   createCustomFieldRequest,
@@ -252,7 +252,7 @@ export function createCustomFieldsService(deps: { repo: CustomFieldsRepository; 
           level.deviceId,
           level.organizationId,
           "CUSTOM_FIELDS_CHANGED",
-          `Custom fields changed: ${labels}`,
+          fillTemplate(sharedEn.activity.customFieldsChanged, { fields: labels }),
           {
             fieldIds: writes.map((w) => w.fieldId),
           },

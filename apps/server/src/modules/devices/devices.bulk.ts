@@ -1,3 +1,4 @@
+import { fillTemplate, sharedEn } from "@steward/contracts";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../platform/db/database.js";
@@ -69,7 +70,11 @@ export function createBulkChanges(db: Db) {
           scope,
           sql`role_id = null`,
           and(where, sql`${devices.roleId} is not null`)!,
-          { type: "UPDATED", message: `Role cleared by ${actorName(actor)}`, data: { roleId: null } },
+          {
+            type: "UPDATED",
+            message: fillTemplate(sharedEn.activity.roleClearedBy, { actor: actorName(actor) }),
+            data: { roleId: null },
+          },
           actor,
         );
       }
@@ -79,7 +84,11 @@ export function createBulkChanges(db: Db) {
         scope,
         sql`role_id = ${roleId}`,
         and(where, eq(devices.osFamily, role.osFamily), sql`${devices.roleId} is distinct from ${roleId}`)!,
-        { type: "UPDATED", message: `Role set to ${role.name} by ${actorName(actor)}`, data: { roleId } },
+        {
+          type: "UPDATED",
+          message: fillTemplate(sharedEn.activity.roleSetBy, { role: role.name, actor: actorName(actor) }),
+          data: { roleId },
+        },
         actor,
       );
     },
@@ -94,7 +103,11 @@ export function createBulkChanges(db: Db) {
           sql`not (${tag}::text = any(${devices.tags}))`,
           sql`cardinality(${devices.tags}) < ${MAX_TAGS_PER_DEVICE}`,
         )!,
-        { type: "TAGS_CHANGED", message: `Tag ${tag} added by ${actorName(actor)}`, data: { added: tag } },
+        {
+          type: "TAGS_CHANGED",
+          message: fillTemplate(sharedEn.activity.tagAddedBy, { tag, actor: actorName(actor) }),
+          data: { added: tag },
+        },
         actor,
       );
     },
@@ -106,7 +119,7 @@ export function createBulkChanges(db: Db) {
         and(where, sql`${tag}::text = any(${devices.tags})`)!,
         {
           type: "TAGS_CHANGED",
-          message: `Tag ${tag} removed by ${actorName(actor)}`,
+          message: fillTemplate(sharedEn.activity.tagRemovedBy, { tag, actor: actorName(actor) }),
           data: { removed: tag },
         },
         actor,
@@ -120,12 +133,17 @@ export function createBulkChanges(db: Db) {
       decision: "APPROVED" | "REJECTED",
       actor: Actor,
     ): Promise<Changed[]> {
-      const verb = decision === "APPROVED" ? "Approved" : "Rejected";
       return updateWithActivity(
         scope,
         sql`approval_status = ${decision}`,
         and(where, eq(devices.approvalStatus, "PENDING"))!,
-        { type: decision, message: `${verb} by ${actorName(actor)}` },
+        {
+          type: decision,
+          message: fillTemplate(
+            decision === "APPROVED" ? sharedEn.activity.approvedBy : sharedEn.activity.rejectedBy,
+            { actor: actorName(actor) },
+          ),
+        },
         actor,
       );
     },

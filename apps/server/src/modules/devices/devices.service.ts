@@ -1,3 +1,4 @@
+import { fillTemplate, sharedEn } from "@steward/contracts";
 import type { agent } from "@steward/contracts";
 import type { AppDeps } from "../../platform/deps.js";
 import { createDeviceManagement, type DeviceManagementOptions } from "./devices.manage.js";
@@ -33,12 +34,16 @@ export function createDevicesService(
 
     async enroll(device: NewDevice) {
       const row = await repo.insert(device);
-      const pending = device.approvalStatus === "PENDING" ? " (waiting for approval)" : "";
       await repo.addActivity(
         row.id,
         row.organizationId,
         "ENROLLED",
-        `Device ${row.hostname} enrolled${pending}`,
+        fillTemplate(
+          device.approvalStatus === "PENDING"
+            ? sharedEn.activity.deviceEnrolledPending
+            : sharedEn.activity.deviceEnrolled,
+          { hostname: row.hostname },
+        ),
         {
           tokenId: device.enrollmentTokenId,
         },
@@ -51,16 +56,15 @@ export function createDevicesService(
 
     async markUp(id: number, publicIp: string | undefined, at = new Date()) {
       const result = await repo.setStatus(id, "UP", at, publicIp);
-      if (result?.changed) await repo.addActivity(id, result.organizationId, "CAME_UP", "Device came online");
+      if (result?.changed)
+        await repo.addActivity(id, result.organizationId, "CAME_UP", sharedEn.activity.cameOnline);
     },
 
     async markDown(id: number, reason: "disconnected" | "silent", at = new Date()) {
       const result = await repo.setStatus(id, "DOWN", at);
       if (result?.changed) {
         const message =
-          reason === "silent"
-            ? "Device went offline (no heartbeat)"
-            : "Device went offline (connection closed)";
+          reason === "silent" ? sharedEn.activity.wentOfflineSilent : sharedEn.activity.wentOfflineClosed;
         await repo.addActivity(id, result.organizationId, "WENT_DOWN", message, { reason });
       }
     },
@@ -79,7 +83,7 @@ export function createDevicesService(
           id,
           organizationId,
           "INVENTORY_CHANGED",
-          `Inventory changed: ${labels.join(", ")}`,
+          fillTemplate(sharedEn.activity.inventoryChanged, { sections: labels.join(", ") }),
           { sections },
         );
       }

@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { SQL } from "drizzle-orm";
 import {
   DEVICES_CACHE_EXPIRED,
+  fillTemplate,
   runScriptJobContent,
+  sharedEn,
   type SubmitJobRequest,
   type agent,
 } from "@steward/contracts";
@@ -309,7 +311,7 @@ export function createJobsService(
           content,
           // runAsAccount: never answered (the presenter shows data.message only); opened to sign the command.
           data: account ? dataOf(account) : submitted,
-          message: `Submitted by ${actor.name}`,
+          message: fillTemplate(sharedEn.activity.submittedBy, { actor: actor.name }),
         });
       }
       const misfit = [...misfits.values()][0];
@@ -381,7 +383,7 @@ export function createJobsService(
         { kind: "cancel" },
         {
           jobName: CANCELLATION_JOB_NAME,
-          message: `Cancelled by ${actor.name}`,
+          message: fillTemplate(sharedEn.activity.cancelledBy, { actor: actor.name }),
           data: {
             ...(row.data as object),
             originalJobName: row.jobName,

@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { Anchor, Badge, Button, Group, MultiSelect, Select, Stack, Table, Text } from "@mantine/core";
 import { Link, useSearchParams } from "react-router";
 import { JOB_TYPES } from "@steward/domain";
-import { useT } from "../../../i18n";
+import { localizeText, useT } from "../../../i18n";
 import { EmptyState, ErrorState, LoadingState, formatDateTime, ListFooter, TableCard } from "../../../ui";
 import { useCan } from "../../auth";
 import { useTechnicians } from "../../technicians";
@@ -178,14 +178,14 @@ export function ActivitiesView({ scope, page, onPage }: ActivitiesViewProps) {
                         to={`/deviceDashboard/${a.deviceId}/tools/1?job=${encodeURIComponent(a.jobUid)}`}
                         size="sm"
                       >
-                        {a.jobName ?? a.message}
+                        {a.jobName ?? localizeText(a.message ?? "")}
                       </Anchor>
                     ) : (
-                      a.message
+                      localizeText(a.message ?? "")
                     )}
                     {a.jobUid && a.message && a.message !== a.jobName ? (
                       <Text size="xs" c="dimmed" lineClamp={2}>
-                        {a.message}
+                        {localizeText(a.message)}
                       </Text>
                     ) : null}
                   </Table.Td>

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Stack, Table, Text } from "@mantine/core";
 import { Link } from "react-router";
-import { useT, type MessageKey, type Translate } from "../../../i18n";
+import { localizeText, useT, type MessageKey, type Translate } from "../../../i18n";
 import { EmptyState, ErrorState, LoadingState, formatDateTime, ListFooter, TableCard } from "../../../ui";
 import { useDeviceActivities, type ActivityScope } from "../api";
 
@@ -81,8 +81,11 @@ export function ActivityList({
             </Group>
             <Text size="sm" lineClamp={2} style={{ overflowWrap: "anywhere" }}>
               {showDevice
-                ? t("devices.activities.deviceMessage", { device: a.deviceName, message: a.message })
-                : a.message}
+                ? t("devices.activities.deviceMessage", {
+                    device: a.deviceName,
+                    message: localizeText(a.message ?? ""),
+                  })
+                : localizeText(a.message ?? "")}
             </Text>
           </Stack>
         ))}
@@ -120,7 +123,7 @@ export function ActivityList({
                   </Anchor>
                 </Table.Td>
               ) : null}
-              <Table.Td style={{ overflowWrap: "anywhere" }}>{a.message}</Table.Td>
+              <Table.Td style={{ overflowWrap: "anywhere" }}>{localizeText(a.message ?? "")}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

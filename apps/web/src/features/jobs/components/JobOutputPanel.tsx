@@ -5,7 +5,7 @@ import { IconPlayerStop } from "@tabler/icons-react";
 import type { JobView } from "@steward/contracts";
 import { isTerminal } from "@steward/domain";
 import { describeError } from "../../../api";
-import { useT } from "../../../i18n";
+import { localizeText, useT } from "../../../i18n";
 import { ErrorState } from "../../../ui";
 import { jobKeys, jobsApi } from "../api";
 import { POLL_INTERVAL_MS, jobMessages } from "../messages";
@@ -102,7 +102,7 @@ export function JobOutputPanel({ jobUid, title, canCancel }: JobOutputPanelProps
         {data && (data.jobStatus === "CANCELLED" || data.jobStatus === "CANCEL_REQUESTED") ? (
           <Text size="sm" c="dimmed" data-testid="job-cancellation">
             {data.message
-              ? t("jobs.output.cancellation", { job: data.jobName, message: data.message })
+              ? t("jobs.output.cancellation", { job: data.jobName, message: localizeText(data.message) })
               : data.jobName}
           </Text>
         ) : null}

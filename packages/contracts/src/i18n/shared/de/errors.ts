@@ -169,4 +169,12 @@ export const errorsDe: Translation<typeof errorsEn> = {
     wrongOsFamily: "Die Richtlinie „{name}“ gilt nicht für das Betriebssystem der Rolle",
     noClass: "Für Geräte mit diesem Betriebssystem gilt keine Richtlinie",
   },
+  maintenance: {
+    notFound: "Wartungsfenster nicht gefunden",
+    noDevices: "targets.deviceIds: Es gibt kein Gerät mit der ID {ids}",
+    noLocations: "targets.locationIds: Es gibt keinen Standort mit der ID {ids}",
+    noOrganizations: "targets.organizationIds: Es gibt keine Organisation mit der ID {ids}",
+    noGroup: "targets.groupIds: Es gibt keine Gruppe mit der ID {id}",
+    systemNeedsAll: "Systemweite Wartungsfenster erfordern Zugriff auf alle Organisationen",
+  },
 };

@@ -106,4 +106,12 @@ export const validationDe: Translation<typeof validationEn> = {
     classOnce: "Jede Geräteklasse wird nur einmal überschrieben",
     tooManyDevices: "Wählen Sie höchstens {max} Geräte",
   },
+  maintenance: {
+    endNotAfterStart: "Das Ende muss nach dem Beginn liegen",
+    chooseSuppression: "Wählen Sie mindestens etwas, das unterdrückt wird",
+    chooseTarget: "Wählen Sie mindestens ein Gerät, eine Gruppe, einen Standort oder eine Organisation",
+    repeats:
+      "Ein Wartungsfenster wiederholt sich täglich, wöchentlich, monatlich oder alle N Stunden oder Minuten",
+    endAfter: "Ein Wartungsfenster endet nie oder an einem Datum",
+  },
 };

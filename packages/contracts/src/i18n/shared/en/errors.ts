@@ -169,4 +169,12 @@ export const errorsEn = {
     wrongOsFamily: 'The policy "{name}" is not for the role\'s operating system',
     noClass: "No policy applies to devices with this operating system",
   },
+  maintenance: {
+    notFound: "Maintenance window not found",
+    noDevices: "targets.deviceIds: no device with id {ids}",
+    noLocations: "targets.locationIds: no location with id {ids}",
+    noOrganizations: "targets.organizationIds: no organization with id {ids}",
+    noGroup: "targets.groupIds: no group with id {id}",
+    systemNeedsAll: "System-wide maintenance windows need access to every organization",
+  },
 } as const;

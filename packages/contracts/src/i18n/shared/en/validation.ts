@@ -101,4 +101,11 @@ export const validationEn = {
     classOnce: "Each device class is overridden once",
     tooManyDevices: "Choose at most {max} devices",
   },
+  maintenance: {
+    endNotAfterStart: "The end must be after the start",
+    chooseSuppression: "Choose at least one thing to suppress",
+    chooseTarget: "Choose at least one device, group, location or organization",
+    repeats: "A maintenance window repeats daily, weekly, monthly or every N hours or minutes",
+    endAfter: "A maintenance window ends never or on a date",
+  },
 } as const;

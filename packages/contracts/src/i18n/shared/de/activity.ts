@@ -1,0 +1,20 @@
+import type { Translation } from "../../catalogue.js";
+import type { activityEn } from "../en/activity.js";
+
+export const activityDe: Translation<typeof activityEn> = {
+  deviceEnrolled: "Gerät {hostname} registriert",
+  deviceEnrolledPending: "Gerät {hostname} registriert (wartet auf Genehmigung)",
+  cameOnline: "Gerät ist online",
+  wentOfflineSilent: "Gerät ist offline (kein Heartbeat)",
+  wentOfflineClosed: "Gerät ist offline (Verbindung geschlossen)",
+  inventoryChanged: "Inventar geändert: {sections}",
+  customFieldsChanged: "Benutzerdefinierte Felder geändert: {fields}",
+  submittedBy: "Gestartet von {actor}",
+  cancelledBy: "Abgebrochen von {actor}",
+  approvedBy: "Genehmigt von {actor}",
+  rejectedBy: "Abgelehnt von {actor}",
+  roleClearedBy: "Rolle entfernt von {actor}",
+  roleSetBy: "Rolle auf {role} gesetzt von {actor}",
+  tagAddedBy: "Tag {tag} hinzugefügt von {actor}",
+  tagRemovedBy: "Tag {tag} entfernt von {actor}",
+};
