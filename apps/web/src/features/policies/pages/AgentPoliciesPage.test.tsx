@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { setLocaleSettings } from "../../../i18n";
-import { authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
+import { adminUser, authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
 import { aPolicy, aPolicyDetail } from "../test-fixtures";
 import { AgentPoliciesPage } from "./AgentPoliciesPage";
 
@@ -59,6 +59,19 @@ describe("AgentPoliciesPage", () => {
     // The Default cannot be deleted; the others can.
     expect(within(table).queryByRole("button", { name: "Delete Default Linux server" })).toBeNull();
     expect(within(table).getByRole("button", { name: "Delete Web servers" })).toBeTruthy();
+  });
+
+  it("offers no New, Copy or Delete without policies.manage", async () => {
+    mockFetch({ "GET /api/policies": () => json(200, { items: policies }) });
+    const result = renderApp(<AgentPoliciesPage />);
+    signIn(
+      result.queryClient,
+      authenticatedSession({ user: { ...adminUser, isSystemAdmin: false, permissions: ["policies.read"] } }),
+    );
+    const table = await screen.findByRole("table");
+    expect(screen.queryByRole("button", { name: "New policy" })).toBeNull();
+    expect(within(table).queryByRole("button", { name: /^(Copy|Delete) / })).toBeNull();
+    expect(within(table).getByRole("link", { name: "Edit Web servers" })).toBeTruthy();
   });
 
   it("filters by device class, asking the server for that class only", async () => {

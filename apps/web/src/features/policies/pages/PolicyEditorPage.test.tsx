@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { messagesByLocale } from "../../../i18n/catalogue";
 import { setLocaleSettings } from "../../../i18n";
-import { authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
+import { adminUser, authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
 import { aPolicy, aPolicyDetail } from "../test-fixtures";
 import { PolicyEditorPage } from "./PolicyEditorPage";
 
@@ -144,6 +144,41 @@ describe("PolicyEditorPage", () => {
     await user.click(screen.getByRole("textbox", { name: "Parent policy" }));
     const options = (await screen.findAllByRole("option")).map((o) => o.textContent);
     expect(options).toEqual(["None", "Default Linux server"]);
+  });
+
+  it("is read-only without policies.manage: no Save, no Revert, inputs disabled", async () => {
+    const fetch = mockFetch({
+      "GET /api/policies/2": () => json(200, child),
+      "GET /api/policies/1": () => json(200, root),
+      "GET /api/policies": () => json(200, { items: [] }),
+    });
+    const result = renderApp(null, {
+      routes: [{ path: "/editor/policy/*", element: <PolicyEditorPage /> }],
+      initialPath: "/editor/policy/2",
+    });
+    signIn(
+      result.queryClient,
+      authenticatedSession({
+        user: { ...adminUser, isSystemAdmin: false, permissions: ["policies.read"] },
+      }),
+    );
+    const heartbeat = (await screen.findByLabelText("Heartbeat (seconds)")) as HTMLInputElement;
+    expect(heartbeat.disabled).toBe(true);
+    expect(screen.getByText("Overridden")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Revert/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Save" })).toBeNull();
+    expect(fetch.mock.calls.every(([, init]) => (init?.method ?? "GET") === "GET")).toBe(true);
+  });
+
+  it("says when the address names no policy", async () => {
+    renderApp(null, {
+      routes: [{ path: "/editor/policy/*", element: <PolicyEditorPage /> }],
+      initialPath: "/editor/policy/abc",
+    });
+    expect(await screen.findByText("There is no such policy.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "All agent policies" }).getAttribute("href")).toBe(
+      "/administration/policies/agent",
+    );
   });
 
   it("shows the load failure", async () => {

@@ -34,13 +34,24 @@ import { ParentSelect } from "../components/PolicyFormModal";
 import { itemProblem, SectionItems, type InheritedValue } from "../components/SectionItems";
 import { deviceClassText, sectionTexts } from "../texts";
 
+const AGENT_LIST = "/administration/policies/agent";
+
 /** /editor/policy/:id (the registry's /editor/policy/*). */
 export function PolicyEditorPage() {
   const t = useT();
   const idPart = (useParams()["*"] ?? "").split("/")[0] ?? "";
   const id = /^[1-9]\d{0,9}$/.test(idPart) ? Number(idPart) : null;
   if (id === null)
-    return <EmptyState title={t("policies.editor.notFound")} description={t("policies.editor.backToList")} />;
+    return (
+      <EmptyState
+        title={t("policies.editor.notFound")}
+        action={
+          <Button component={Link} to={AGENT_LIST} variant="default">
+            {t("policies.editor.backToList")}
+          </Button>
+        }
+      />
+    );
   return <PolicyEditor id={id} />;
 }
 
@@ -181,7 +192,7 @@ function EditorForm({ detail }: { detail: PolicyDetail }) {
 
   return (
     <Stack gap="md" maw={900}>
-      <Anchor component={Link} to="/administration/policies/agent" size="sm">
+      <Anchor component={Link} to={AGENT_LIST} size="sm">
         <Group gap={4}>
           <IconArrowLeft size={14} />
           {t("policies.editor.backToList")}
