@@ -37,6 +37,7 @@ import { scheduledTasksModule } from "./modules/scheduled-tasks/index.js";
 import { auditModule } from "./modules/audit/index.js";
 import { metricsModule } from "./modules/metrics/index.js";
 import { policiesModule } from "./modules/policies/index.js";
+import { maintenanceModule } from "./modules/maintenance/index.js";
 import { buildServices, type Services } from "./services.js";
 
 export interface BuildAppOptions {
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(auditModule(services.audit), { prefix: "/api" });
   await app.register(metricsModule(services.metrics), { prefix: "/api" });
   await app.register(policiesModule(services.policies, services.policyAssignments), { prefix: "/api" });
+  await app.register(maintenanceModule(services.maintenance), { prefix: "/api" });
 
   await installWebAssets(
     app,

@@ -23,6 +23,7 @@ import { OrganizationsRepository } from "./modules/organizations/organizations.r
 import { createOrganizationsService } from "./modules/organizations/organizations.service.js";
 import { createPolicyAssignmentsService } from "./modules/policies/policies.assignments.js";
 import { PoliciesRepository } from "./modules/policies/policies.repository.js";
+import { createMaintenanceService } from "./modules/maintenance/maintenance.service.js";
 import { createPoliciesService } from "./modules/policies/policies.service.js";
 import { PreferencesRepository } from "./modules/preferences/preferences.repository.js";
 import { createPreferencesService } from "./modules/preferences/preferences.service.js";
@@ -138,6 +139,11 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
     options.clock ? { clock: options.clock } : {},
   );
 
+  const maintenance = createMaintenanceService(
+    { db: deps.db, devicesOn },
+    options.clock ? { clock: options.clock } : {},
+  );
+
   return {
     settings,
     preferences,
@@ -162,6 +168,7 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
     policies,
     policyAssignments,
     scheduledTasks,
+    maintenance,
     /** The background scheduler over the same runner dependencies (each node may run one). */
     scheduler: {
       create: (schedulerOptions: SchedulerOptions = {}) => createScheduler(taskRunner, schedulerOptions),

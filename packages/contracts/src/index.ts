@@ -27,3 +27,4 @@ export * from "./http/audit.js";
 export * from "./http/preferences.js";
 export * from "./http/policies.js";
 export * from "./http/metrics.js";
+export * from "./http/maintenance.js";
