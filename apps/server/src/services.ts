@@ -19,11 +19,13 @@ import { createDevicesService } from "./modules/devices/devices.service.js";
 import { createJobsRepository } from "./modules/jobs/jobs.repository.js";
 import { createJobsService } from "./modules/jobs/jobs.service.js";
 import { createMetricsRepository, createMetricsService } from "./modules/metrics/index.js";
+import { createNotificationsService, NotificationsRepository } from "./modules/notifications/index.js";
 import { OrganizationsRepository } from "./modules/organizations/organizations.repository.js";
 import { createOrganizationsService } from "./modules/organizations/organizations.service.js";
 import { createPolicyAssignmentsService } from "./modules/policies/policies.assignments.js";
 import { PoliciesRepository } from "./modules/policies/policies.repository.js";
 import { createMaintenanceService } from "./modules/maintenance/maintenance.service.js";
+import { createPolicyDelivery } from "./modules/policies/policies.delivery.js";
 import { createPoliciesService } from "./modules/policies/policies.service.js";
 import { PreferencesRepository } from "./modules/preferences/preferences.repository.js";
 import { createPreferencesService } from "./modules/preferences/preferences.service.js";
@@ -123,9 +125,19 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
   const policyDeps = {
     repo: new PoliciesRepository(deps.db),
     repoOn: (db: Db) => new PoliciesRepository(db),
+    // Whichever node holds an agent's socket sends it its policy when it moved.
+    onChanged: () => deps.bus.emit("policiesChanged"),
   };
+  const notifications = createNotificationsService({
+    repo: new NotificationsRepository(deps.db),
+    secretBox: deps.secretBox,
+    mailer: deps.mailer,
+    targets: { allowLoopback: deps.config.webhooksAllowLoopback },
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   const policies = createPoliciesService(policyDeps);
   const policyAssignments = createPolicyAssignmentsService(policyDeps);
+  const policyDelivery = createPolicyDelivery({ repo: policyDeps.repo });
 
   const taskRunner: TaskRunnerDeps = {
     db: deps.db,
@@ -167,6 +179,8 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
     metrics,
     policies,
     policyAssignments,
+    notifications,
+    policyDelivery,
     scheduledTasks,
     maintenance,
     /** The background scheduler over the same runner dependencies (each node may run one). */

@@ -7,6 +7,8 @@ export interface BusEvents {
   cancelJob: [target: { deviceId: number; jobUid: string; attempt: number }];
   /** A relay device sends wake-on-LAN magic packets to these MACs on its subnet. */
   wakeOnLan: [request: { relayId: number; requestId: string; targets: { mac: string; broadcast: string }[] }];
+  /** Policies or their assignments changed: every connected agent gets its policy if it moved. */
+  policiesChanged: [];
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   type JobDispatcher,
   type JobsService,
 } from "../jobs/index.js";
-import { ServerCommandRegistry } from "./commands/registry.js";
+import { ServerCommandRegistry, type ServerCommandHandler } from "./commands/registry.js";
 import type { MetricsService } from "../metrics/index.js";
 
 export { verifyDeviceSignature } from "./gateway.js";
@@ -38,6 +38,8 @@ export interface AgentSideServices {
   jobs: JobsService;
   /** Takes the agents' metric samples (absent: they are checked and dropped). */
   metrics?: Pick<MetricsService, "accept">;
+  /** Sends devices their effective policy (absent: agents get none). */
+  policyDelivery?: { handler: ServerCommandHandler };
 }
 
 /**
@@ -52,7 +54,10 @@ export function createAgentSide(
 ) {
   const { devices, enrollment, jobs } = services;
   // Every command kind the server sends: a kind's handler builds its payloads and takes its results.
-  const commands = new ServerCommandRegistry(jobCommandHandlers());
+  const commands = new ServerCommandRegistry([
+    ...jobCommandHandlers(),
+    ...(services.policyDelivery ? [services.policyDelivery.handler] : []),
+  ]);
   // The dispatcher and the gateway call each other; each only uses the other inside callbacks.
   const dispatcher: JobDispatcher = createJobDispatcher({
     deps,

@@ -2,7 +2,12 @@ import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { agent as proto } from "@steward/contracts";
 import type { AppDeps } from "../../platform/deps.js";
-import type { BuildContext, CommandTarget, ServerCommandRegistry } from "../agents/index.js";
+import type {
+  BuildContext,
+  CommandTarget,
+  ServerCommandHandler,
+  ServerCommandRegistry,
+} from "../agents/index.js";
 import { sealSecret } from "../agents/index.js";
 import { jobs } from "./jobs.tables.js";
 import type { JobsService } from "./jobs.service.js";
@@ -342,32 +347,25 @@ export function createJobDispatcher(options: DispatcherOptions) {
     });
 
   const offQueued = deps.bus.on("jobsQueued", (deviceIds) => schedule(deviceIds, false));
-  // Kinds without job rows (cancel, wake-on-LAN) send through this: checked, signed, delivered.
-  const detach = commands.all().flatMap((handler) =>
-    handler.attach
-      ? [
-          handler.attach({
-            bus: deps.bus,
-            send: (target, payload) => {
-              if (!options.isOnline(target.deviceId)) return false;
-              if (!handler.contract.payload.safeParse(payload).success) {
-                logger.error({ kind: handler.contract.kind }, "refusing to send an invalid command payload");
-                return false;
-              }
-              return options.send(
-                target.deviceId,
-                signCommand(
-                  deps.commandSigner,
-                  target,
-                  handler.contract.kind,
-                  payload as Record<string, unknown>,
-                ),
-              );
-            },
-          }),
-        ]
-      : [],
-  );
+  // Kinds without job rows (cancel, wake-on-LAN, policies) send through this: checked, signed, delivered.
+  const senderFor =
+    (handler: ServerCommandHandler) =>
+    (target: CommandTarget, payload: unknown): boolean => {
+      if (!options.isOnline(target.deviceId)) return false;
+      if (!handler.contract.payload.safeParse(payload).success) {
+        logger.error({ kind: handler.contract.kind }, "refusing to send an invalid command payload");
+        return false;
+      }
+      return options.send(
+        target.deviceId,
+        signCommand(deps.commandSigner, target, handler.contract.kind, payload as Record<string, unknown>),
+      );
+    };
+  const detach = commands
+    .all()
+    .flatMap((handler) =>
+      handler.attach ? [handler.attach({ bus: deps.bus, send: senderFor(handler) })] : [],
+    );
 
   /** A result for a kind whose handler takes it whole (no job row): true when it did. */
   async function handledByKind(deviceId: number, message: proto.JobResultMessage): Promise<boolean> {
@@ -383,7 +381,10 @@ export function createJobDispatcher(options: DispatcherOptions) {
 
   return {
     /** The agent authenticated: send what waited for it. */
-    onAgentReady: (deviceId: number) => schedule([deviceId], true),
+    onAgentReady: (deviceId: number) => {
+      schedule([deviceId], true);
+      for (const handler of commands.all()) handler.onAgentReady?.(deviceId, senderFor(handler));
+    },
     async onMessage(deviceId: number, message: JobMessage) {
       switch (message.type) {
         case "job-started":

@@ -26,7 +26,7 @@ const deviceNotFound = () => new AppError("E_DEVICE_NOT_FOUND", 404);
  * device's own; and the policy each device ends up with. Organization-owned rows are read and
  * written through the caller's scope; one out of scope answers like one that does not exist.
  */
-export function createPolicyAssignmentsService({ repo, repoOn }: PoliciesDeps) {
+export function createPolicyAssignmentsService({ repo, repoOn, onChanged }: PoliciesDeps) {
   async function policiesById(): Promise<Map<number, PolicyRow>> {
     return new Map((await repo.all()).map((r) => [r.id, r]));
   }
@@ -51,7 +51,11 @@ export function createPolicyAssignmentsService({ repo, repoOn }: PoliciesDeps) {
   async function effectiveOf(device: DeviceFacts): Promise<EffectivePolicy> {
     const rows = await repo.all();
     const byId = new Map(rows.map((r) => [r.id, r]));
-    const chosen = chooseFor(device, byId, await repo.assignmentsOf([device]));
+    const [assignments, [applied]] = await Promise.all([
+      repo.assignmentsOf([device]),
+      repo.appliedStates([device.id]),
+    ]);
+    const chosen = chooseFor(device, byId, assignments);
     const policy = chosen.policy;
     return {
       deviceId: device.id,
@@ -66,6 +70,9 @@ export function createPolicyAssignmentsService({ repo, repoOn }: PoliciesDeps) {
       enforced: policy?.enabled ?? false,
       version: policy?.version ?? null,
       sections: policy ? effectiveWithNames(policy.id, rows) : {},
+      lastApplied: applied
+        ? { policyId: applied.policyId, version: applied.version, appliedAt: applied.appliedAt.toISOString() }
+        : null,
     };
   }
 
@@ -125,6 +132,7 @@ export function createPolicyAssignmentsService({ repo, repoOn }: PoliciesDeps) {
           data: { assignments: input.assignments },
         });
       });
+      onChanged?.();
       return this.organizationAssignments(scope, organizationId);
     },
 
@@ -173,6 +181,7 @@ export function createPolicyAssignmentsService({ repo, repoOn }: PoliciesDeps) {
           data: { overrides: input.overrides },
         });
       });
+      onChanged?.();
       return this.locationOverrides(scope, organizationId, locationId);
     },
 
@@ -230,6 +239,7 @@ export function createPolicyAssignmentsService({ repo, repoOn }: PoliciesDeps) {
           },
         });
     });
+    onChanged?.();
   }
 }
 

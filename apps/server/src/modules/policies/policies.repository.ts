@@ -7,6 +7,7 @@ import { devices } from "../devices/devices.tables.js";
 import { locations, organizations } from "../organizations/organizations.tables.js";
 import {
   devicePolicyOverrides,
+  devicePolicyStates,
   locationPolicyOverrides,
   organizationPolicyAssignments,
   policies,
@@ -161,6 +162,43 @@ export class PoliciesRepository {
           sql`(${devices.organizationId}, ${devices.roleId}) in (select ${organizationPolicyAssignments.organizationId}, ${organizationPolicyAssignments.roleId} from ${organizationPolicyAssignments} where ${organizationPolicyAssignments.policyId} = ${policyId})`,
         ),
       );
+  }
+
+  /**
+   * Devices whose agents are to receive their policy: approved ones, either these (an agent that
+   * just connected) or every one that is up (after a change).
+   */
+  async devicesForDelivery(deviceIds: readonly number[] | null): Promise<DeviceFacts[]> {
+    return this.db
+      .select(deviceFactColumns)
+      .from(devices)
+      .leftJoin(deviceRoles, eq(deviceRoles.id, devices.roleId))
+      .where(
+        and(
+          eq(devices.approvalStatus, "APPROVED"),
+          deviceIds === null ? eq(devices.status, "UP") : inArray(devices.id, [...deviceIds]),
+        ),
+      );
+  }
+
+  /** What these devices' agents last acknowledged applying. */
+  async appliedStates(deviceIds: readonly number[]) {
+    if (deviceIds.length === 0) return [];
+    return this.db
+      .select()
+      .from(devicePolicyStates)
+      .where(inArray(devicePolicyStates.deviceId, [...deviceIds]));
+  }
+
+  /** Records the policy and version a device's agent acknowledged applying. */
+  async recordApplied(
+    deviceId: number,
+    applied: { policyId: number | null; version: number | null; enforced: boolean; appliedAt: Date },
+  ): Promise<void> {
+    await this.db
+      .insert(devicePolicyStates)
+      .values({ deviceId, ...applied })
+      .onConflictDoUpdate({ target: devicePolicyStates.deviceId, set: applied });
   }
 
   /** The policies assigned at each level to these devices. */

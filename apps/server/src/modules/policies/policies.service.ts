@@ -60,6 +60,8 @@ export interface PoliciesDeps {
   repo: PoliciesRepository;
   /** The same repository on a transaction's handle. */
   repoOn: (db: Db) => PoliciesRepository;
+  /** Called after a committed change to policies or where they apply (agents get their policy). */
+  onChanged?: () => void;
 }
 
 /**
@@ -67,7 +69,7 @@ export interface PoliciesDeps {
  * do not override. Every change runs with the forest locked and moves the version of each policy
  * whose effective values it changed, the descendants' included.
  */
-export function createPoliciesService({ repo, repoOn }: PoliciesDeps) {
+export function createPoliciesService({ repo, repoOn, onChanged }: PoliciesDeps) {
   /** Runs a change with the forest locked; bumps the versions of the policies whose effect changed. */
   async function change<T>(
     work: (
@@ -75,7 +77,7 @@ export function createPoliciesService({ repo, repoOn }: PoliciesDeps) {
       rows: PolicyRow[],
     ) => Promise<{ result: T; touched: number[]; bump?: number[] }>,
   ): Promise<T> {
-    return repo.db.transaction(async (tx) => {
+    const outcome = await repo.db.transaction(async (tx) => {
       const r = repoOn(tx);
       await r.lockAll();
       const before = await r.all();
@@ -90,6 +92,8 @@ export function createPoliciesService({ repo, repoOn }: PoliciesDeps) {
       await r.bumpVersions([...changed].filter((id) => afterTree.has(id)));
       return result;
     });
+    onChanged?.();
+    return outcome;
   }
 
   async function rowOf(id: number): Promise<{ row: PolicyRow; rows: PolicyRow[] }> {

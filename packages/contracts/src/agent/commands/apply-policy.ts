@@ -25,10 +25,11 @@ export const applyPolicyPayload = z.object({
 });
 export type ApplyPolicyPayload = z.infer<typeof applyPolicyPayload>;
 
-/** The agent's acknowledgement: the policy and version it now applies. */
+/** The agent's acknowledgement: the policy and version it now applies, and whether it enforces it. */
 export const applyPolicyResult = z.object({
   policyId: z.number().int().positive().nullable(),
   version: z.number().int().positive().nullable(),
+  enforced: z.boolean(),
 });
 export type ApplyPolicyResult = z.infer<typeof applyPolicyResult>;
 

@@ -36,6 +36,8 @@ export interface ServerCommandHandler<C extends proto.CommandKind = proto.Comman
   fromJob?(row: JobLike, ctx: BuildContext): BuildOutcome<proto.CommandPayload<C>>;
   /** Subscribes to what triggers commands that have no job row; returns the unsubscribe. */
   attach?(ctx: { bus: Bus; send: SendCommand<proto.CommandPayload<C>> }): () => void;
+  /** An agent authenticated on this node: send what it should have (e.g. its policy). */
+  onAgentReady?(deviceId: number, send: SendCommand<proto.CommandPayload<C>>): void;
   /**
    * A result the agent reported for this kind, its data already checked with the contract's
    * result schema. Returns true when the result is fully handled here (no job row to update).

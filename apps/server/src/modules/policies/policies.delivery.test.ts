@@ -1,0 +1,268 @@
+import { generateKeyPairSync, sign, type KeyObject } from "node:crypto";
+import WebSocket from "ws";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { agent as proto, type EffectivePolicy, type PolicyDetail } from "@steward/contracts";
+import { createTestContext, signedInClient, TestClient, type TestContext } from "../../testing/test-app.js";
+import { createOrganization, startAgentSide, waitFor } from "../../testing/agent-harness.js";
+import { makeInventory } from "../../testing/device-fixtures.js";
+import type { AgentSide } from "../agents/index.js";
+
+let ctx: TestContext;
+let side: AgentSide;
+let url: string;
+let closeSide: () => Promise<void>;
+let admin: TestClient;
+let org: { organizationId: number; locationId: number };
+const sockets: WebSocket[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestContext({ agentHeartbeatSeconds: 1, agentSilenceSeconds: 5 });
+  ({ side, url, close: closeSide } = await startAgentSide(ctx));
+  org = await createOrganization(ctx);
+  admin = (await signedInClient(ctx, { admin: true })).client;
+}, 60_000);
+afterAll(async () => {
+  for (const ws of sockets) ws.terminate();
+  await closeSide();
+  await ctx.close();
+});
+
+const rawKey = (key: KeyObject) => {
+  const spki = key.export({ format: "der", type: "spki" });
+  return spki.subarray(spki.length - 32).toString("base64");
+};
+
+type Received = { payload: proto.ApplyPolicyPayload; jobUid: string };
+
+/**
+ * A protocol-level agent: enrolls a Windows workstation, keeps the apply-policy commands it gets
+ * and acknowledges each (unless told not to), like the real agent does after applying.
+ */
+async function simulatedAgent() {
+  const identity = generateKeyPairSync("ed25519");
+  const { token } = await side.enrollment.createToken({
+    ...org,
+    name: "policy delivery",
+    expiresInHours: 1,
+    maxUses: 1,
+    createdByUserId: 1,
+  });
+  const res = await fetch(`${url}/agent/v1/enroll`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token, publicKey: rawKey(identity.publicKey), inventory: makeInventory() }),
+  });
+  expect(res.status).toBe(201);
+  const { deviceId } = (await res.json()) as proto.EnrollResponse;
+  const received: Received[] = [];
+  let ws: WebSocket | undefined;
+  const agent = {
+    deviceId,
+    received,
+    acknowledge: true,
+    async connect() {
+      const socket = new WebSocket(`${url.replace("http:", "ws:")}/agent/v1/ws`);
+      sockets.push(socket);
+      ws = socket;
+      await new Promise<void>((resolve) => {
+        socket.on("message", (data) => {
+          const message = JSON.parse(data.toString()) as proto.ServerToAgent;
+          if (message.type === "challenge") {
+            const signature = sign(
+              null,
+              Buffer.from(proto.challengePayload(deviceId, message.nonce)),
+              identity.privateKey,
+            ).toString("base64");
+            socket.send(
+              JSON.stringify({
+                type: "hello",
+                deviceId,
+                signature,
+                agentVersion: "test",
+                protocol: proto.AGENT_PROTOCOL_VERSION,
+              }),
+            );
+          }
+          if (message.type === "welcome") resolve();
+          if (message.type === "command" && message.envelope.kind === "apply-policy") {
+            const payload = proto.applyPolicyPayload.parse(message.envelope.payload);
+            received.push({ payload, jobUid: message.envelope.jobUid });
+            if (!agent.acknowledge) return;
+            const data: proto.ApplyPolicyResult = {
+              policyId: payload.policyId,
+              version: payload.version,
+              enforced: payload.enforced,
+            };
+            socket.send(
+              JSON.stringify({
+                type: "job-result",
+                jobUid: message.envelope.jobUid,
+                attempt: message.envelope.attempt,
+                outcome: "SUCCESS",
+                exitCode: null,
+                stdout: "",
+                stderr: "",
+                truncated: false,
+                errorMessage: null,
+                kind: "apply-policy",
+                data,
+              }),
+            );
+          }
+        });
+      });
+    },
+    async disconnect() {
+      const socket = ws;
+      if (!socket) return;
+      await new Promise<void>((resolve) => {
+        socket.once("close", () => resolve());
+        socket.close();
+      });
+      await waitFor("the server to see the agent gone", async () => !side.gateway.isOnline(deviceId));
+    },
+  };
+  return agent;
+}
+
+const settled = async () => {
+  // Give a change's delivery time to reach the agent, then wait for every queued delivery.
+  await new Promise((r) => setTimeout(r, 150));
+  await ctx.services.policyDelivery.idle();
+  await new Promise((r) => setTimeout(r, 150));
+};
+
+async function createPolicy(body: Record<string, unknown>): Promise<PolicyDetail> {
+  const res = await admin.post("/api/policies", body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<PolicyDetail>();
+}
+const getPolicy = async (id: number) => (await admin.get(`/api/policies/${id}`)).json<PolicyDetail>();
+const effective = async (deviceId: number) =>
+  (await admin.get(`/api/devices/${deviceId}/effective-policy`)).json<EffectivePolicy>();
+const patch = async (id: number, body: Record<string, unknown>) => {
+  const res = await admin.patch(`/api/policies/${id}`, body);
+  expect(res.statusCode, res.body).toBe(200);
+};
+const lastAppliedIs = (deviceId: number, policyId: number, version: number) =>
+  waitFor(`device ${deviceId} to acknowledge policy ${policyId} v${version}`, async () => {
+    const e = await effective(deviceId);
+    return e.lastApplied?.policyId === policyId && e.lastApplied.version === version ? e : undefined;
+  });
+
+describe("the agent receives its effective policy", () => {
+  it("a parent's change reaches a device using its child once, with the child's new version; the device records what it applied", async () => {
+    const agent = await simulatedAgent();
+    await agent.connect();
+    // Nothing applied yet: the class Default goes out on connect.
+    const first = await waitFor("the Default policy", async () => agent.received[0]);
+    const before = await effective(agent.deviceId);
+    expect(first.payload).toMatchObject({
+      policyId: before.policy!.id,
+      version: before.version,
+      enforced: true,
+    });
+    await lastAppliedIs(agent.deviceId, before.policy!.id, before.version!);
+
+    const parent = await createPolicy({ name: "Delivery parent", deviceClass: "WINDOWS_WORKSTATION" });
+    const child = await createPolicy({
+      name: "Delivery child",
+      deviceClass: "WINDOWS_WORKSTATION",
+      parentId: parent.id,
+    });
+    const put = await admin.put(`/api/devices/${agent.deviceId}/policy-override`, { policyId: child.id });
+    expect(put.statusCode, put.body).toBe(200);
+    await waitFor("the child policy", async () => agent.received[1]);
+    await settled();
+    expect(agent.received).toHaveLength(2);
+    expect(agent.received[1]!.payload).toMatchObject({ policyId: child.id, version: child.version });
+    await lastAppliedIs(agent.deviceId, child.id, child.version);
+
+    await patch(parent.id, { items: { agentSettings: { metricIntervalSeconds: 120 } } });
+    await waitFor("the parent's change", async () => agent.received[2]);
+    await settled();
+    const moved = await getPolicy(child.id);
+    expect(moved.version).toBeGreaterThan(child.version);
+    expect(agent.received).toHaveLength(3);
+    expect(agent.received[2]!.payload).toEqual({
+      policyId: child.id,
+      version: moved.version,
+      enforced: true,
+      agentSettings: { metricIntervalSeconds: 120, heartbeatSeconds: 60 },
+    });
+    const applied = await lastAppliedIs(agent.deviceId, child.id, moved.version);
+    expect(Date.parse(applied.lastApplied!.appliedAt)).toBeGreaterThan(Date.now() - 60_000);
+
+    // Saving the parent again with the same values moves no version and sends nothing.
+    await patch(parent.id, { items: { agentSettings: { metricIntervalSeconds: 120 } } });
+    await patch(child.id, { description: "same effect" });
+    await settled();
+    expect((await getPolicy(child.id)).version).toBe(moved.version);
+    expect(agent.received).toHaveLength(3);
+
+    // A disabled policy is delivered as not enforced, without its values.
+    await patch(child.id, { enabled: false });
+    await waitFor("the disabled policy", async () => agent.received[3]);
+    const disabled = await getPolicy(child.id);
+    expect(agent.received[3]!.payload).toEqual({
+      policyId: child.id,
+      version: disabled.version,
+      enforced: false,
+      agentSettings: {},
+    });
+  }, 60_000);
+
+  it("on reconnect the policy goes out again only when the device's last applied version differs", async () => {
+    const agent = await simulatedAgent();
+    const policy = await createPolicy({ name: "Reconnect policy", deviceClass: "WINDOWS_WORKSTATION" });
+    const put = await admin.put(`/api/devices/${agent.deviceId}/policy-override`, { policyId: policy.id });
+    expect(put.statusCode, put.body).toBe(200);
+    await agent.connect();
+    await waitFor("the policy", async () => agent.received[0]);
+    await lastAppliedIs(agent.deviceId, policy.id, policy.version);
+
+    // Same version applied: a reconnect sends nothing.
+    await agent.disconnect();
+    await agent.connect();
+    await settled();
+    expect(agent.received).toHaveLength(1);
+
+    // Changed while the device was away: the reconnect brings exactly the new version.
+    await agent.disconnect();
+    await patch(policy.id, { items: { agentSettings: { heartbeatSeconds: 30 } } });
+    await settled();
+    expect(agent.received).toHaveLength(1);
+    const changed = await getPolicy(policy.id);
+    await agent.connect();
+    await waitFor("the changed policy", async () => agent.received[1]);
+    await settled();
+    expect(agent.received).toHaveLength(2);
+    expect(agent.received[1]!.payload).toMatchObject({
+      policyId: policy.id,
+      version: changed.version,
+      agentSettings: { heartbeatSeconds: 30 },
+    });
+    await lastAppliedIs(agent.deviceId, policy.id, changed.version);
+  }, 60_000);
+
+  it("a delivery the agent never acknowledged goes again on reconnect; one it is still applying is not repeated", async () => {
+    const agent = await simulatedAgent();
+    agent.acknowledge = false;
+    const policy = await createPolicy({ name: "Unacknowledged policy", deviceClass: "WINDOWS_WORKSTATION" });
+    await admin.put(`/api/devices/${agent.deviceId}/policy-override`, { policyId: policy.id });
+    await agent.connect();
+    await waitFor("the policy", async () => agent.received[0]);
+    // Another change elsewhere does not resend what is on its way.
+    await patch(policy.id, { description: "no effect" });
+    await settled();
+    expect(agent.received).toHaveLength(1);
+    expect((await effective(agent.deviceId)).lastApplied).toBeNull();
+
+    await agent.disconnect();
+    agent.acknowledge = true;
+    await agent.connect();
+    await waitFor("the policy again", async () => agent.received[1]);
+    expect(agent.received[1]!.payload).toMatchObject({ policyId: policy.id, version: policy.version });
+    await lastAppliedIs(agent.deviceId, policy.id, policy.version);
+  }, 60_000);
+});

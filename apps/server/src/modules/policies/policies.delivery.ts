@@ -1,0 +1,112 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import { agent as proto } from "@steward/contracts";
+import { resolveEffective } from "@steward/domain";
+import type { SendCommand, ServerCommandHandler } from "../agents/index.js";
+import { chooseFor, treeOf } from "./policies.effective.js";
+import type { PoliciesRepository } from "./policies.repository.js";
+
+/** What a device applies, as compared between the server and the agent's acknowledgement. */
+const keyOf = (a: { policyId: number | null; version: number | null; enforced: boolean }) =>
+  `${a.policyId ?? "-"}:${a.version ?? "-"}:${a.enforced ? 1 : 0}`;
+
+/** What nothing applied looks like (no policy, not enforced): never sent to an agent that has nothing. */
+const NOTHING = keyOf({ policyId: null, version: null, enforced: false });
+
+export interface PolicyDeliveryDeps {
+  repo: PoliciesRepository;
+  logger?: Pick<FastifyBaseLogger, "error" | "warn">;
+}
+
+/**
+ * Delivers each device's effective policy to its agent as an `apply-policy` command, only when
+ * what the device should apply (policy, version, enforced) differs from what its agent last
+ * acknowledged: after any change to policies or assignments (`policiesChanged` on the bus) for
+ * every connected device, and when an agent connects for that device. An agent's
+ * acknowledgement is recorded as the device's last applied policy.
+ */
+export function createPolicyDelivery({ repo, logger }: PolicyDeliveryDeps) {
+  /** Sent on this node and not acknowledged yet: device → key (cleared when the agent reconnects). */
+  const pending = new Map<number, string>();
+  let chain: Promise<void> = Promise.resolve();
+  let wholeFleetQueued = false;
+
+  async function deliver(deviceIds: readonly number[] | null, send: SendCommand<proto.ApplyPolicyPayload>) {
+    const list = await repo.devicesForDelivery(deviceIds);
+    if (list.length === 0) return;
+    const rows = await repo.all();
+    const tree = treeOf(rows);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const [assignments, states] = await Promise.all([
+      repo.assignmentsOf(list),
+      repo.appliedStates(list.map((d) => d.id)),
+    ]);
+    const applied = new Map(states.map((s) => [s.deviceId, keyOf(s)]));
+    for (const device of list) {
+      const policy = chooseFor(device, byId, assignments).policy;
+      const enforced = policy?.enabled ?? false;
+      const payload: proto.ApplyPolicyPayload = {
+        policyId: policy?.id ?? null,
+        version: policy?.version ?? null,
+        enforced,
+        agentSettings: {},
+      };
+      const key = keyOf(payload);
+      if (key === (applied.get(device.id) ?? NOTHING) || key === pending.get(device.id)) continue;
+      if (policy && enforced) {
+        const values = resolveEffective(policy.id, tree).agentSettings ?? {};
+        const settings = proto.appliedAgentSettings.safeParse(
+          Object.fromEntries(Object.entries(values).map(([item, e]) => [item, e.value])),
+        );
+        if (settings.success) payload.agentSettings = settings.data;
+        else
+          logger?.warn({ deviceId: device.id, policyId: policy.id }, "policy agent settings out of bounds");
+      }
+      const sent = send({ deviceId: device.id, jobUid: `policy-${randomUUID()}`, attempt: 1 }, payload);
+      if (sent) pending.set(device.id, key);
+    }
+  }
+
+  /** Deliveries run one after another: a later change is compared with what an earlier one sent. */
+  function queue(deviceIds: readonly number[] | null, send: SendCommand<proto.ApplyPolicyPayload>) {
+    if (deviceIds === null) {
+      if (wholeFleetQueued) return chain;
+      wholeFleetQueued = true;
+    }
+    chain = chain
+      .then(() => {
+        if (deviceIds === null) wholeFleetQueued = false;
+        return deliver(deviceIds, send);
+      })
+      .catch((err: unknown) => logger?.error({ err }, "policy delivery failed"));
+    return chain;
+  }
+
+  const handler: ServerCommandHandler<typeof proto.applyPolicyCommand> = {
+    contract: proto.applyPolicyCommand,
+    attach: ({ bus, send }) => bus.on("policiesChanged", () => void queue(null, send)),
+    onAgentReady: (deviceId, send) => {
+      // A new connection may have lost what was sent on the old one.
+      pending.delete(deviceId);
+      void queue([deviceId], send);
+    },
+    async onResult(deviceId, result, data) {
+      if (result.outcome !== "SUCCESS" || !data) {
+        pending.delete(deviceId);
+        logger?.warn({ deviceId, error: result.errorMessage }, "agent could not apply its policy");
+        return true;
+      }
+      await repo.recordApplied(deviceId, { ...data, appliedAt: new Date() });
+      if (pending.get(deviceId) === keyOf(data)) pending.delete(deviceId);
+      return true;
+    },
+  };
+
+  return {
+    handler: handler as unknown as ServerCommandHandler,
+    /** Resolves once the deliveries queued so far are sent (tests). */
+    idle: () => chain,
+  };
+}
+
+export type PolicyDelivery = ReturnType<typeof createPolicyDelivery>;
