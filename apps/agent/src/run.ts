@@ -7,13 +7,13 @@ import { changedSections, collectInventory } from "./inventory/collect.js";
 import { AGENT_VERSION } from "./version.js";
 import { JobManager } from "./jobs/manager.js";
 import { MetricsCollector } from "./metrics/collector.js";
+import { PolicyApplier, applyPolicyHandler, defaultAgentCommands } from "./commands/index.js";
 
 const INVENTORY_SECONDS = Number(process.env.STEWARD_AGENT_INVENTORY_SECONDS ?? 900);
 // The sampling interval is an agent setting of the device's policy; until the agent receives its
-// policy it samples at the default (the environment variable shortens it for tests).
-const METRIC_SECONDS = Number(
-  process.env.STEWARD_AGENT_METRIC_SECONDS ?? contracts.DEFAULT_METRIC_INTERVAL_SECONDS,
-);
+// policy it samples at the default. The environment variable (tests, troubleshooting) wins over both.
+const METRIC_SECONDS_OVERRIDE = Number(process.env.STEWARD_AGENT_METRIC_SECONDS);
+const METRIC_OVERRIDE = METRIC_SECONDS_OVERRIDE > 0 ? METRIC_SECONDS_OVERRIDE : undefined;
 
 /** The agent's main loop: stay connected, report inventory changes, until SIGTERM. */
 export async function runAgent(enrolled: AgentState, dataDir: string): Promise<void> {
@@ -53,11 +53,22 @@ export async function runAgent(enrolled: AgentState, dataDir: string): Promise<v
   };
 
   const metrics = new MetricsCollector({
-    intervalSeconds: METRIC_SECONDS > 0 ? METRIC_SECONDS : contracts.DEFAULT_METRIC_INTERVAL_SECONDS,
+    intervalSeconds: METRIC_OVERRIDE ?? contracts.DEFAULT_METRIC_INTERVAL_SECONDS,
     send: (message) => connection.send(message),
     log,
   });
   metrics.setMounts(lastSent()?.volumes.map((v) => v.mount) ?? []);
+  // The policy last applied is applied again at once; the server sends a newer one on connect.
+  const policy = new PolicyApplier({
+    dataDir,
+    targets: {
+      setMetricIntervalSeconds: (seconds) => metrics.setIntervalSeconds(seconds),
+      setHeartbeatSeconds: (seconds) => connection.setPolicyHeartbeatSeconds(seconds),
+    },
+    defaultMetricIntervalSeconds: contracts.DEFAULT_METRIC_INTERVAL_SECONDS,
+    metricIntervalOverride: METRIC_OVERRIDE,
+    log,
+  });
 
   let finish: () => void = () => undefined;
   const jobs = new JobManager({
@@ -67,6 +78,7 @@ export async function runAgent(enrolled: AgentState, dataDir: string): Promise<v
     encryption: { privateKeyPem: state.encryptionPrivateKeyPem, publicKey: state.encryptionPublicKey },
     send: (message) => connection.send(message),
     log,
+    commands: defaultAgentCommands().register(applyPolicyHandler(policy)),
   });
   const connection = new AgentConnection({
     serverUrl: state.serverUrl,
@@ -94,6 +106,7 @@ export async function runAgent(enrolled: AgentState, dataDir: string): Promise<v
       }
     },
   });
+  policy.restore();
   connection.start();
   void metrics.start().catch((err: unknown) => log(`metrics failed: ${(err as Error).message}`));
   const timer = setInterval(() => void report().catch(() => undefined), INVENTORY_SECONDS * 1000);

@@ -5,6 +5,7 @@ import { wakeOnLanHandler } from "./wake-on-lan.js";
 
 export * from "./registry.js";
 export { openSealedSecret } from "./secrets.js";
+export { PolicyApplier, applyPolicyHandler, POLICY_FILE, type PolicyTargets } from "./apply-policy.js";
 
 /** Every command kind this agent runs. */
 export function defaultAgentCommands(): AgentCommandRegistry {

@@ -43,8 +43,34 @@ export class AgentConnection {
   private reconnect: NodeJS.Timeout | undefined;
   private stopped = false;
   private authenticated = false;
+  /** The heartbeat the server asked for in its welcome, and the one the device's policy sets. */
+  private serverHeartbeatSeconds: number | undefined;
+  private policyHeartbeatSeconds: number | undefined;
 
   constructor(private readonly options: ConnectionOptions) {}
+
+  /**
+   * The policy's heartbeat (undefined: the server's). It is never slower than the server's own:
+   * the server closes connections that stay silent longer than that allows.
+   */
+  setPolicyHeartbeatSeconds(seconds: number | undefined): void {
+    this.policyHeartbeatSeconds = seconds;
+    if (this.authenticated) this.startHeartbeat();
+  }
+
+  /** Seconds between heartbeats now (undefined before the first welcome). */
+  get heartbeatSeconds(): number | undefined {
+    if (this.options.heartbeatSeconds !== undefined) return this.options.heartbeatSeconds;
+    const server = this.serverHeartbeatSeconds;
+    if (server === undefined) return undefined;
+    return Math.min(this.policyHeartbeatSeconds ?? server, server);
+  }
+
+  private startHeartbeat(): void {
+    const seconds = this.heartbeatSeconds;
+    clearInterval(this.heartbeat);
+    if (seconds !== undefined) this.heartbeat = setInterval(() => this.ping(), seconds * 1000);
+  }
 
   get connected(): boolean {
     return this.authenticated && this.ws?.readyState === WebSocket.OPEN;
@@ -114,9 +140,8 @@ export class AgentConnection {
         this.authenticated = true;
         this.attempt = 0;
         this.options.onStateChange?.("connected");
-        const seconds = this.options.heartbeatSeconds ?? message.heartbeatSeconds;
-        clearInterval(this.heartbeat);
-        this.heartbeat = setInterval(() => this.ping(), seconds * 1000);
+        this.serverHeartbeatSeconds = message.heartbeatSeconds;
+        this.startHeartbeat();
         this.options.onWelcome?.({
           wantFullInventory: message.wantFullInventory,
           approval: message.approval,

@@ -83,8 +83,32 @@ export class MetricsCollector {
   private mounts: string[] = [];
   private timer: NodeJS.Timeout | undefined;
   private last: { at: number; cpu: CpuTimes; net: NetTotals } | undefined;
+  private seconds: number;
 
-  constructor(private readonly options: MetricsCollectorOptions) {}
+  constructor(private readonly options: MetricsCollectorOptions) {
+    this.seconds = options.intervalSeconds;
+  }
+
+  /** Seconds between samples now (the policy's metric interval once one is applied). */
+  get intervalSeconds(): number {
+    return this.seconds;
+  }
+
+  /** Samples at a new interval from now on (a running collector restarts its timer). */
+  setIntervalSeconds(seconds: number): void {
+    if (!(seconds > 0) || seconds === this.seconds) return;
+    this.seconds = seconds;
+    if (this.timer !== undefined) this.schedule();
+  }
+
+  private schedule(): void {
+    clearInterval(this.timer);
+    this.timer = setInterval(() => {
+      void this.sample().catch((err: unknown) =>
+        this.options.log?.(`metrics failed: ${(err as Error).message}`),
+      );
+    }, this.seconds * 1000);
+  }
 
   /** The filesystems to sample: the mount points the inventory reports. */
   setMounts(mounts: readonly string[]): void {
@@ -94,15 +118,12 @@ export class MetricsCollector {
   async start(): Promise<void> {
     // The first reading only sets the baseline: rates need two.
     this.last = { at: Date.now(), cpu: cpuTimes(), net: await netTotals() };
-    this.timer = setInterval(() => {
-      void this.sample().catch((err: unknown) =>
-        this.options.log?.(`metrics failed: ${(err as Error).message}`),
-      );
-    }, this.options.intervalSeconds * 1000);
+    this.schedule();
   }
 
   stop(): void {
     clearInterval(this.timer);
+    this.timer = undefined;
   }
 
   /** Takes one sample now (against the previous reading) and tries to send what is buffered. */

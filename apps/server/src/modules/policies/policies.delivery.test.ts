@@ -1,9 +1,19 @@
 import { generateKeyPairSync, sign, type KeyObject } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agent as proto, type EffectivePolicy, type PolicyDetail } from "@steward/contracts";
 import { createTestContext, signedInClient, TestClient, type TestContext } from "../../testing/test-app.js";
-import { createOrganization, startAgentSide, waitFor } from "../../testing/agent-harness.js";
+import {
+  agentCli,
+  createOrganization,
+  ensureAgentBundle,
+  startAgentProcess,
+  startAgentSide,
+  tempDir,
+  waitFor,
+} from "../../testing/agent-harness.js";
 import { makeInventory } from "../../testing/device-fixtures.js";
 import type { AgentSide } from "../agents/index.js";
 
@@ -20,7 +30,8 @@ beforeAll(async () => {
   ({ side, url, close: closeSide } = await startAgentSide(ctx));
   org = await createOrganization(ctx);
   admin = (await signedInClient(ctx, { admin: true })).client;
-}, 60_000);
+  await ensureAgentBundle();
+}, 120_000);
 afterAll(async () => {
   for (const ws of sockets) ws.terminate();
   await closeSide();
@@ -265,4 +276,42 @@ describe("the agent receives its effective policy", () => {
     expect(agent.received[1]!.payload).toMatchObject({ policyId: policy.id, version: policy.version });
     await lastAppliedIs(agent.deviceId, policy.id, policy.version);
   }, 60_000);
+
+  it("a real agent applies its policy, keeps it in its data directory and acknowledges it", async () => {
+    const { token } = await side.enrollment.createToken({
+      ...org,
+      name: "real agent",
+      expiresInHours: 1,
+      maxUses: 1,
+      createdByUserId: 1,
+    });
+    const dataDir = tempDir();
+    const enrolled = await agentCli(["enroll", "--server", url, "--token", token, "--data-dir", dataDir]);
+    expect(enrolled.code, enrolled.stderr).toBe(0);
+    const deviceId = Number(/Enrolled as device (\d+)/.exec(enrolled.stdout)?.[1]);
+    const agentProcess = startAgentProcess(dataDir);
+    try {
+      const first = await waitFor("the agent to apply its Default", async () => {
+        const e = await effective(deviceId);
+        return e.lastApplied && e.lastApplied.policyId === e.policy?.id ? e : undefined;
+      });
+      const policy = await createPolicy({
+        name: `Real agent ${first.deviceClass}`,
+        deviceClass: first.deviceClass,
+        items: { agentSettings: { metricIntervalSeconds: 15 } },
+      });
+      await admin.put(`/api/devices/${deviceId}/policy-override`, { policyId: policy.id });
+      await lastAppliedIs(deviceId, policy.id, policy.version);
+      const kept = JSON.parse(fs.readFileSync(path.join(dataDir, "policy.json"), "utf8")) as unknown;
+      expect(kept).toMatchObject({
+        policyId: policy.id,
+        version: policy.version,
+        enforced: true,
+        agentSettings: { metricIntervalSeconds: 15 },
+      });
+      expect(agentProcess.output()).toContain(`applied policy ${policy.id} version ${policy.version}`);
+    } finally {
+      agentProcess.kill("SIGKILL");
+    }
+  }, 90_000);
 });
