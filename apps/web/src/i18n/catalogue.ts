@@ -38,6 +38,8 @@ import { en as jobsEn } from "../features/jobs/i18n/en";
 import { de as jobsDe } from "../features/jobs/i18n/de";
 import { en as libraryEn } from "../features/library/i18n/en";
 import { de as libraryDe } from "../features/library/i18n/de";
+import { en as maintenanceEn } from "../features/maintenance/i18n/en";
+import { de as maintenanceDe } from "../features/maintenance/i18n/de";
 import { en as organizationsEn } from "../features/organizations/i18n/en";
 import { de as organizationsDe } from "../features/organizations/i18n/de";
 import { en as policiesEn } from "../features/policies/i18n/en";
@@ -83,6 +85,7 @@ export const en = {
   jobs: jobsEn,
   library: libraryEn,
   organizations: organizationsEn,
+  maintenance: maintenanceEn,
   policies: policiesEn,
   promotion: promotionEn,
   remoteSupport: remoteSupportEn,
@@ -114,6 +117,7 @@ export const de: Translation<typeof en> = {
   jobs: jobsDe,
   library: libraryDe,
   organizations: organizationsDe,
+  maintenance: maintenanceDe,
   policies: policiesDe,
   promotion: promotionDe,
   remoteSupport: remoteSupportDe,
