@@ -38,6 +38,7 @@ import { auditModule } from "./modules/audit/index.js";
 import { metricsModule } from "./modules/metrics/index.js";
 import { policiesModule } from "./modules/policies/index.js";
 import { maintenanceModule } from "./modules/maintenance/index.js";
+import { notificationsModule } from "./modules/notifications/index.js";
 import { buildServices, type Services } from "./services.js";
 
 export interface BuildAppOptions {
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(metricsModule(services.metrics), { prefix: "/api" });
   await app.register(policiesModule(services.policies, services.policyAssignments), { prefix: "/api" });
   await app.register(maintenanceModule(services.maintenance), { prefix: "/api" });
+  await app.register(notificationsModule(services.notifications), { prefix: "/api" });
 
   await installWebAssets(
     app,

@@ -31,6 +31,11 @@ export interface ServerConfig {
   tls: { certFile: string; keyFile: string } | undefined;
   /** Requests per minute to the sign-in, MFA, setup and invitation endpoints, per address and per account. */
   authRateLimits: { perIpPerMinute: number; perAccountPerMinute: number };
+  /**
+   * STEWARD_WEBHOOKS_ALLOW_LOOPBACK=true: notification webhooks may post to loopback addresses
+   * (a receiver on the same machine). Off by default: loopback reaches the server's own companions.
+   */
+  webhooksAllowLoopback: boolean;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -75,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     agentHeartbeatSeconds: int(env.STEWARD_AGENT_HEARTBEAT_SECONDS, 20, "STEWARD_AGENT_HEARTBEAT_SECONDS"),
     agentSilenceSeconds: int(env.STEWARD_AGENT_SILENCE_SECONDS, 60, "STEWARD_AGENT_SILENCE_SECONDS"),
     tls,
+    webhooksAllowLoopback: env.STEWARD_WEBHOOKS_ALLOW_LOOPBACK === "true",
     authRateLimits: {
       perIpPerMinute: int(env.STEWARD_AUTH_RATE_LIMIT_IP, 100, "STEWARD_AUTH_RATE_LIMIT_IP"),
       perAccountPerMinute: int(env.STEWARD_AUTH_RATE_LIMIT_ACCOUNT, 30, "STEWARD_AUTH_RATE_LIMIT_ACCOUNT"),

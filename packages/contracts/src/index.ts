@@ -28,3 +28,4 @@ export * from "./http/preferences.js";
 export * from "./http/policies.js";
 export * from "./http/metrics.js";
 export * from "./http/maintenance.js";
+export * from "./http/notifications.js";

@@ -169,6 +169,11 @@ export const errorsDe: Translation<typeof errorsEn> = {
     wrongOsFamily: "Die Richtlinie „{name}“ gilt nicht für das Betriebssystem der Rolle",
     noClass: "Für Geräte mit diesem Betriebssystem gilt keine Richtlinie",
   },
+  notifications: {
+    notFound: "Benachrichtigungskanal nicht gefunden",
+    nameTaken: "Es gibt bereits einen Benachrichtigungskanal namens „{name}“",
+    urlRefused: "Diese Webhook-Adresse kann nicht verwendet werden: {issue}",
+  },
   maintenance: {
     notFound: "Wartungsfenster nicht gefunden",
     noDevices: "targets.deviceIds: Es gibt kein Gerät mit der ID {ids}",

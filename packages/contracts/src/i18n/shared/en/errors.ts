@@ -169,6 +169,11 @@ export const errorsEn = {
     wrongOsFamily: 'The policy "{name}" is not for the role\'s operating system',
     noClass: "No policy applies to devices with this operating system",
   },
+  notifications: {
+    notFound: "Notification channel not found",
+    nameTaken: "A notification channel named \"{name}\" already exists",
+    urlRefused: "This webhook address cannot be used: {issue}",
+  },
   maintenance: {
     notFound: "Maintenance window not found",
     noDevices: "targets.deviceIds: no device with id {ids}",
