@@ -3,8 +3,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Activity, PendingJob } from "@steward/contracts";
 import { setLocaleSettings } from "../../../i18n";
-import { messagesByLocale } from "../../../i18n/catalogue";
 import { authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
+import { expectNoEnglish } from "../../../test/german";
 import { SystemActivitiesPage, SystemPendingScriptsPage } from "./ActivityPages";
 
 afterEach(() => {
@@ -126,25 +126,6 @@ function renderPending() {
   return { ...result, cancelled, user: userEvent.setup() };
 }
 
-/** The activities' English texts that read differently in German (texts with values left out). */
-const englishOnly = Object.entries(messagesByLocale.en)
-  .filter(([id, text]) => id.startsWith("activities.") && !/[{}]/.test(text))
-  .filter(([id, text]) => messagesByLocale.de[id] !== text)
-  .map(([, text]) => text);
-
-/** Fails on any English text of the activities inside `root`, as element text or as a name people read. */
-function expectNoEnglish(root: HTMLElement) {
-  const left: string[] = [];
-  for (const text of englishOnly) if (within(root).queryAllByText(text).length > 0) left.push(text);
-  for (const element of root.querySelectorAll("[aria-label], [placeholder], [title]")) {
-    for (const name of ["aria-label", "placeholder", "title"]) {
-      const value = element.getAttribute(name);
-      if (value && englishOnly.includes(value)) left.push(`${name}=${value}`);
-    }
-  }
-  expect(left).toEqual([]);
-}
-
 describe("SystemActivitiesPage", () => {
   it("lists activities with their type, device, status and user, and sends the URL's filters", async () => {
     const { requests } = renderActivities(
@@ -193,14 +174,14 @@ describe("SystemActivitiesPage", () => {
       "Letzte 24 Stunden",
     );
     expect(screen.getByRole("button", { name: "Filter zurücksetzen" })).toBeTruthy();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "activities.");
 
     // The type filter's groups and choices are German too.
     await user.click(screen.getByRole("textbox", { name: "Typ" }));
     expect(await screen.findByText("Aufträge")).toBeTruthy();
     expect(screen.getByRole("option", { name: "Inventar geändert" })).toBeTruthy();
     expect(screen.getByRole("option", { name: "Patchverwaltung" })).toBeTruthy();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "activities.");
   });
 
   it("says in German when nothing happened yet", async () => {
@@ -216,7 +197,7 @@ describe("SystemActivitiesPage", () => {
     signIn(result.queryClient, authenticatedSession());
     expect(await screen.findByText("Noch keine Aktivitäten")).toBeTruthy();
     expect(screen.getByText(/Alles erscheint hier/)).toBeTruthy();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "activities.");
   });
 });
 
@@ -255,12 +236,12 @@ describe("SystemPendingScriptsPage", () => {
     expect(within(rows[2]!).getByText("Läuft")).toBeTruthy();
     expect(within(rows[3]!).getByText("Wird abgebrochen")).toBeTruthy();
     expect(screen.getByText("3 ausstehend")).toBeTruthy();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "activities.");
 
     await user.click(within(rows[1]!).getByRole("button", { name: "Abbrechen" }));
     expect(await screen.findByText("„Update agent“ auf FRONT-DESK abbrechen?")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Auftrag abbrechen" }));
     expect(await screen.findByText("Der Auftrag konnte nicht abgebrochen werden")).toBeTruthy();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "activities.");
   });
 });

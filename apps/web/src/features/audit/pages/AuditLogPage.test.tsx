@@ -3,9 +3,9 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { AuditEvent } from "@steward/contracts";
 import { authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
+import { expectNoEnglish } from "../../../test/german";
 import { anOrganization } from "../../../test/fixtures";
 import { setLocaleSettings } from "../../../i18n";
-import { messagesByLocale } from "../../../i18n/catalogue";
 import { AuditLogPage } from "./AuditLogPage";
 
 afterEach(() => {
@@ -146,25 +146,6 @@ describe("AuditLogPage", () => {
   });
 });
 
-/** The audit log's English texts that read differently in German (texts with values left out). */
-const englishOnly = Object.entries(messagesByLocale.en)
-  .filter(([id, text]) => id.startsWith("audit.") && !/[{}]/.test(text))
-  .filter(([id, text]) => messagesByLocale.de[id] !== text)
-  .map(([, text]) => text);
-
-/** Fails on any English text of the audit log inside `root`, as element text or as a name people read. */
-function expectNoEnglish(root: HTMLElement) {
-  const left: string[] = [];
-  for (const text of englishOnly) if (within(root).queryAllByText(text).length > 0) left.push(text);
-  for (const element of root.querySelectorAll("[aria-label], [placeholder], [title]")) {
-    for (const name of ["aria-label", "placeholder", "title"]) {
-      const value = element.getAttribute(name);
-      if (value && englishOnly.includes(value)) left.push(`${name}=${value}`);
-    }
-  }
-  expect(left).toEqual([]);
-}
-
 describe("AuditLogPage in German", () => {
   it("speaks German: filters, columns, actions, targets, outcomes, counts and German days and times", async () => {
     setLocaleSettings({ locale: "de", timeZone: "Europe/Berlin" });
@@ -226,7 +207,7 @@ describe("AuditLogPage in German", () => {
     for (const label of ["Von", "Bis"]) expect(screen.getByLabelText(label)).toBeTruthy();
     expect(screen.getByPlaceholderText("Jedes Ergebnis")).toBeTruthy();
     expect(screen.getByPlaceholderText("Jede Organisation")).toBeTruthy();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "audit.");
   });
 
   it("says in German when nothing matches the filters", async () => {
@@ -238,6 +219,6 @@ describe("AuditLogPage in German", () => {
     expect(await screen.findByText("Keine passenden Einträge")).toBeTruthy();
     expect(screen.getByText("Lockern Sie die Filter oder setzen Sie sie zurück.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Filter zurücksetzen" })).toBeTruthy();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "audit.");
   });
 });

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { screen, within } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { SessionResponse } from "@steward/contracts";
-import { messagesByLocale } from "../../../i18n/catalogue";
 import { getLocaleSettings, setLocaleSettings } from "../../../i18n";
 import { adminUser, json, mockFetch, renderApp } from "../../../test/render";
+import { expectNoEnglish } from "../../../test/german";
 import { InvitePage } from "./InvitePage";
 import { LoginPage } from "./LoginPage";
 import { MfaVerifyPage } from "./MfaVerifyPage";
@@ -13,24 +13,6 @@ import { SetupPage } from "./SetupPage";
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-/** The auth texts whose German reads differently (those without values or markup). */
-const englishOnly = Object.entries(messagesByLocale.en)
-  .filter(([id, text]) => id.startsWith("auth.") && !/[{}<]/.test(text))
-  .filter(([id, text]) => messagesByLocale.de[id] !== text)
-  .map(([, text]) => text);
-
-/** Fails on any English text of the auth catalogue inside `root`, shown or as a name. */
-function expectNoEnglish(root: HTMLElement) {
-  const left: string[] = [];
-  for (const text of englishOnly) if (within(root).queryAllByText(text).length > 0) left.push(text);
-  for (const element of root.querySelectorAll("[aria-label], [placeholder], [title], [alt]"))
-    for (const name of ["aria-label", "placeholder", "title", "alt"]) {
-      const value = element.getAttribute(name);
-      if (value && englishOnly.includes(value)) left.push(`${name}=${value}`);
-    }
-  expect(left).toEqual([]);
-}
 
 const anonymous = (setupRequired = false) => json(200, { state: "anonymous", setupRequired });
 
@@ -53,7 +35,7 @@ describe("sign-in pages in German", () => {
     expect(getLocaleSettings().locale).toBe("de");
     // The next visit to the sign-in page starts in German.
     expect(localStorage.getItem("steward.locale")).toBe("de");
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "auth.");
   });
 
   it("says a refused sign-in and a lockout in German, with the time of day as German writes it", async () => {
@@ -93,7 +75,7 @@ describe("sign-in pages in German", () => {
     );
     expect(screen.getByText("Zu viele fehlgeschlagene Versuche")).toBeTruthy();
     expect(screen.getByRole<HTMLButtonElement>("button", { name: "Anmelden" }).disabled).toBe(true);
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "auth.");
   });
 
   it("sets up Steward in German: labels, help, the mandatory names and the password rule", async () => {
@@ -111,7 +93,7 @@ describe("sign-in pages in German", () => {
     expect(
       screen.getByText("Diese Seite ist nur verfügbar, bis der erste Systemadministrator existiert."),
     ).toBeTruthy();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "auth.");
   });
 
   it("welcomes an invited technician in German", async () => {
@@ -127,7 +109,7 @@ describe("sign-in pages in German", () => {
     expect(await screen.findByRole("heading", { name: "Willkommen, Grace Hopper" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Passwort festlegen" })).toBeTruthy();
     expect(screen.getByRole("textbox", { name: "Sprache" })).toBeTruthy();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "auth.");
   });
 
   it("asks for the second factor in German and offers the recovery code", async () => {
@@ -154,6 +136,6 @@ describe("sign-in pages in German", () => {
     expect(
       screen.getByRole("button", { name: "Stattdessen meine Authentifizierungs-App verwenden" }),
     ).toBeTruthy();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "auth.");
   });
 });

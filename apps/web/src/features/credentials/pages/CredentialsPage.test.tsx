@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { CredentialView } from "@steward/contracts";
-import { messagesByLocale } from "../../../i18n/catalogue";
 import { setLocaleSettings } from "../../../i18n";
 import { authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
+import { expectNoEnglish } from "../../../test/german";
 import { CredentialsPage } from "./CredentialsPage";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -34,25 +34,6 @@ function renderPage(handlers: Parameters<typeof mockFetch>[0] = {}) {
   });
   signIn(result.queryClient, authenticatedSession());
   return { ...result, fetchMock, user: userEvent.setup() };
-}
-
-/** The English texts of the credentials catalogue that read differently in German. */
-const englishOnly = Object.entries(messagesByLocale.en)
-  .filter(([id, text]) => id.startsWith("credentials.") && !/[{}]/.test(text))
-  .filter(([id, text]) => messagesByLocale.de[id] !== text)
-  .map(([, text]) => text);
-
-function expectNoEnglish(root: HTMLElement) {
-  const left: string[] = [];
-  for (const text of englishOnly) if (within(root).queryAllByText(text).length > 0) left.push(text);
-  for (const element of root.querySelectorAll("[aria-label], [placeholder], [title]")) {
-    for (const name of ["aria-label", "placeholder", "title"]) {
-      const value = element.getAttribute(name);
-      if (value && englishOnly.includes(value)) left.push(`${name}=${value}`);
-    }
-  }
-  if (/\b(credentials?|Scripts and tasks)\b/.test(root.textContent ?? "")) left.push(root.textContent ?? "");
-  expect(left).toEqual([]);
 }
 
 describe("the credentials page", () => {
@@ -160,7 +141,7 @@ describe("the credentials page in German", () => {
     expect(within(row).getByText("Lokaler Windows-Administrator")).toBeTruthy();
     expect(within(row).getByText("Bevorzugt")).toBeTruthy();
     expect(within(row).getByText("22.11.2025, 15:30")).toBeTruthy();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "credentials.");
 
     await user.click(screen.getByRole("button", { name: "Neue Anmeldedaten" }));
     const dialog = await screen.findByRole("dialog", { name: "Neue Anmeldedaten" });
@@ -172,6 +153,6 @@ describe("the credentials page in German", () => {
         3,
       ),
     );
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "credentials.");
   });
 });

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { CustomFieldDefinition } from "@steward/contracts";
-import { messagesByLocale } from "../../../i18n/catalogue";
 import { setLocaleSettings } from "../../../i18n";
 import { authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
+import { expectNoEnglish } from "../../../test/german";
 import { GlobalCustomFieldsPage } from "./GlobalCustomFieldsPage";
 
 afterEach(() => {
@@ -46,17 +46,6 @@ async function chooseType(
 ) {
   await user.click(within(dialog).getByRole("textbox", { name: label }));
   await user.click(await screen.findByRole("option", { name: type }));
-}
-
-/** The custom field texts whose German reads differently (those without values). */
-const englishOnly = Object.entries(messagesByLocale.en)
-  .filter(([id, text]) => id.startsWith("customFields.") && !/[{}]/.test(text))
-  .filter(([id, text]) => messagesByLocale.de[id] !== text)
-  .map(([, text]) => text);
-
-function expectNoEnglish(root: HTMLElement) {
-  const left = englishOnly.filter((text) => within(root).queryAllByText(text).length > 0);
-  expect(left).toEqual([]);
 }
 
 describe("custom field definitions", () => {
@@ -145,7 +134,7 @@ describe("custom field definitions", () => {
       expect(within(table).getByText(heading)).toBeTruthy();
     expect(within(table).getByText("Ganzzahl")).toBeTruthy();
     expect(within(table).getByText("Erforderlich")).toBeTruthy();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "customFields.");
 
     await user.click(screen.getByRole("button", { name: "Neues benutzerdefiniertes Feld" }));
     const dialog = await screen.findByRole("dialog", { name: "Neues benutzerdefiniertes Feld" });
@@ -161,6 +150,6 @@ describe("custom field definitions", () => {
     expect(choices.getAttribute("aria-invalid")).toBe("true");
     expect(within(dialog).getByRole("textbox", { name: /^Name/ }).getAttribute("aria-invalid")).toBe("true");
     expect(dialog.textContent).not.toMatch(/Give at least one choice|Start with a letter/);
-    expectNoEnglish(dialog);
+    expectNoEnglish(dialog, "customFields.");
   });
 });

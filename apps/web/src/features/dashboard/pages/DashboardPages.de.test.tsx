@@ -1,32 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
-import { messagesByLocale } from "../../../i18n/catalogue";
 import { setLocaleSettings } from "../../../i18n";
 import { authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
+import { expectNoEnglish } from "../../../test/german";
 import { GetStartedPage } from "./GetStartedPage";
 import { SystemOverviewPage } from "./SystemOverviewPage";
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-/** The dashboard texts whose German reads differently (those without values). */
-const englishOnly = Object.entries(messagesByLocale.en)
-  .filter(([id, text]) => id.startsWith("dashboard.") && !/[{}<]/.test(text))
-  .filter(([id, text]) => messagesByLocale.de[id] !== text)
-  .map(([, text]) => text);
-
-/** Fails on any English text of the dashboard catalogue on the page, shown or as a name. */
-function expectNoEnglish(root: HTMLElement) {
-  const left: string[] = [];
-  for (const text of englishOnly) if (within(root).queryAllByText(text).length > 0) left.push(text);
-  for (const element of root.querySelectorAll("[aria-label], [placeholder], [title]"))
-    for (const name of ["aria-label", "placeholder", "title"]) {
-      const value = element.getAttribute(name);
-      if (value && englishOnly.includes(value)) left.push(`${name}=${value}`);
-    }
-  expect(left).toEqual([]);
-}
 
 function renderPage(element: React.ReactElement, handlers: Parameters<typeof mockFetch>[0]) {
   mockFetch(handlers);
@@ -64,7 +46,7 @@ describe("dashboard in German", () => {
     expect(within(technician).getByText("Offen")).toBeTruthy();
     expect(screen.getByRole("progressbar", { name: "Einrichtungsfortschritt" })).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Sicherung" })).toBeTruthy();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "dashboard.");
   });
 
   it("shows the system overview's counts and its first empty state in German", async () => {
@@ -78,7 +60,7 @@ describe("dashboard in German", () => {
     for (const label of ["Organisationen", "Standorte", "Techniker", "Geräte"])
       expect(screen.getByText(label)).toBeTruthy();
     expect(screen.getByRole("link", { name: "Organisation anlegen" })).toBeTruthy();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "dashboard.");
   });
 
   it("asks for the agent in German when organizations exist but no device does", async () => {
@@ -91,6 +73,6 @@ describe("dashboard in German", () => {
       screen.getByText("Geräte erscheinen hier, sobald der Steward-Agent auf ihnen installiert ist."),
     ).toBeTruthy();
     expect(screen.getByRole("link", { name: "Zu den Downloads" })).toBeTruthy();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "dashboard.");
   });
 });

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { DeviceRole } from "@steward/contracts";
-import { messagesByLocale } from "../../../i18n/catalogue";
 import { setLocaleSettings } from "../../../i18n";
 import { authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
+import { expectNoEnglish } from "../../../test/german";
 import { DeviceRolesPage } from "./DeviceRolesPage";
 
 afterEach(() => {
@@ -34,17 +34,6 @@ function renderPage(handlers: Parameters<typeof mockFetch>[0] = {}) {
   const result = renderApp(<DeviceRolesPage />);
   signIn(result.queryClient, authenticatedSession());
   return { ...result, user: userEvent.setup() };
-}
-
-/** The device role texts whose German reads differently (those without values). */
-const englishOnly = Object.entries(messagesByLocale.en)
-  .filter(([id, text]) => id.startsWith("deviceRoles.") && !/[{}]/.test(text))
-  .filter(([id, text]) => messagesByLocale.de[id] !== text)
-  .map(([, text]) => text);
-
-function expectNoEnglish(root: HTMLElement) {
-  const left = englishOnly.filter((text) => within(root).queryAllByText(text).length > 0);
-  expect(left).toEqual([]);
 }
 
 describe("DeviceRolesPage", () => {
@@ -101,7 +90,7 @@ describe("DeviceRolesPage", () => {
     expect(within(table).getByText("Integriert")).toBeTruthy();
     expect(within(table).getByText("Andere")).toBeTruthy();
     expect(within(table).getByRole("link", { name: "1.234" })).toBeTruthy();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "deviceRoles.");
 
     // The custom role's row actions: edit, then delete (their names belong to the shared row actions).
     const [, remove] = within(table).getAllByRole("button", { name: /Kiosk/ });
@@ -124,6 +113,6 @@ describe("DeviceRolesPage", () => {
     await user.click(within(dialog).getByRole("button", { name: "Rolle erstellen" }));
     expect(within(dialog).getByText("Pflichtwert fehlt. Bitte geben Sie einen Wert ein.")).toBeTruthy();
     expect(within(dialog).getByRole("button", { name: "Abbrechen" })).toBeTruthy();
-    expectNoEnglish(dialog);
+    expectNoEnglish(dialog, "deviceRoles.");
   });
 });

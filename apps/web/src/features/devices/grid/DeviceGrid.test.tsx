@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { messagesByLocale } from "../../../i18n/catalogue";
 import { setLocaleSettings } from "../../../i18n";
 import { authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
+import { expectNoEnglish } from "../../../test/german";
 import { aDevice } from "../../../test/fixtures";
 import { DeviceGrid } from "./DeviceGrid";
 import { SaveGroupModal } from "./SaveGroupModal";
@@ -49,29 +49,6 @@ function renderGrid(path: string) {
   return { ...result, user: userEvent.setup() };
 }
 
-/** The grid's English texts without values that read differently in German. */
-const englishOnly = Object.entries(messagesByLocale.en)
-  .filter(([id, text]) => id.startsWith("devicesGrid.") && !/[{}]/.test(text))
-  .filter(([id, text]) => messagesByLocale.de[id] !== text)
-  .map(([, text]) => text);
-
-/** Fails on any English text of the grid inside `root`, as element text or as a name people read. */
-function expectNoEnglish(root: HTMLElement) {
-  const left: string[] = [];
-  for (const text of englishOnly) {
-    if (within(root).queryAllByText(text).length > 0) left.push(text);
-  }
-  for (const element of root.querySelectorAll("[aria-label], [placeholder], [title]")) {
-    for (const name of ["aria-label", "placeholder", "title"]) {
-      const value = element.getAttribute(name);
-      if (value && englishOnly.includes(value)) left.push(`${name}=${value}`);
-    }
-  }
-  // Counts and sentences with values: none still names devices in English.
-  if (/\bdevices?\b/i.test(root.textContent ?? "")) left.push(root.textContent ?? "");
-  expect(left).toEqual([]);
-}
-
 describe("the device grid in German", () => {
   it("speaks German with German dates, numbers and sizes, in the grid, chips, bulk bar and filters", async () => {
     // The status and approval badges belong to the device components; the grid's own columns show here.
@@ -113,7 +90,7 @@ describe("the device grid in German", () => {
     expect(within(bar).getByText("2 Geräte ausgewählt")).toBeTruthy();
     expect(within(bar).getByRole("button", { name: "Alle 1.234 passenden Geräte auswählen" })).toBeTruthy();
     expect(within(bar).getByRole("button", { name: "Auswahl aufheben" })).toBeTruthy();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "devicesGrid.");
 
     await user.click(within(bar).getByRole("button", { name: "Alle 1.234 passenden Geräte auswählen" }));
     expect(within(bar).getByText("Alle 1.234 passenden Geräte sind ausgewählt.")).toBeTruthy();
@@ -139,7 +116,7 @@ describe("the device grid in German", () => {
     expect(within(drawer).getByText("Geräte mit all diesen Tags")).toBeTruthy();
     expect(within(drawer).getAllByText("Offline").length).toBeGreaterThan(0);
     expect(within(drawer).getAllByText("Genehmigung ausstehend").length).toBeGreaterThan(0);
-    expectNoEnglish(drawer);
+    expectNoEnglish(drawer, "devicesGrid.");
   });
 
   it("offers the built-in searches by their German names", async () => {
@@ -254,7 +231,7 @@ describe("saving the filters as a group", () => {
       await within(dialog).findByText("Pflichtwert fehlt. Bitte geben Sie einen Wert ein."),
     ).toBeTruthy();
     expect(sent).toEqual([]);
-    expectNoEnglish(dialog);
+    expectNoEnglish(dialog, "devicesGrid.");
     await user.type(within(dialog).getByLabelText(/^Gruppenname/), "Laptops");
     await user.click(within(dialog).getByRole("button", { name: "Gruppe speichern" }));
     expect(await screen.findByText("Gruppe „Berlin laptops“ gespeichert")).toBeTruthy();

@@ -1,30 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { screen, within } from "@testing-library/react";
-import { messagesByLocale } from "../../../i18n/catalogue";
+import { screen } from "@testing-library/react";
 import { setLocaleSettings } from "../../../i18n";
 import { json, mockFetch, renderApp } from "../../../test/render";
+import { expectNoEnglish } from "../../../test/german";
 import { JobOutputPanel } from "./JobOutputPanel";
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-/** The jobs texts whose German reads differently (those without values). */
-const englishOnly = Object.entries(messagesByLocale.en)
-  .filter(([id, text]) => id.startsWith("jobs.") && !/[{}<]/.test(text))
-  .filter(([id, text]) => messagesByLocale.de[id] !== text)
-  .map(([, text]) => text);
-
-function expectNoEnglish(root: HTMLElement) {
-  const left: string[] = [];
-  for (const text of englishOnly) if (within(root).queryAllByText(text).length > 0) left.push(text);
-  for (const element of root.querySelectorAll("[aria-label], [placeholder], [title]"))
-    for (const name of ["aria-label", "placeholder", "title"]) {
-      const value = element.getAttribute(name);
-      if (value && englishOnly.includes(value)) left.push(`${name}=${value}`);
-    }
-  expect(left).toEqual([]);
-}
 
 const job = (overrides: Record<string, unknown>) => ({
   resultCode: "SUCCESS",
@@ -71,7 +54,7 @@ describe("job output in German", () => {
     expect(screen.getByRole("button", { name: "Abbrechen" })).toBeTruthy();
     expect(await screen.findByText("Ausgabe")).toBeTruthy();
     expect(screen.getByLabelText("Auftrag läuft")).toBeTruthy();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "jobs.");
   });
 
   it("shows a failed job's error, exit code, errors and truncation in German", async () => {
@@ -100,6 +83,6 @@ describe("job output in German", () => {
       screen.getByText("Die Ausgabe war länger als die Größenbeschränkung und wurde gekürzt."),
     ).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Abbrechen" })).toBeNull();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "jobs.");
   });
 });

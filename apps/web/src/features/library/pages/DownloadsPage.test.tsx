@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { messagesByLocale } from "../../../i18n/catalogue";
 import { setLocaleSettings } from "../../../i18n";
 import { authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
+import { expectNoEnglish } from "../../../test/german";
 import { aToken, anOrganization, anOrganizationDetail } from "../../../test/fixtures";
 import { DownloadsPage } from "./DownloadsPage";
 
@@ -130,27 +130,6 @@ describe("DownloadsPage", () => {
   });
 });
 
-/** The English texts of the library catalogue that read differently in German. */
-const englishOnly = Object.entries(messagesByLocale.en)
-  .filter(([id, text]) => id.startsWith("library.") && !/[{}<]/.test(text))
-  .filter(([id, text]) => messagesByLocale.de[id] !== text)
-  .map(([, text]) => text);
-
-function expectNoEnglish(root: HTMLElement) {
-  const left: string[] = [];
-  for (const text of englishOnly) if (within(root).queryAllByText(text).length > 0) left.push(text);
-  for (const element of root.querySelectorAll("[aria-label], [placeholder], [title]")) {
-    for (const name of ["aria-label", "placeholder", "title"]) {
-      const value = element.getAttribute(name);
-      if (value && englishOnly.includes(value)) left.push(`${name}=${value}`);
-    }
-  }
-  // Sentences with values: none still speaks English.
-  if (/\b(Expires|Created|Last|Never|unlimited|enrolls|command)\b/.test(root.textContent ?? ""))
-    left.push(root.textContent ?? "");
-  expect(left).toEqual([]);
-}
-
 describe("DownloadsPage in German", () => {
   it("speaks German with German dates and numbers, in the tokens, the form and the install commands", async () => {
     setLocaleSettings({ locale: "de", timeZone: "Europe/Berlin" });
@@ -187,7 +166,7 @@ describe("DownloadsPage in German", () => {
     expect(screen.getByRole("button", { name: "Befehl für Front desk anzeigen" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Front desk widerrufen" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Agent herunterladen" })).toBeTruthy();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "library.");
 
     await user.click(screen.getByRole("textbox", { name: "Gültig für" }));
     expect(
@@ -203,6 +182,6 @@ describe("DownloadsPage in German", () => {
     );
     expect(screen.getByRole("button", { name: "Linux-Befehl kopieren" })).toBeTruthy();
     expect(screen.getByText("In einem Terminal ausführen; fragt nach sudo.")).toBeTruthy();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "library.");
   });
 });

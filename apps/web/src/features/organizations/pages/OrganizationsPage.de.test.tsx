@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { messagesByLocale } from "../../../i18n/catalogue";
 import { setLocaleSettings } from "../../../i18n";
 import { anOrganization, anOrganizationDetail } from "../../../test/fixtures";
 import { authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
+import { expectNoEnglish } from "../../../test/german";
 import { CustomerLocationPage } from "./CustomerLocationPage";
 import { CustomerOverviewPage } from "./CustomerOverviewPage";
 import { OrganizationsPage } from "./OrganizationsPage";
@@ -12,24 +12,6 @@ import { OrganizationsPage } from "./OrganizationsPage";
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-/** The organizations texts whose German reads differently (those without values). */
-const englishOnly = Object.entries(messagesByLocale.en)
-  .filter(([id, text]) => id.startsWith("organizations.") && !/[{}<]/.test(text))
-  .filter(([id, text]) => messagesByLocale.de[id] !== text)
-  .map(([, text]) => text);
-
-/** Fails on any English text of the organizations catalogue inside `root`, shown or as a name. */
-function expectNoEnglish(root: HTMLElement) {
-  const left: string[] = [];
-  for (const text of englishOnly) if (within(root).queryAllByText(text).length > 0) left.push(text);
-  for (const element of root.querySelectorAll("[aria-label], [placeholder], [title]"))
-    for (const name of ["aria-label", "placeholder", "title"]) {
-      const value = element.getAttribute(name);
-      if (value && englishOnly.includes(value)) left.push(`${name}=${value}`);
-    }
-  expect(left).toEqual([]);
-}
 
 function renderAt(
   path: string,
@@ -60,7 +42,7 @@ describe("organizations in German", () => {
     expect(within(table).getByText("1.234")).toBeTruthy();
     expect(within(table).getByText("22.11.2025")).toBeTruthy();
     expect(screen.getByText("1 Organisation")).toBeTruthy();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "organizations.");
 
     // The row's delete button (its name belongs to the shared row actions).
     await user.click(within(table).getByRole("button", { name: /Acme/ }));
@@ -91,7 +73,7 @@ describe("organizations in German", () => {
     ).toBeTruthy();
     expect(within(dialog).getByText("Ein anderer Standort hat bereits diesen Namen")).toBeTruthy();
     expect(within(dialog).getByRole("button", { name: "Standort 1 entfernen" })).toBeTruthy();
-    expectNoEnglish(dialog);
+    expectNoEnglish(dialog, "organizations.");
   });
 
   it("shows an organization's overview in German, with the creation time in the reader's zone", async () => {
@@ -111,7 +93,7 @@ describe("organizations in German", () => {
     const locations = screen.getByRole("table", { name: "Standorte" });
     expect(within(locations).getByText("Standard")).toBeTruthy();
     expect(within(locations).getByText("Adresse")).toBeTruthy();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "organizations.");
   });
 
   it("shows a location in German, linking its organization inside the sentence", async () => {
@@ -126,6 +108,6 @@ describe("organizations in German", () => {
     const link = screen.getByRole("link", { name: "Acme" });
     expect(link.parentElement?.textContent).toBe("Standort von Acme");
     expect(screen.getByRole("link", { name: "Standorte bearbeiten" })).toBeTruthy();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "organizations.");
   });
 });

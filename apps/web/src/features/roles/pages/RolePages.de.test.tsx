@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { permissionGroups, type TechnicianRole } from "@steward/contracts";
-import { messagesByLocale } from "../../../i18n/catalogue";
 import { setLocaleSettings } from "../../../i18n";
 import { adminUser, authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
+import { expectNoEnglish } from "../../../test/german";
 import { permissionAreaLabels } from "../permission-labels";
 import { RoleEditorPage } from "./RoleEditorPage";
 import { TechnicianRolesPage } from "./TechnicianRolesPage";
@@ -12,23 +12,6 @@ import { TechnicianRolesPage } from "./TechnicianRolesPage";
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-/** The roles texts whose German reads differently (those without values). */
-const englishOnly = Object.entries(messagesByLocale.en)
-  .filter(([id, text]) => id.startsWith("roles.") && !/[{}<]/.test(text))
-  .filter(([id, text]) => messagesByLocale.de[id] !== text)
-  .map(([, text]) => text);
-
-function expectNoEnglish(root: HTMLElement) {
-  const left: string[] = [];
-  for (const text of englishOnly) if (within(root).queryAllByText(text).length > 0) left.push(text);
-  for (const element of root.querySelectorAll("[aria-label], [placeholder], [title]"))
-    for (const name of ["aria-label", "placeholder", "title"]) {
-      const value = element.getAttribute(name);
-      if (value && englishOnly.includes(value)) left.push(`${name}=${value}`);
-    }
-  expect(left).toEqual([]);
-}
 
 const role = (overrides: Partial<TechnicianRole>): TechnicianRole => ({
   id: 7,
@@ -84,7 +67,7 @@ describe("technician roles in German", () => {
     expect(within(table).getByText("1.500")).toBeTruthy();
     expect(within(table).getByText("Integriert")).toBeTruthy();
     expect(within(table).getByRole("button", { name: "Helpdesk kopieren" })).toBeTruthy();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "roles.");
   });
 
   it("edits a role in German: permissions by area, scope, holders and the hidden organizations", async () => {
@@ -99,7 +82,7 @@ describe("technician roles in German", () => {
     expect(screen.getByRole("checkbox", { name: /Geräte anzeigen/ })).toHaveProperty("checked", true);
     expect(screen.getByRole("radio", { name: "Ausgewählte Organisationen" })).toHaveProperty("checked", true);
     expect(screen.getByText("Gilt auch in 1 Organisation, die Sie nicht sehen.")).toBeTruthy();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "roles.");
 
     // No permission left: the contract's message, in German.
     await user.click(screen.getByRole("checkbox", { name: /Geräte anzeigen/ }));

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ScheduledTask } from "@steward/contracts";
-import { messagesByLocale } from "../../../i18n/catalogue";
 import { setLocaleSettings } from "../../../i18n";
 import { authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
+import { expectNoEnglish } from "../../../test/german";
 import { ScheduledTaskEditorPage } from "./ScheduledTaskEditorPage";
 import { ScheduledTasksPage } from "./ScheduledTasksPage";
 
@@ -92,23 +92,6 @@ function renderEditor(path: string, handlers: Parameters<typeof mockFetch>[0] = 
   });
   signIn(result.queryClient, authenticatedSession());
   return { ...result, fetchMock, user: userEvent.setup() };
-}
-
-/** The scheduledTasks texts whose German reads differently (those without values). */
-const englishOnly = Object.entries(messagesByLocale.en)
-  .filter(([id, text]) => id.startsWith("scheduledTasks.") && !/[{}<]/.test(text))
-  .filter(([id, text]) => messagesByLocale.de[id] !== text)
-  .map(([, text]) => text);
-
-function expectNoEnglish(root: HTMLElement) {
-  const left: string[] = [];
-  for (const text of englishOnly) if (within(root).queryAllByText(text).length > 0) left.push(text);
-  for (const element of root.querySelectorAll("[aria-label], [placeholder], [title]"))
-    for (const name of ["aria-label", "placeholder", "title"]) {
-      const value = element.getAttribute(name);
-      if (value && englishOnly.includes(value)) left.push(`${name}=${value}`);
-    }
-  expect(left).toEqual([]);
 }
 
 describe("scheduled task editor", () => {
@@ -210,7 +193,7 @@ describe("scheduled tasks in German", () => {
     expect(within(second!).getByText("Deaktiviert")).toBeTruthy();
     expect(within(first!).getByRole("button", { name: "Nightly cleanup jetzt ausführen" })).toBeTruthy();
     expect(screen.getByText("2 Aufgaben")).toBeTruthy();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "scheduledTasks.");
   });
 
   it(
@@ -235,7 +218,7 @@ describe("scheduled tasks in German", () => {
         screen.getByText("Wählen Sie mindestens ein Gerät, eine Gruppe oder eine Organisation"),
       ).toBeTruthy();
       expect(screen.getAllByText("Pflichtwert fehlt. Bitte geben Sie einen Wert ein.")).toHaveLength(2);
-      expectNoEnglish(document.body);
+      expectNoEnglish(document.body, "scheduledTasks.");
     },
     EDITOR_TIMEOUT,
   );

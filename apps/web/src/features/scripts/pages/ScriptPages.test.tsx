@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ScriptDetail, ScriptTemplate } from "@steward/contracts";
-import { messagesByLocale } from "../../../i18n/catalogue";
 import { setLocaleSettings } from "../../../i18n";
 import { authenticatedSession, json, mockFetch, renderApp, signIn } from "../../../test/render";
+import { expectNoEnglish } from "../../../test/german";
 import { ScriptEditorPage } from "./ScriptEditorPage";
 import { ScriptLibraryPage } from "./ScriptLibraryPage";
 import { TemplateScriptPage } from "./TemplateScriptPage";
@@ -67,27 +67,6 @@ function renderAt(path: string, handlers: Parameters<typeof mockFetch>[0] = {}) 
   const result = renderApp(null, { routes, initialPath: path });
   signIn(result.queryClient, authenticatedSession());
   return { ...result, fetchMock, user: userEvent.setup() };
-}
-
-/** The English texts of the scripts catalogue that read differently in German. */
-const englishOnly = Object.entries(messagesByLocale.en)
-  .filter(([id, text]) => id.startsWith("scripts.") && !/[{}<]/.test(text))
-  .filter(([id, text]) => messagesByLocale.de[id] !== text)
-  .map(([, text]) => text);
-
-function expectNoEnglish(root: HTMLElement) {
-  const left: string[] = [];
-  for (const text of englishOnly) if (within(root).queryAllByText(text).length > 0) left.push(text);
-  for (const element of root.querySelectorAll("[aria-label], [placeholder], [title]")) {
-    for (const name of ["aria-label", "placeholder", "title"]) {
-      const value = element.getAttribute(name);
-      if (value && englishOnly.includes(value)) left.push(`${name}=${value}`);
-    }
-  }
-  // Sentences with values: none still speaks English.
-  if (/\b(Updated|presets?|copied from|Remove parameter|Remove preset)\b/.test(root.textContent ?? ""))
-    left.push(root.textContent ?? "");
-  expect(left).toEqual([]);
 }
 
 describe("the script editor", () => {
@@ -164,7 +143,7 @@ describe("the script pages in German", () => {
     expect(within(row).getByText("2 · 1 Voreinstellung")).toBeTruthy();
     expect(within(row).getByText("22.11.2025, 15:30")).toBeTruthy();
     expect(screen.getByText("1 Skript")).toBeTruthy();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "scripts.");
 
     await user.click(screen.getByRole("tab", { name: "Vorlagenskripte" }));
     const templateRow = (await screen.findByRole("link", { name: "Disk cleanup" })).closest(
@@ -175,7 +154,7 @@ describe("the script pages in German", () => {
     expect(
       within(templateRow).getByRole("button", { name: "Disk cleanup in die Bibliothek kopieren" }),
     ).toBeTruthy();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "scripts.");
   });
 
   it("edits a script in German, with German field messages", async () => {
@@ -197,7 +176,7 @@ describe("the script pages in German", () => {
     await user.click(screen.getByRole("button", { name: "Speichern" }));
     expect(await screen.findByText("Prüfen Sie die markierten Felder.")).toBeTruthy();
     expect(screen.getByText("Pflichtwert fehlt. Bitte geben Sie einen Wert ein.")).toBeTruthy();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "scripts.");
   });
 
   it("shows a template script and copies it in German", async () => {
@@ -213,6 +192,6 @@ describe("the script pages in German", () => {
     expect(
       await within(dialog).findByText("Pflichtwert fehlt. Bitte geben Sie einen Wert ein."),
     ).toBeTruthy();
-    expectNoEnglish(document.body);
+    expectNoEnglish(document.body, "scripts.");
   });
 });
