@@ -277,6 +277,33 @@ describe("the agent receives its effective policy", () => {
     await lastAppliedIs(agent.deviceId, policy.id, policy.version);
   }, 60_000);
 
+  it("a device's new role reaches its agent through the check of every connected device", async () => {
+    const agent = await simulatedAgent();
+    await agent.connect();
+    await waitFor("the Default policy", async () => agent.received[0]);
+    const current = (await admin.get(`/api/devices/${agent.deviceId}`)).json<{ roleId: number | null }>();
+    const roles = (await admin.get("/api/device-roles")).json<{
+      items: { id: number; osFamily: string }[];
+    }>();
+    const other = roles.items.find((r) => r.osFamily === "WINDOWS" && r.id !== current.roleId)!;
+    const byRole = await createPolicy({ name: "Role delivery", deviceClass: "WINDOWS_WORKSTATION" });
+    const assign = await admin.put(`/api/organizations/${org.organizationId}/policy-assignments`, {
+      assignments: [{ roleId: other.id, policyId: byRole.id }],
+    });
+    expect(assign.statusCode, assign.body).toBe(200);
+    await settled();
+    expect(agent.received).toHaveLength(1);
+
+    const role = await admin.patch(`/api/devices/${agent.deviceId}`, { roleId: other.id });
+    expect(role.statusCode, role.body).toBe(200);
+    await ctx.services.policyDelivery.reconcile();
+    await waitFor("the role's policy", async () => agent.received[1]);
+    expect(agent.received[1]!.payload).toMatchObject({ policyId: byRole.id, version: byRole.version });
+    await ctx.services.policyDelivery.reconcile();
+    await settled();
+    expect(agent.received).toHaveLength(2);
+  }, 60_000);
+
   it("a real agent applies its policy, keeps it in its data directory and acknowledges it", async () => {
     const { token } = await side.enrollment.createToken({
       ...org,

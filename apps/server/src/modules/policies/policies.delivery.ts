@@ -16,20 +16,34 @@ const NOTHING = keyOf({ policyId: null, version: null, enforced: false });
 export interface PolicyDeliveryDeps {
   repo: PoliciesRepository;
   logger?: Pick<FastifyBaseLogger, "error" | "warn">;
+  /**
+   * Seconds between checks of every connected device. Changes made outside the policies
+   * module (a device's role, location or operating system) reach the agent by this check.
+   */
+  sweepSeconds?: number;
 }
+
+const DEFAULT_SWEEP_SECONDS = 120;
 
 /**
  * Delivers each device's effective policy to its agent as an `apply-policy` command, only when
  * what the device should apply (policy, version, enforced) differs from what its agent last
  * acknowledged: after any change to policies or assignments (`policiesChanged` on the bus) for
- * every connected device, and when an agent connects for that device. An agent's
+ * every connected device, when an agent connects for that device, and every few minutes for
+ * changes made elsewhere (a device's role, location or operating system). An agent's
  * acknowledgement is recorded as the device's last applied policy.
  */
-export function createPolicyDelivery({ repo, logger }: PolicyDeliveryDeps) {
+export function createPolicyDelivery({
+  repo,
+  logger,
+  sweepSeconds = DEFAULT_SWEEP_SECONDS,
+}: PolicyDeliveryDeps) {
   /** Sent on this node and not acknowledged yet: device → key (cleared when the agent reconnects). */
   const pending = new Map<number, string>();
   let chain: Promise<void> = Promise.resolve();
   let wholeFleetQueued = false;
+  /** The agent side's sender, once it attached (no agent side: nothing to deliver). */
+  let sender: SendCommand<proto.ApplyPolicyPayload> | undefined;
 
   async function deliver(deviceIds: readonly number[] | null, send: SendCommand<proto.ApplyPolicyPayload>) {
     const list = await repo.devicesForDelivery(deviceIds);
@@ -84,7 +98,17 @@ export function createPolicyDelivery({ repo, logger }: PolicyDeliveryDeps) {
 
   const handler: ServerCommandHandler<typeof proto.applyPolicyCommand> = {
     contract: proto.applyPolicyCommand,
-    attach: ({ bus, send }) => bus.on("policiesChanged", () => void queue(null, send)),
+    attach: ({ bus, send }) => {
+      sender = send;
+      const off = bus.on("policiesChanged", () => void queue(null, send));
+      const sweep = setInterval(() => void queue(null, send), sweepSeconds * 1000);
+      sweep.unref();
+      return () => {
+        off();
+        clearInterval(sweep);
+        sender = undefined;
+      };
+    },
     onAgentReady: (deviceId, send) => {
       // A new connection may have lost what was sent on the old one.
       pending.delete(deviceId);
@@ -104,6 +128,8 @@ export function createPolicyDelivery({ repo, logger }: PolicyDeliveryDeps) {
 
   return {
     handler: handler as unknown as ServerCommandHandler,
+    /** Checks every connected device now (what the periodic sweep does). */
+    reconcile: () => (sender ? queue(null, sender) : Promise.resolve()),
     /** Resolves once the deliveries queued so far are sent (tests). */
     idle: () => chain,
   };
