@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { MAINTENANCE_REPEATS, MAX_MAINTENANCE_DURATION_MINUTES, messages } from "@steward/domain";
+import {
+  MAINTENANCE_REPEATS,
+  MAX_MAINTENANCE_DURATION_MINUTES,
+  messages,
+  type Schedule,
+} from "@steward/domain";
 import { id as idType, isoDateTime, pageNumber, text } from "../common.js";
 import { validationEn } from "../i18n/shared/en/validation.js";
 import { ianaTimeZone, scheduleSchema, scheduleView } from "./scheduled-tasks.js";
@@ -8,7 +13,7 @@ const id = idType();
 
 /** What a window covers: devices, groups (saved searches), locations and whole organizations. */
 export const maintenanceTargets = z
-  .object({
+  .strictObject({
     deviceIds: z.array(id).max(10_000).default([]),
     groupIds: z.array(id).max(100).default([]),
     locationIds: z.array(id).max(500).default([]),
@@ -22,7 +27,7 @@ export type MaintenanceTargets = z.output<typeof maintenanceTargets>;
 
 /** What a window holds back while open (the alerts, notification and automation areas read these). */
 export const maintenanceSuppress = z
-  .object({
+  .strictObject({
     alerts: z.boolean().default(true),
     notifications: z.boolean().default(true),
     automations: z.boolean().default(true),
@@ -38,36 +43,65 @@ const durationMinutes = z
   .min(1, messages.numeric.greaterOrEqual(1))
   .max(MAX_MAINTENANCE_DURATION_MINUTES, messages.numeric.lessOrEqual(MAX_MAINTENANCE_DURATION_MINUTES));
 
-/** Once between two instants, or on a recurring schedule (in a time zone) for a duration each time. */
-export const maintenanceTiming = z.discriminatedUnion("kind", [
-  z
-    .strictObject({ kind: z.literal("ONE_OFF"), startsAt: isoDateTime, endsAt: isoDateTime })
-    .refine((t) => Date.parse(t.endsAt) > Date.parse(t.startsAt), {
-      path: ["endsAt"],
-      message: validationEn.maintenance.endNotAfterStart,
-    }),
-  z
-    .strictObject({
-      kind: z.literal("RECURRING"),
-      schedule: scheduleSchema,
-      timeZone: ianaTimeZone,
-      durationMinutes,
-    })
-    .superRefine((t, ctx) => {
-      if (!(MAINTENANCE_REPEATS as readonly string[]).includes(t.schedule.repeats))
+/**
+ * Once between two instants, or on a recurring schedule (in a time zone) for a duration each
+ * time. One object with the fields of both kinds, so that a bad value is refused at its own
+ * field whatever the kind; the answer is the kind's own shape.
+ */
+export const maintenanceTiming = z
+  .strictObject({
+    kind: z.enum(["ONE_OFF", "RECURRING"]),
+    startsAt: isoDateTime.optional(),
+    endsAt: isoDateTime.optional(),
+    schedule: scheduleSchema.optional(),
+    timeZone: ianaTimeZone.optional(),
+    durationMinutes: durationMinutes.optional(),
+  })
+  .superRefine((t, ctx) => {
+    const need = (field: keyof typeof t) => {
+      if (t[field] === undefined)
+        ctx.addIssue({ code: "custom", path: [field], message: validationEn.mandatory });
+    };
+    if (t.kind === "ONE_OFF") {
+      need("startsAt");
+      need("endsAt");
+      if (t.startsAt && t.endsAt && Date.parse(t.endsAt) <= Date.parse(t.startsAt))
         ctx.addIssue({
           code: "custom",
-          path: ["schedule", "repeats"],
-          message: validationEn.maintenance.repeats,
+          path: ["endsAt"],
+          message: validationEn.maintenance.endNotAfterStart,
         });
-      if (t.schedule.end.type === "AFTER")
-        ctx.addIssue({
-          code: "custom",
-          path: ["schedule", "end", "type"],
-          message: validationEn.maintenance.endAfter,
-        });
-    }),
-]);
+      return;
+    }
+    need("schedule");
+    need("timeZone");
+    need("durationMinutes");
+    if (t.schedule && !(MAINTENANCE_REPEATS as readonly string[]).includes(t.schedule.repeats))
+      ctx.addIssue({
+        code: "custom",
+        path: ["schedule", "repeats"],
+        message: validationEn.maintenance.repeats,
+      });
+    if (t.schedule?.end.type === "AFTER")
+      ctx.addIssue({
+        code: "custom",
+        path: ["schedule", "end", "type"],
+        message: validationEn.maintenance.endAfter,
+      });
+  })
+  .transform(
+    (t) =>
+      (t.kind === "ONE_OFF"
+        ? { kind: "ONE_OFF", startsAt: t.startsAt!, endsAt: t.endsAt! }
+        : {
+            kind: "RECURRING",
+            schedule: t.schedule!,
+            timeZone: t.timeZone!,
+            durationMinutes: t.durationMinutes!,
+          }) as
+        | { kind: "ONE_OFF"; startsAt: string; endsAt: string }
+        | { kind: "RECURRING"; schedule: Schedule; timeZone: string; durationMinutes: number },
+  );
 export type MaintenanceTimingInput = z.input<typeof maintenanceTiming>;
 
 /** Creating or replacing a window. */
