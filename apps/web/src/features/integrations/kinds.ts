@@ -7,6 +7,8 @@ export interface IntegrationKind {
   description: MessageKey;
   /** The sub-page's area ("Patching integrations"). */
   area: MessageKey;
+  /** Built: its page works (the others show "Not available yet"). */
+  available: boolean;
 }
 
 const slugs = [
@@ -32,6 +34,7 @@ export const integrationKinds: IntegrationKind[] = slugs.map((slug) => ({
   // i18n-exempt: a message id
   description: `integrations.kinds.${slug}.description`,
   area: `integrations.kinds.${slug}.area`,
+  available: slug === "notificationChannels",
 }));
 
 export const appsPath = (slug?: string) => (slug ? `/administration/apps/${slug}` : "/administration/apps");

@@ -4,6 +4,10 @@ import { NotAvailablePage } from "../../ui";
 import { appsPath, integrationKinds } from "./kinds";
 
 const landing = lazyPage(() => import("./pages/AppsLandingPage"), "AppsLandingPage");
+const channels = lazyPage(
+  () => import("./notifications/NotificationChannelsPage"),
+  "NotificationChannelsPage",
+);
 
 /** /administration/apps and one sub-page per integration kind (backup's lives in the backup feature). */
 export const integrationRoutes: RouteEntry[] = [
@@ -16,7 +20,7 @@ export const integrationRoutes: RouteEntry[] = [
     nav: { section: "administration", order: 35, icon: IconApps },
   },
   ...integrationKinds
-    .filter((kind) => kind.slug !== "backup")
+    .filter((kind) => kind.slug !== "backup" && kind.slug !== "notificationChannels")
     .map((kind): RouteEntry => ({
       path: appsPath(kind.slug),
       page: NotAvailablePage,
@@ -26,4 +30,12 @@ export const integrationRoutes: RouteEntry[] = [
       section: "shell.sections.administration",
       parent: appsPath(),
     })),
+  {
+    path: appsPath("notificationChannels"),
+    page: channels,
+    title: "integrations.channels.title",
+    access: "settings.read",
+    section: "shell.sections.administration",
+    parent: appsPath(),
+  },
 ];

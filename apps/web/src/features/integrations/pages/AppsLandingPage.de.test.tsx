@@ -21,23 +21,23 @@ describe("Apps in German", () => {
     renderApp(null, { routes: buildRoutes(), initialPath: "/administration/apps" });
     const main = await screen.findByRole("main");
     expect(
-      await within(main).findByText(/In dieser Version von Steward ist noch keine verfügbar/),
+      await within(main).findByText(/Die meisten sind in dieser Version von Steward noch nicht verfügbar/),
     ).toBeTruthy();
     expect(within(main).getByRole("link", { name: "Mobilgeräteverwaltung" }).getAttribute("href")).toBe(
       "/administration/apps/mdm",
     );
     expect(within(main).getByText("Wohin Warnungen gesendet werden.")).toBeTruthy();
-    expect(within(main).getAllByText("Noch nicht verfügbar")).toHaveLength(14);
+    expect(within(main).getAllByText("Noch nicht verfügbar")).toHaveLength(13);
     expect(english.filter((text) => within(document.body).queryAllByText(text).length > 0)).toEqual([]);
   });
 
   it("names a kind's page and its area in German", async () => {
     setLocaleSettings({ locale: "de" });
     mockFetch({ "GET /api/auth/session": () => json(200, authenticatedSession()) });
-    renderApp(null, { routes: buildRoutes(), initialPath: "/administration/apps/notificationChannels" });
+    renderApp(null, { routes: buildRoutes(), initialPath: "/administration/apps/mdm" });
     const main = await screen.findByRole("main");
-    expect(await within(main).findByRole("heading", { name: "Benachrichtigungskanäle" })).toBeTruthy();
-    expect(within(main).getByText("Integrationen für Benachrichtigungskanäle")).toBeTruthy();
+    expect(await within(main).findByRole("heading", { name: "Mobilgeräteverwaltung" })).toBeTruthy();
+    expect(within(main).getByText("Integrationen für Mobilgeräteverwaltung")).toBeTruthy();
     const crumbs = screen.getByRole("navigation", { name: "Navigationspfad" });
     expect(within(crumbs).getByRole("link", { name: "Apps" })).toBeTruthy();
   });

@@ -20,9 +20,11 @@ export function AppsLandingPage() {
               <Text size="sm" c="dimmed">
                 {t(kind.description)}
               </Text>
-              <Badge size="xs" variant="light" color="gray" style={{ overflow: "visible" }}>
-                {t("integrations.landing.notAvailable")}
-              </Badge>
+              {kind.available ? null : (
+                <Badge size="xs" variant="light" color="gray" style={{ overflow: "visible" }}>
+                  {t("integrations.landing.notAvailable")}
+                </Badge>
+              )}
             </Stack>
           </Paper>
         ))}
