@@ -4,7 +4,7 @@ import { agent as proto } from "@steward/contracts";
 import { resolveEffective } from "@steward/domain";
 import type { SendCommand, ServerCommandHandler } from "../agents/index.js";
 import { chooseFor, treeOf } from "./policies.effective.js";
-import type { PoliciesRepository } from "./policies.repository.js";
+import type { DeviceFacts, PoliciesRepository, PolicyRow } from "./policies.repository.js";
 
 /** What a device applies, as compared between the server and the agent's acknowledgement. */
 const keyOf = (a: { policyId: number | null; version: number | null; enforced: boolean }) =>
@@ -24,6 +24,8 @@ export interface PolicyDeliveryDeps {
 }
 
 const DEFAULT_SWEEP_SECONDS = 120;
+/** Devices compared per query (assignments and acknowledgements are read for a batch at once). */
+const BATCH = 1000;
 
 /**
  * Delivers each device's effective policy to its agent as an `apply-policy` command, only when
@@ -46,9 +48,23 @@ export function createPolicyDelivery({
   let sender: SendCommand<proto.ApplyPolicyPayload> | undefined;
 
   async function deliver(deviceIds: readonly number[] | null, send: SendCommand<proto.ApplyPolicyPayload>) {
-    const list = await repo.devicesForDelivery(deviceIds);
-    if (list.length === 0) return;
+    if (deviceIds?.length === 0) return;
     const rows = await repo.all();
+    if (deviceIds === null) {
+      const list = await repo.devicesForDelivery(null);
+      for (let i = 0; i < list.length; i += BATCH) await deliverTo(list.slice(i, i + BATCH), rows, send);
+      return;
+    }
+    for (let i = 0; i < deviceIds.length; i += BATCH)
+      await deliverTo(await repo.devicesForDelivery(deviceIds.slice(i, i + BATCH)), rows, send);
+  }
+
+  async function deliverTo(
+    list: DeviceFacts[],
+    rows: PolicyRow[],
+    send: SendCommand<proto.ApplyPolicyPayload>,
+  ) {
+    if (list.length === 0) return;
     const tree = treeOf(rows);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const [assignments, states] = await Promise.all([
@@ -56,6 +72,22 @@ export function createPolicyDelivery({
       repo.appliedStates(list.map((d) => d.id)),
     ]);
     const applied = new Map(states.map((s) => [s.deviceId, keyOf(s)]));
+    // Resolved once per policy: a batch has many devices and few policies.
+    const settingsCache = new Map<number, proto.AppliedAgentSettings>();
+    const settingsOf = (policyId: number): proto.AppliedAgentSettings => {
+      let settings = settingsCache.get(policyId);
+      if (!settings) {
+        const values = resolveEffective(policyId, tree).agentSettings ?? {};
+        const checked = proto.appliedAgentSettings.safeParse(
+          Object.fromEntries(Object.entries(values).map(([item, e]) => [item, e.value])),
+        );
+        if (!checked.success)
+          logger?.warn({ policyId }, "policy agent settings out of bounds; defaults sent");
+        settings = checked.success ? checked.data : {};
+        settingsCache.set(policyId, settings);
+      }
+      return settings;
+    };
     for (const device of list) {
       const policy = chooseFor(device, byId, assignments).policy;
       const enforced = policy?.enabled ?? false;
@@ -67,30 +99,34 @@ export function createPolicyDelivery({
       };
       const key = keyOf(payload);
       if (key === (applied.get(device.id) ?? NOTHING) || key === pending.get(device.id)) continue;
-      if (policy && enforced) {
-        const values = resolveEffective(policy.id, tree).agentSettings ?? {};
-        const settings = proto.appliedAgentSettings.safeParse(
-          Object.fromEntries(Object.entries(values).map(([item, e]) => [item, e.value])),
-        );
-        if (settings.success) payload.agentSettings = settings.data;
-        else
-          logger?.warn({ deviceId: device.id, policyId: policy.id }, "policy agent settings out of bounds");
-      }
+      if (policy && enforced) payload.agentSettings = settingsOf(policy.id);
       const sent = send({ deviceId: device.id, jobUid: `policy-${randomUUID()}`, attempt: 1 }, payload);
       if (sent) pending.set(device.id, key);
     }
   }
 
-  /** Deliveries run one after another: a later change is compared with what an earlier one sent. */
-  function queue(deviceIds: readonly number[] | null, send: SendCommand<proto.ApplyPolicyPayload>) {
-    if (deviceIds === null) {
-      if (wholeFleetQueued) return chain;
-      wholeFleetQueued = true;
-    }
+  /** Agents that connected and wait for one pass together (a fleet reconnecting is a few passes). */
+  const ready = new Set<number>();
+  let readyQueued = false;
+
+  /**
+   * Deliveries run one after another: a later change is compared with what an earlier one sent.
+   * whole: every connected device; otherwise the agents that connected since the last pass.
+   */
+  function queue(whole: boolean, send: SendCommand<proto.ApplyPolicyPayload>) {
+    if (whole ? wholeFleetQueued : readyQueued) return chain;
+    if (whole) wholeFleetQueued = true;
+    else readyQueued = true;
     chain = chain
       .then(() => {
-        if (deviceIds === null) wholeFleetQueued = false;
-        return deliver(deviceIds, send);
+        if (whole) {
+          wholeFleetQueued = false;
+          return deliver(null, send);
+        }
+        readyQueued = false;
+        const ids = [...ready];
+        ready.clear();
+        return deliver(ids, send);
       })
       .catch((err: unknown) => logger?.error({ err }, "policy delivery failed"));
     return chain;
@@ -100,8 +136,8 @@ export function createPolicyDelivery({
     contract: proto.applyPolicyCommand,
     attach: ({ bus, send }) => {
       sender = send;
-      const off = bus.on("policiesChanged", () => void queue(null, send));
-      const sweep = setInterval(() => void queue(null, send), sweepSeconds * 1000);
+      const off = bus.on("policiesChanged", () => void queue(true, send));
+      const sweep = setInterval(() => void queue(true, send), sweepSeconds * 1000);
       sweep.unref();
       return () => {
         off();
@@ -112,7 +148,8 @@ export function createPolicyDelivery({
     onAgentReady: (deviceId, send) => {
       // A new connection may have lost what was sent on the old one.
       pending.delete(deviceId);
-      void queue([deviceId], send);
+      ready.add(deviceId);
+      void queue(false, send);
     },
     async onResult(deviceId, result, data) {
       if (result.outcome !== "SUCCESS" || !data) {
@@ -129,7 +166,7 @@ export function createPolicyDelivery({
   return {
     handler: handler as unknown as ServerCommandHandler,
     /** Checks every connected device now (what the periodic sweep does). */
-    reconcile: () => (sender ? queue(null, sender) : Promise.resolve()),
+    reconcile: () => (sender ? queue(true, sender) : Promise.resolve()),
     /** Resolves once the deliveries queued so far are sent (tests). */
     idle: () => chain,
   };
