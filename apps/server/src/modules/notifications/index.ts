@@ -12,7 +12,10 @@ const DIGEST_CHECK_MS = 30_000;
 export function notificationsModule(service: NotificationsService): FastifyPluginAsyncZod {
   return async (app) => {
     const timer = setInterval(() => {
-      service.flushDigests().catch((err: unknown) => app.log.warn({ err }, "notification digest failed"));
+      service
+        .flushDigests()
+        .then(() => service.prune())
+        .catch((err: unknown) => app.log.warn({ err }, "notification digest failed"));
     }, DIGEST_CHECK_MS);
     timer.unref();
     app.addHook("onClose", () => clearInterval(timer));

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.js";
 import { notificationChannels, notificationDeliveries } from "./notifications.tables.js";
 
@@ -94,5 +94,14 @@ export class NotificationsRepository {
       .update(notificationDeliveries)
       .set({ outcome: "DIGESTED", payload: null })
       .where(inArray(notificationDeliveries.id, ids));
+  }
+
+  /** Deletes log lines older than the instant; held events wait for their digest whatever their age. */
+  async pruneBefore(before: Date): Promise<number> {
+    const rows = await this.db
+      .delete(notificationDeliveries)
+      .where(and(lt(notificationDeliveries.at, before), ne(notificationDeliveries.outcome, "HELD")))
+      .returning({ id: notificationDeliveries.id });
+    return rows.length;
   }
 }

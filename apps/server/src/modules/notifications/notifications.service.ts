@@ -92,6 +92,9 @@ export interface NotificationsDeps {
   clock?: () => Date;
 }
 
+/** How long the delivery log keeps a line. */
+export const DELIVERY_LOG_DAYS = 30;
+
 /** How many held events a digest lists by title; the rest are counted. */
 const DIGEST_LISTED = 20;
 
@@ -331,6 +334,9 @@ export function createNotificationsService(deps: NotificationsDeps) {
       }
       return out;
     },
+
+    /** Drops delivery log lines older than the retention (a timer calls it). */
+    prune: () => repo.pruneBefore(new Date(now().getTime() - DELIVERY_LOG_DAYS * 86_400_000)),
 
     /** Sends the digests that are due (a timer calls it; notify() does too). */
     async flushDigests(): Promise<DeliveryRow[]> {

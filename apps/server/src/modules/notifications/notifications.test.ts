@@ -394,3 +394,74 @@ describe("email channel", () => {
     expect(row).toMatchObject({ outcome: "FAILED", error: "mail not accepted for ops@example.test" });
   });
 });
+
+describe("delivery limits", () => {
+  it("an attempt that gets no answer within the timeout fails and is retried up to the limit", async () => {
+    const requests: number[] = [];
+    const silent = http.createServer(() => requests.push(Date.now()));
+    await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/hook`;
+      const channel = await createChannel({ type: "SLACK", url, enabled: false });
+      const service = createNotificationsService({
+        repo: new NotificationsRepository(ctx.deps.db),
+        secretBox: ctx.deps.secretBox,
+        mailer: ctx.deps.mailer,
+        targets: { allowLoopback: true },
+        retry: { maxAttempts: 2, baseDelayMs: 10, timeoutMs: 300 },
+      });
+      const row = await service.sendTest(channel.id);
+      expect(row).toMatchObject({
+        outcome: "FAILED",
+        httpStatus: null,
+        attempts: 2,
+        error: "no answer within 300 ms",
+      });
+      expect(requests).toHaveLength(2);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((r) => silent.close(() => r()));
+    }
+  });
+
+  it("does not follow a redirect (it could point anywhere): a 3xx is a failure, not retried", async () => {
+    const hook = await receiver([302]);
+    try {
+      const channel = await createChannel({ type: "TEAMS", url: hook.url, enabled: false });
+      expect(await serviceWith().sendTest(channel.id)).toMatchObject({
+        outcome: "FAILED",
+        httpStatus: 302,
+        attempts: 1,
+      });
+      expect(hook.got).toHaveLength(1);
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it("keeps the delivery log for 30 days, and held events until their digest", async () => {
+    await disableAll();
+    const hook = await receiver();
+    try {
+      let now = new Date("2026-01-01T08:00:00Z");
+      const service = serviceWith({ clock: () => now });
+      const channel = await createChannel({
+        type: "SLACK",
+        url: hook.url,
+        throttleLimit: 1,
+        throttleWindowMinutes: 1440,
+      });
+      await service.notify({ kind: "ALERT_TRIGGERED", title: "Old" });
+      await service.notify({ kind: "ALERT_TRIGGERED", title: "Waiting" });
+      now = new Date("2026-01-31T08:00:01Z");
+      await service.prune();
+      const log = (await admin.get(`/api/notification-channels/${channel.id}/deliveries`)).json().items;
+      expect(log.map((l: { summary: string; outcome: string }) => [l.summary, l.outcome])).toEqual([
+        ["Waiting", "HELD"],
+      ]);
+      await admin.patch(`/api/notification-channels/${channel.id}`, { enabled: false });
+    } finally {
+      await hook.close();
+    }
+  });
+});
