@@ -42,6 +42,7 @@ interface GlobalWorld {
   technicianId: number;
   roleId: number | null;
   policyId: number;
+  notificationChannelId: number;
 }
 interface World {
   A: OrgWorld;
@@ -98,6 +99,7 @@ function paramValue(url: string, param: string, w: OrgWorld | "missing", g: Glob
   if (p.startsWith("/technician-roles/") || p.startsWith("/roles/")) return String(g.roleId ?? 1);
   if (p.startsWith("/script-templates/")) return "linux-top-processes";
   if (p.startsWith("/policies/")) return String(g.policyId);
+  if (p.startsWith("/notification-channels/")) return String(g.notificationChannelId);
   return "1";
 }
 
@@ -176,6 +178,10 @@ function bodyFor(method: string, url: string, w: OrgWorld | "missing"): unknown 
       return { description: "changed by the matrix" };
     case "POST /api/policies/:id/copy":
       return { name };
+    case "POST /api/notification-channels":
+      return { type: "EMAIL", name, recipients: ["matrix@example.test"] };
+    case "PATCH /api/notification-channels/:id":
+      return { name };
     case "POST /api/policies/:id/revert":
       return { section: "agentSettings", item: "heartbeatSeconds" };
     default:
@@ -213,6 +219,8 @@ const WATCHED_TABLES = [
   "organization_policy_assignments",
   "location_policy_overrides",
   "device_policy_overrides",
+  "notification_channels",
+  "notification_deliveries",
 ];
 
 let ctx: TestContext;
@@ -304,6 +312,12 @@ async function makeGlobal(): Promise<GlobalWorld> {
     items: { agentSettings: { heartbeatSeconds: 30 } },
   });
   expect(policy.statusCode, policy.body).toBe(201);
+  const channel = await admin.post("/api/notification-channels", {
+    type: "EMAIL",
+    name: `Channel ${tag}`,
+    recipients: ["matrix@example.test"],
+  });
+  expect(channel.statusCode, channel.body).toBe(201);
   return {
     scriptId: script.json<{ id: number }>().id,
     customFieldId: field.json<{ id?: number }>().id ?? 1,
@@ -312,6 +326,7 @@ async function makeGlobal(): Promise<GlobalWorld> {
     technicianId: tech.userId,
     roleId: null,
     policyId: policy.json<{ id: number }>().id,
+    notificationChannelId: channel.json<{ id: number }>().id,
   };
 }
 
