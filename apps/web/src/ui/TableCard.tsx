@@ -1,8 +1,10 @@
 import type { CSSProperties, ReactNode } from "react";
-import { Paper, Table } from "@mantine/core";
+import { Paper, Table, VisuallyHidden } from "@mantine/core";
 import type { TableProps } from "@mantine/core";
 
 interface ListTableProps {
+  /** What the table lists, read by screen readers as its caption (not shown). */
+  caption: string;
   /** Below this width the table scrolls sideways instead of squeezing its columns. */
   minWidth: number;
   /** Thead and Tbody. */
@@ -13,6 +15,7 @@ interface ListTableProps {
 
 /** A list table that scrolls sideways when the page is narrower than `minWidth`. */
 export function ListTable({
+  caption,
   minWidth,
   children,
   verticalSpacing = "xs",
@@ -21,6 +24,7 @@ export function ListTable({
   return (
     <Table.ScrollContainer minWidth={minWidth}>
       <Table verticalSpacing={verticalSpacing} highlightOnHover={highlightOnHover}>
+        <VisuallyHidden component="caption">{caption}</VisuallyHidden>
         {children}
       </Table>
     </Table.ScrollContainer>

@@ -129,6 +129,7 @@ export function ActivitiesView({ scope, page, onPage }: ActivitiesViewProps) {
       ) : data ? (
         <>
           <TableCard
+            caption={t("activities.routes.activities")}
             minWidth={720}
             highlightOnHover={false}
             style={{ opacity: activities.isPlaceholderData ? 0.6 : 1 }}

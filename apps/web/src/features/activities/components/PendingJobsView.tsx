@@ -71,7 +71,7 @@ export function PendingJobsView({ organizationId }: { organizationId: number | n
   const totalPages = Math.max(1, Math.ceil(data.total / data.pageSize));
   return (
     <Stack gap="sm">
-      <TableCard minWidth={720} highlightOnHover={false}>
+      <TableCard caption={t("activities.routes.pendingScripts")} minWidth={720} highlightOnHover={false}>
         {/* At most the 752 px a 1024-px window leaves beside the sidebar: no scroll bar there. */}
 
         <Table.Thead>

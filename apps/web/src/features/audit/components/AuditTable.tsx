@@ -65,6 +65,7 @@ export function AuditTable({ events, dimmed }: { events: AuditEvent[]; dimmed: b
   const settings = getLocaleSettings();
   return (
     <TableCard
+      caption={t("audit.routes.activities")}
       minWidth={720}
       highlightOnHover={false}
       style={{ opacity: dimmed ? 0.6 : 1 }}

@@ -83,7 +83,7 @@ function Credentials({ organizationId }: { organizationId: number }) {
           description={t("credentials.page.emptyDescription")}
         />
       ) : (
-        <TableCard minWidth={700}>
+        <TableCard caption={t("credentials.routes.credentials")} minWidth={700}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t("common.fields.name")}</Table.Th>

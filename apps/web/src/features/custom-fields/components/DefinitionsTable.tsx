@@ -14,7 +14,7 @@ interface DefinitionsTableProps {
 export function DefinitionsTable({ fields, canManage, onEdit, onDelete }: DefinitionsTableProps) {
   const t = useT();
   return (
-    <ListTable minWidth={700}>
+    <ListTable caption={t("customFields.routes.customer")} minWidth={700}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t("customFields.definitions.label")}</Table.Th>

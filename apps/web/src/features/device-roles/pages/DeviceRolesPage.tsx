@@ -66,7 +66,7 @@ export function DeviceRolesPage() {
               description={t("deviceRoles.list.emptyDescription")}
             />
           ) : (
-            <TableCard minWidth={700}>
+            <TableCard caption={t("deviceRoles.routes.list")} minWidth={700}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t("common.fields.name")}</Table.Th>

@@ -94,7 +94,7 @@ export function ActivityList({
   }
   return (
     <Stack gap="sm">
-      <TableCard minWidth={600} highlightOnHover={false}>
+      <TableCard caption={t("devices.routes.activities")} minWidth={600} highlightOnHover={false}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t("devices.activities.time")}</Table.Th>

@@ -56,7 +56,12 @@ function SoftwareList({ deviceId }: { deviceId: number }) {
         />
       ) : data ? (
         <>
-          <TableCard minWidth={640} verticalSpacing={6} testId="software-table">
+          <TableCard
+            caption={t("devices.overview.installedSoftware")}
+            minWidth={640}
+            verticalSpacing={6}
+            testId="software-table"
+          >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t("common.fields.name")}</Table.Th>

@@ -81,7 +81,7 @@ function JobHistory({ deviceId, onOpen }: { deviceId: number; onOpen: (jobUid: s
         <EmptyState title={t("devices.tools.emptyTitle")} description={t("devices.tools.emptyDescription")} />
       ) : (
         <>
-          <TableCard minWidth={640}>
+          <TableCard caption={t("devices.tools.history")} minWidth={640}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t("devices.tools.job")}</Table.Th>

@@ -63,7 +63,7 @@ export function GroupsPage() {
           }
         />
       ) : (
-        <TableCard minWidth={640}>
+        <TableCard caption={t("devices.routes.groups")} minWidth={640}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t("common.fields.name")}</Table.Th>

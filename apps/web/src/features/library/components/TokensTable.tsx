@@ -32,7 +32,7 @@ interface TokensTableProps {
 export function TokensTable({ tokens, canManage, onShow, onRevoke, busyId }: TokensTableProps) {
   const t = useT();
   return (
-    <ListTable minWidth={640}>
+    <ListTable caption={t("library.tokens.title")} minWidth={640}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t("common.fields.name")}</Table.Th>

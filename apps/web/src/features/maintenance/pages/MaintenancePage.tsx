@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Badge, Button, Group, SegmentedControl, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Badge, Button, Group, SegmentedControl, Stack, Table, Text } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useParams } from "react-router";
 import type { MaintenanceWindow, MaintenanceWindowStatus } from "@steward/contracts";
@@ -153,8 +153,7 @@ export function MaintenanceWindows({ organizationId }: { organizationId: number 
         />
       ) : data ? (
         <>
-          <TableCard minWidth={720}>
-            <VisuallyHidden component="caption">{t("maintenance.list.tableLabel")}</VisuallyHidden>
+          <TableCard caption={t("maintenance.list.tableLabel")} minWidth={720}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t("common.fields.name")}</Table.Th>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Button, Group, Paper, Select, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Button, Group, Paper, Select, Stack, Table, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type {
   DeviceClassCode,
@@ -122,8 +122,7 @@ function RoleAssignments({
         {data.items.length === 0 ? (
           <Text size="sm">{t("policies.organization.noRoles")}</Text>
         ) : (
-          <ListTable minWidth={640} highlightOnHover={false}>
-            <VisuallyHidden component="caption">{t("policies.organization.rolesTable")}</VisuallyHidden>
+          <ListTable caption={t("policies.organization.rolesTable")} minWidth={640} highlightOnHover={false}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t("policies.organization.role")}</Table.Th>

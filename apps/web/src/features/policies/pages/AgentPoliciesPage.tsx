@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Select, Stack, Table, Text } from "@mantine/core";
 import { IconCopy, IconPlus } from "@tabler/icons-react";
 import { Link } from "react-router";
 import type { DeviceClassCode, PolicySummary } from "@steward/contracts";
@@ -89,8 +89,7 @@ export function AgentPoliciesPage() {
               description={t("policies.list.emptyDescription")}
             />
           ) : (
-            <TableCard minWidth={760}>
-              <VisuallyHidden component="caption">{t("policies.list.tableLabel")}</VisuallyHidden>
+            <TableCard caption={t("policies.list.tableLabel")} minWidth={760}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t("common.fields.name")}</Table.Th>

@@ -66,7 +66,7 @@ export function TechnicianRolesPage() {
           items.length === 0 ? (
             <EmptyState title={t("roles.list.emptyTitle")} description={t("roles.list.emptyDescription")} />
           ) : (
-            <TableCard minWidth={760} testId="technician-roles">
+            <TableCard caption={t("roles.routes.list")} minWidth={760} testId="technician-roles">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t("common.fields.name")}</Table.Th>

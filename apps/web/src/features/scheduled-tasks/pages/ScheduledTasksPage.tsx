@@ -120,7 +120,7 @@ export function ScheduledTasksPage() {
         />
       ) : data ? (
         <>
-          <TableCard minWidth={720}>
+          <TableCard caption={t("scheduledTasks.routes.list")} minWidth={720}>
             {/* At most the 752 px a 1024-px window leaves beside the sidebar: no scroll bar there. */}
 
             <Table.Thead>

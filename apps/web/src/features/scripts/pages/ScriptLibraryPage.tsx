@@ -206,7 +206,7 @@ function LibraryList() {
         )
       ) : data ? (
         <>
-          <TableCard minWidth={720}>
+          <TableCard caption={t("scripts.routes.scripting")} minWidth={720}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t("common.fields.name")}</Table.Th>
@@ -300,7 +300,7 @@ function TemplateList() {
       ) : templates.data.length === 0 ? (
         <EmptyState title={t("scripts.templates.noMatch")} />
       ) : (
-        <TableCard minWidth={720}>
+        <TableCard caption={t("scripts.library.templatesTab")} minWidth={720}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t("common.fields.name")}</Table.Th>
