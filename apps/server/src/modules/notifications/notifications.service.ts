@@ -304,21 +304,22 @@ export function createNotificationsService(deps: NotificationsDeps) {
     /**
      * Tells every enabled channel about an event (an alert triggered or reset …). Answers each
      * channel's log line: sent, failed, refused or held for a digest. Never throws for a
-     * channel's failure.
+     * channel's failure. With retries it may take a while: callers on a request's or an agent
+     * message's path should not wait for it (`void notify(...)`, errors logged).
      */
     async notify(input: NotificationEvent): Promise<DeliveryRow[]> {
       const parsed = notificationEvent.parse(input);
       const at = now();
       const event: OutgoingEvent = { ...parsed, at: at.toISOString() };
-      const out: DeliveryRow[] = [];
-      for (const channel of await repo.list()) {
-        if (!channel.enabled) continue;
-        await flushChannel(channel, at);
-        const holding = (await repo.held(channel.id)).length > 0;
-        const sent = await repo.sentSince(channel.id, windowStart(channel, at));
-        if (holding || sent >= channel.throttleLimit) {
-          out.push(
-            await repo.addDelivery({
+      const enabled = (await repo.list()).filter((c) => c.enabled);
+      // Channels go in parallel: one slow or failing receiver (retries, timeouts) delays no other.
+      return Promise.all(
+        enabled.map(async (channel) => {
+          await flushChannel(channel, at);
+          const holding = (await repo.held(channel.id)).length > 0;
+          const sent = await repo.sentSince(channel.id, windowStart(channel, at));
+          if (holding || sent >= channel.throttleLimit)
+            return repo.addDelivery({
               channelId: channel.id,
               at,
               event: event.kind,
@@ -326,13 +327,10 @@ export function createNotificationsService(deps: NotificationsDeps) {
               payload: event,
               outcome: "HELD",
               attempts: 0,
-            }),
-          );
-          continue;
-        }
-        out.push(await sendAndLog(channel, event));
-      }
-      return out;
+            });
+          return sendAndLog(channel, event);
+        }),
+      );
     },
 
     /** Drops delivery log lines older than the retention (a timer calls it). */
