@@ -123,7 +123,7 @@ export function DeviceWidgets({
                 {t("devices.widgets.noDevices")}
               </Text>
             ) : (
-              <Table verticalSpacing={4}>
+              <Table verticalSpacing={4} aria-label={byPlace.title}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t("common.fields.name")}</Table.Th>

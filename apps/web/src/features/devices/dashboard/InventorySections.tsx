@@ -191,7 +191,7 @@ export function DisksSection({ inv }: { inv: Inventory }) {
       {disks.length === 0 ? (
         <None what="disks" />
       ) : (
-        <Table>
+        <Table aria-label={t("devices.inventory.disks")}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t("devices.inventory.disk")}</Table.Th>
@@ -228,7 +228,7 @@ export function NetworkSection({ inv, publicIp }: { inv: Inventory; publicIp: st
         <None what="network" />
       ) : (
         <Table.ScrollContainer minWidth={680}>
-          <Table>
+          <Table aria-label={t("devices.inventory.network")}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t("devices.inventory.adapter")}</Table.Th>
@@ -279,7 +279,7 @@ export function UsersSection({ inv }: { inv: Inventory }) {
           {t("devices.inventory.nobody")}
         </Text>
       ) : (
-        <Table>
+        <Table aria-label={t("devices.inventory.users")}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t("devices.inventory.user")}</Table.Th>

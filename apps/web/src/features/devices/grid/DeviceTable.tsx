@@ -31,7 +31,13 @@ export function DeviceTable({
   return (
     <Table.ScrollContainer minWidth={columns.reduce((sum, c) => sum + c.minWidth, selectable ? 40 : 0)}>
       {/* Narrow cell padding and headers that may wrap leave the device name its width at 1024 px. */}
-      <Table verticalSpacing={6} horizontalSpacing={8} highlightOnHover stickyHeader>
+      <Table
+        verticalSpacing={6}
+        horizontalSpacing={8}
+        highlightOnHover
+        stickyHeader
+        aria-label={t("common.fields.devices")}
+      >
         <Table.Thead>
           <Table.Tr>
             {selectable ? (

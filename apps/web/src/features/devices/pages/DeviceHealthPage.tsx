@@ -94,7 +94,7 @@ export function DeviceHealthPage() {
                   })}
                 </Text>
               ) : (
-                <Table>
+                <Table aria-label={t("devices.health.agentVersions")}>
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>{t("devices.health.version")}</Table.Th>

@@ -60,7 +60,7 @@ export function FanOutProgress({
             <Text size="sm">{t("scripts.fanOut.progress", { done, total: watched.length, failed })}</Text>
           </Group>
           <Paper withBorder radius="md">
-            <Table verticalSpacing={4}>
+            <Table verticalSpacing={4} aria-label={t("scripts.fanOut.finishedRuns")}>
               <Table.Tbody>
                 {watched.map((j, i) => {
                   const data = results[i]?.data;
