@@ -171,7 +171,7 @@ export const errorsEn = {
   },
   notifications: {
     notFound: "Notification channel not found",
-    nameTaken: "A notification channel named \"{name}\" already exists",
+    nameTaken: 'A notification channel named "{name}" already exists',
     urlRefused: "This webhook address cannot be used: {issue}",
   },
   maintenance: {
