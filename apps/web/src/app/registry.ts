@@ -10,6 +10,7 @@ import { deviceRoleRoutes } from "../features/device-roles/routes";
 import { deviceRoutes } from "../features/devices/routes";
 import { integrationRoutes } from "../features/integrations/routes";
 import { libraryRoutes } from "../features/library/routes";
+import { maintenanceRoutes } from "../features/maintenance/routes";
 import { organizationRoutes } from "../features/organizations/routes";
 import { policyRoutes } from "../features/policies/routes";
 import { remoteSupportRoutes } from "../features/remote-support/routes";
@@ -30,6 +31,7 @@ export const routeRegistry: readonly RouteEntry[] = [
   ...authRoutes,
   ...dashboardRoutes,
   ...organizationRoutes,
+  ...maintenanceRoutes,
   ...deviceRoutes,
   ...deviceRoleRoutes,
   ...customFieldRoutes,

@@ -62,7 +62,9 @@ describe("the console in the technician's saved language", () => {
     await user.click(within(header).getByRole("button", { name: /Systemadministrator.*Kontomenü/ }));
     const menu = screen.getByRole("menu");
     expect(within(menu).getByRole("menuitem", { name: "Abmelden" })).toBeTruthy();
-    expect(within(menu).getByRole("radio", { name: "Dunkel" })).toHaveProperty("checked", true);
+    expect(within(menu).getByRole("menuitemradio", { name: "Dunkel" }).getAttribute("aria-checked")).toBe(
+      "true",
+    );
 
     expectNoEnglish(document.body);
   });

@@ -2,7 +2,6 @@ import { IconLayoutDashboard, IconRocket } from "@tabler/icons-react";
 import type { MessageKey } from "../../i18n";
 import { lazyPage, type RouteEntry, type TabEntry } from "../../routing";
 import { NotAvailablePage } from "../../ui";
-import { maintenancePages } from "../maintenance";
 
 const page = {
   getStarted: lazyPage(() => import("./pages/GetStartedPage"), "GetStartedPage"),
@@ -48,14 +47,6 @@ export const dashboardRoutes: RouteEntry[] = [
     section: "dashboard.routes.section",
     tab: tab("dashboard.routes.overviewTab", 10),
     nav: { section: "main", label: "dashboard.routes.dashboard", order: 20, icon: IconLayoutDashboard },
-  },
-  {
-    path: "/systemDashboard/maintenance",
-    page: maintenancePages.system,
-    title: "dashboard.routes.maintenanceArea",
-    access: "devices.read",
-    section: "dashboard.routes.section",
-    tab: tab("dashboard.routes.maintenance", 20),
   },
   later("/systemDashboard/alerts", "dashboard.routes.alerts", "dashboard.routes.alerts", {
     tab: tab("dashboard.routes.alerts", 40),

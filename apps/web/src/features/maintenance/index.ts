@@ -1,2 +1,2 @@
-// The maintenance pages, placed by the system dashboard's and the organization dashboard's routes.
-export { maintenancePages } from "./routes";
+// The maintenance feature hands other features nothing yet: its pages are registered by app/registry.ts.
+export {};

@@ -2,7 +2,6 @@ import { IconBuilding } from "@tabler/icons-react";
 import type { MessageKey } from "../../i18n";
 import { lazyPage, type RouteEntry, type TabEntry } from "../../routing";
 import { NotAvailablePage } from "../../ui";
-import { maintenancePages } from "../maintenance";
 
 const page = {
   list: lazyPage(() => import("./pages/OrganizationsPage"), "OrganizationsPage"),
@@ -71,15 +70,6 @@ export const organizationRoutes: RouteEntry[] = [
     access: "organizations.read",
     section: "shell.sections.organizations",
     parent: OVERVIEW,
-  },
-  {
-    path: "/customerDashboard/:id/maintenance",
-    page: maintenancePages.organization,
-    title: "organizations.routes.maintenanceArea",
-    access: "devices.read",
-    section: "shell.sections.organizations",
-    parent: OVERVIEW,
-    tab: tab("organizations.routes.maintenance", 20),
   },
   later("/customerDashboard/:id/alerts", "organizations.routes.alerts", "organizations.routes.alerts", {
     tab: tab("organizations.routes.alerts", 40),
