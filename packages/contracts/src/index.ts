@@ -29,3 +29,4 @@ export * from "./http/policies.js";
 export * from "./http/metrics.js";
 export * from "./http/maintenance.js";
 export * from "./http/notifications.js";
+export * from "./http/alerts.js";

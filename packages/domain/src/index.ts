@@ -16,4 +16,5 @@ export * from "./scripts.js";
 export * from "./run-as.js";
 export * from "./schedule/index.js";
 export * from "./policies/index.js";
+export * from "./conditions/index.js";
 export * from "./maintenance/index.js";

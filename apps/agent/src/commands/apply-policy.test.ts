@@ -22,6 +22,7 @@ const policy = (over: Partial<proto.ApplyPolicyPayload> = {}): proto.ApplyPolicy
   version: 3,
   enforced: true,
   agentSettings: { metricIntervalSeconds: 15, heartbeatSeconds: 30 },
+  conditions: [],
   ...over,
 });
 

@@ -4,6 +4,7 @@ import { inventory, inventoryDelta } from "./inventory.js";
 import { validationEn } from "../i18n/shared/en/validation.js";
 import { COMMAND_KIND_PATTERN } from "./commands/define.js";
 import { metricsMessage } from "./metrics.js";
+import { conditionEventsMessage } from "./conditions.js";
 
 /** Largest single message an agent may send (a full inventory with 10,000 programs fits). */
 export const AGENT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
@@ -218,6 +219,7 @@ export const agentToServer = z.discriminatedUnion("type", [
   jobResultMessage,
   commandRefusedMessage,
   metricsMessage,
+  conditionEventsMessage,
 ]);
 export type AgentToServer = z.infer<typeof agentToServer>;
 export const serverToAgent = z.discriminatedUnion("type", [

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { messages } from "../messages.js";
 import { policySections } from "./sections.js";
+import { condition } from "../conditions/model.js";
 
 /** Keys of a keyed section's items: letters, digits, "_" and "-". */
 export const POLICY_ITEM_KEY = /^[A-Za-z0-9_-]{1,64}$/;
@@ -36,13 +37,10 @@ export const agentSettingsSection = policySections.define({
 
 const itemKey = z.string().regex(POLICY_ITEM_KEY);
 
-/**
- * Conditions the agent evaluates, keyed by a condition id. Their model belongs to the conditions
- * work; until then an entry is any JSON object, so the core can store and inherit them.
- */
+/** Monitoring conditions, keyed by a condition id; a child policy overrides or adds them one by one. */
 export const conditionsSection = policySections.define({
   key: "conditions",
-  schema: z.record(itemKey, z.looseObject({})),
+  schema: z.record(itemKey, condition),
   defaults: {},
 });
 

@@ -38,6 +38,8 @@ export interface GatewayOptions {
   ): Promise<void>;
   /** Metric samples from an authenticated device (already checked against the contract). */
   onMetrics?(deviceId: number, organizationId: number, message: proto.MetricsMessage): Promise<unknown>;
+  /** Condition state changes the agent evaluated on the device (the alerts module takes them). */
+  onConditionEvents?(deviceId: number, organizationId: number, message: proto.ConditionEventsMessage): Promise<unknown>;
 }
 
 const HELLO_TIMEOUT_MS = 10_000;
@@ -168,6 +170,11 @@ export function createAgentGateway(options: GatewayOptions) {
         // In the connection's queue: a flood waits for the database instead of piling up in memory.
         enqueue(conn, async () => {
           await options.onMetrics?.(deviceId, conn.organizationId ?? 0, message);
+        });
+        break;
+      case "condition-events":
+        enqueue(conn, async () => {
+          await options.onConditionEvents?.(deviceId, conn.organizationId ?? 0, message);
         });
         break;
       default: {

@@ -200,6 +200,7 @@ describe("the agent receives its effective policy", () => {
       version: moved.version,
       enforced: true,
       agentSettings: { metricIntervalSeconds: 120, heartbeatSeconds: 60 },
+      conditions: [],
     });
     const applied = await lastAppliedIs(agent.deviceId, child.id, moved.version);
     expect(Date.parse(applied.lastApplied!.appliedAt)).toBeGreaterThan(Date.now() - 60_000);
@@ -220,6 +221,7 @@ describe("the agent receives its effective policy", () => {
       version: disabled.version,
       enforced: false,
       agentSettings: {},
+      conditions: [],
     });
   }, 60_000);
 

@@ -96,6 +96,7 @@ export function createPolicyDelivery({
         version: policy?.version ?? null,
         enforced,
         agentSettings: {},
+        conditions: [],
       };
       const key = keyOf(payload);
       if (key === (applied.get(device.id) ?? NOTHING) || key === pending.get(device.id)) continue;

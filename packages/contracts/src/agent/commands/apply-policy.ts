@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCommandKind } from "./define.js";
+import { appliedCondition, MAX_APPLIED_CONDITIONS } from "../conditions.js";
 
 /**
  * The agent settings a device's effective policy gives it. Bounds repeat the policy editor's,
@@ -22,6 +23,11 @@ export const applyPolicyPayload = z.object({
   version: z.number().int().positive().nullable(),
   enforced: z.boolean(),
   agentSettings: appliedAgentSettings,
+  /**
+   * The conditions the agent evaluates (enabled ones of kinds the agent evaluates). Absent from
+   * servers older than conditions: none.
+   */
+  conditions: z.array(appliedCondition).max(MAX_APPLIED_CONDITIONS).default([]),
 });
 export type ApplyPolicyPayload = z.infer<typeof applyPolicyPayload>;
 
