@@ -1,2 +1,2 @@
-// Nothing of this feature is used by others yet; its routes reach the registry from ./routes.
-export {};
+// Its routes reach the registry from ./routes; other features read the notification channels (to choose some).
+export { useChannels } from "./notifications/api";
