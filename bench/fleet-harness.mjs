@@ -215,6 +215,18 @@ export async function startFleet({
     async metricsRound(spreadMs, at) {
       return (await all({ type: "metrics", spreadMs, at }, "metricsSent")).reduce((n, r) => n + r.count, 0);
     },
+    /**
+     * Agents report one condition state change (`event`: key, state TRIGGERED/RESET/TOGGLE, at,
+     * value): those of `deviceIds` at once, or the share `fraction` of every agent spread over
+     * `spreadMs`. Answers the messages sent and, for `deviceIds`, [deviceId, sentAt] of each.
+     */
+    async conditionsRound({ event, deviceIds, fraction, spreadMs = 0 }) {
+      const answers = await all(
+        { type: "conditions", event, deviceIds, fraction, spreadMs },
+        "conditionsSent",
+      );
+      return { count: answers.reduce((n, r) => n + r.count, 0), sent: answers.flatMap((r) => r.sent) };
+    },
     /** Round trips measured by the agents since the last call. */
     async rtts() {
       return (await all({ type: "rtts" }, "rtts")).flatMap((r) => r.rtts);

@@ -6,7 +6,7 @@
  * Times are taken with Date.now() in this process at the moment a message arrives, so the
  * benchmark can compare them with its own Date.now() (same machine clock).
  */
-import { startFleet, type Fleet, type FleetIdentity } from "./fleet.js";
+import { startFleet, type Fleet, type FleetIdentity, type SimConditionEvent } from "./fleet.js";
 
 export type FleetProcessRequest =
   | {
@@ -35,6 +35,19 @@ export type FleetProcessRequest =
    * over `spreadMs`; answers "metricsSent" with the number of messages sent.
    */
   | { type: "metrics"; spreadMs: number; at: number }
+  /**
+   * Agents report one condition state change each: those of `deviceIds` at once (this process's
+   * share of them; the reply lists [deviceId, sentAt] of each), or else the share `fraction` of
+   * every agent (the next ones in turn on each request), spread evenly over `spreadMs`. Answers
+   * "conditionsSent".
+   */
+  | {
+      type: "conditions";
+      event: SimConditionEvent;
+      deviceIds?: number[];
+      fraction?: number;
+      spreadMs: number;
+    }
   | { type: "kill"; count: number }
   | { type: "stop" };
 
@@ -45,6 +58,7 @@ export type FleetProcessReply =
   | { type: "pinged" }
   | { type: "rtts"; rtts: number[] }
   | { type: "metricsSent"; count: number }
+  | { type: "conditionsSent"; count: number; sent: [number, number][] }
   | { type: "killed"; deviceIds: number[] }
   /** Commands received since the last report: [jobUid, receivedAt]. */
   | { type: "commands"; items: [string, number][] }
@@ -54,6 +68,8 @@ const reply = (message: FleetProcessReply) => process.send?.(message);
 
 let fleet: Fleet | undefined;
 let received: [string, number][] = [];
+/** Where the next fractional round of condition events starts (rounds take the agents in turn). */
+let conditionCursor = 0;
 const reporter = setInterval(() => {
   if (received.length === 0) return;
   reply({ type: "commands", items: received });
@@ -109,6 +125,35 @@ async function handle(request: FleetProcessRequest) {
         await new Promise((r) => setTimeout(r, request.spreadMs / slices));
       }
       reply({ type: "metricsSent", count });
+      break;
+    }
+    case "conditions": {
+      if (!fleet) {
+        reply({ type: "conditionsSent", count: 0, sent: [] });
+        break;
+      }
+      if (request.deviceIds) {
+        const sent = fleet.sendConditionEvents({ deviceIds: new Set(request.deviceIds) }, request.event);
+        reply({ type: "conditionsSent", count: sent.length, sent });
+        break;
+      }
+      const total = fleet.agents.length;
+      const share = Math.min(total, Math.round(total * (request.fraction ?? 1)));
+      const slices = 20;
+      const chunk = Math.max(1, Math.ceil(share / slices));
+      let count = 0;
+      for (let done = 0; done < share; done += chunk) {
+        const n = Math.min(chunk, share - done);
+        // Wraps around the end of the list.
+        const from = conditionCursor % total;
+        const to = Math.min(total, from + n);
+        count += fleet.sendConditionEvents({ from, to }, request.event).length;
+        if (from + n > total)
+          count += fleet.sendConditionEvents({ from: 0, to: from + n - total }, request.event).length;
+        conditionCursor = (from + n) % total;
+        await new Promise((r) => setTimeout(r, request.spreadMs / slices));
+      }
+      reply({ type: "conditionsSent", count, sent: [] });
       break;
     }
     case "rtts": {

@@ -46,6 +46,20 @@ interface SimAgent {
   key?: KeyObject;
   inventory: proto.Inventory;
   connection?: AgentConnection;
+  /** The effective policy the server last delivered (apply-policy), as a real agent keeps it. */
+  policy?: proto.ApplyPolicyPayload;
+  /** Condition keys this agent reports as triggered now (sent as the snapshot on reconnection). */
+  triggered: Set<string>;
+}
+
+/** A condition state change a benchmark asks simulated agents to report. */
+export interface SimConditionEvent {
+  key: string;
+  /** TOGGLE: TRIGGERED when the agent has it reset, RESET when triggered. */
+  state: "TRIGGERED" | "RESET" | "TOGGLE";
+  at: number;
+  value?: number;
+  detail?: string;
 }
 
 /** What a simulated agent keeps between runs (its enrolled identity). */
@@ -80,6 +94,7 @@ async function enrollOne(options: FleetOptions, index: number, seed: number): Pr
     deviceId: json.deviceId,
     ...keys,
     inventory,
+    triggered: new Set(),
     ...(json.serverPublicKey ? { serverPublicKey: json.serverPublicKey } : {}),
   };
 }
@@ -99,7 +114,7 @@ export async function startFleet(options: FleetOptions) {
       ? (JSON.parse(fs.readFileSync(options.stateFile, "utf8")) as Saved[])
       : []);
   for (const s of saved.slice(0, options.count))
-    agents.push({ ...s, inventory: simulatedInventory(s.index, seed, AGENT_VERSION) });
+    agents.push({ ...s, inventory: simulatedInventory(s.index, seed, AGENT_VERSION), triggered: new Set() });
 
   const offset = options.indexOffset ?? 0;
   const missing = Array.from(
@@ -149,6 +164,23 @@ export async function startFleet(options: FleetOptions) {
         if (wantFullInventory && !sentFull) {
           sentFull = a.connection!.send({ type: "inventory", mode: "full", inventory: a.inventory });
         }
+        // Like the real agent: once it evaluates conditions, every connection starts with the
+        // conditions triggered now, so the server can reset what recovered meanwhile.
+        if (a.policy?.version) {
+          a.connection!.send({
+            type: "condition-events",
+            v: proto.CONDITION_EVENTS_VERSION,
+            sentAt: Date.now(),
+            snapshot: true,
+            events: [...a.triggered].map((key) => ({
+              key,
+              policyVersion: a.policy!.version!,
+              state: "TRIGGERED" as const,
+              at: Date.now(),
+              detail: "simulated",
+            })),
+          });
+        }
       },
       onCommand: (message) => {
         const receivedAt = Date.now();
@@ -166,6 +198,30 @@ export async function startFleet(options: FleetOptions) {
           return;
         }
         options.onCommand?.(a.deviceId, env.jobUid, receivedAt);
+        if (env.kind === "apply-policy") {
+          // Kept and acknowledged as the real agent does (the server then stops resending it).
+          const parsed = proto.applyPolicyPayload.safeParse(env.payload);
+          if (!parsed.success) {
+            a.connection?.send({ type: "command-refused", jobUid: env.jobUid, reason: "invalid" });
+            return;
+          }
+          a.policy = parsed.data;
+          const { policyId, version, enforced } = parsed.data;
+          a.connection?.send({
+            type: "job-result",
+            jobUid: env.jobUid,
+            attempt: env.attempt,
+            outcome: "SUCCESS",
+            exitCode: null,
+            stdout: "",
+            stderr: "",
+            truncated: false,
+            errorMessage: null,
+            kind: env.kind,
+            data: { policyId, version, enforced },
+          });
+          return;
+        }
         if (env.kind === "wake-on-lan") {
           // Real packets (to STEWARD_AGENT_WOL_ADDRESS when set): the relay path is exercised end to end.
           void sendWakeOnLan((env.payload as { targets?: WakeTarget[] }).targets ?? []).catch(
@@ -250,6 +306,51 @@ export async function startFleet(options: FleetOptions) {
       for (const a of agents.slice(from, to)) {
         const sample = simulatedMetricSample(a.inventory, rand, at);
         if (a.connection?.send({ type: "metrics", v: 1, sentAt: Date.now(), samples: [sample] })) sent++;
+      }
+      return sent;
+    },
+    /**
+     * Agents `from`..`to` (or those of `deviceIds`) report one condition state change each, under
+     * the policy version the server delivered to them (an agent that has none yet, or whose
+     * delivered conditions lack the key, sends nothing). Answers [deviceId, sentAt] per message sent.
+     */
+    sendConditionEvents: (
+      select: { from: number; to: number } | { deviceIds: ReadonlySet<number> },
+      event: SimConditionEvent,
+    ): [number, number][] => {
+      const sent: [number, number][] = [];
+      const chosen =
+        "deviceIds" in select
+          ? agents.filter((a) => select.deviceIds.has(a.deviceId))
+          : agents.slice(select.from, select.to);
+      for (const a of chosen) {
+        const version = a.policy?.version;
+        if (!version) continue;
+        const delivered = a.policy!.conditions;
+        if (delivered.length > 0 && !delivered.some((c) => c.key === event.key)) continue;
+        const state =
+          event.state === "TOGGLE" ? (a.triggered.has(event.key) ? "RESET" : "TRIGGERED") : event.state;
+        const sentAt = Date.now();
+        const ok = a.connection?.send({
+          type: "condition-events",
+          v: proto.CONDITION_EVENTS_VERSION,
+          sentAt,
+          snapshot: false,
+          events: [
+            {
+              key: event.key,
+              policyVersion: version,
+              state,
+              at: event.at,
+              ...(event.value === undefined ? {} : { value: event.value }),
+              detail: event.detail ?? "simulated",
+            },
+          ],
+        });
+        if (!ok) continue;
+        if (state === "TRIGGERED") a.triggered.add(event.key);
+        else a.triggered.delete(event.key);
+        sent.push([a.deviceId, sentAt]);
       }
       return sent;
     },
