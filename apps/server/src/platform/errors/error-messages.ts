@@ -167,6 +167,9 @@ export const errorMessageIds = {
     "errors.policies.wrongOsFamily",
     "errors.policies.noClass",
   ],
+  E_DYNAMIC_POLICY_NOT_FOUND: ["errors.dynamicPolicies.notFound"],
+  E_DYNAMIC_POLICY_NAME_TAKEN: ["errors.dynamicPolicies.nameTaken"],
+  E_DYNAMIC_POLICY_ORDER_INVALID: ["errors.dynamicPolicies.orderInvalid"],
   E_INTERNAL: ["errors.internal", "errors.enrollment.failed"],
 } as const satisfies Record<ErrorCode, readonly [ErrorMessageId, ...ErrorMessageId[]]>;
 

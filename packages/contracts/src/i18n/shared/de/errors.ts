@@ -169,6 +169,11 @@ export const errorsDe: Translation<typeof errorsEn> = {
     wrongOsFamily: "Die Richtlinie „{name}“ gilt nicht für das Betriebssystem der Rolle",
     noClass: "Für Geräte mit diesem Betriebssystem gilt keine Richtlinie",
   },
+  dynamicPolicies: {
+    notFound: "Dynamische Richtlinie nicht gefunden",
+    nameTaken: "Für diese Geräteklasse gibt es bereits eine dynamische Richtlinie namens „{name}“",
+    orderInvalid: "Die Reihenfolge muss jede dynamische Richtlinie der Geräteklasse genau einmal enthalten",
+  },
   notifications: {
     notFound: "Benachrichtigungskanal nicht gefunden",
     nameTaken: "Es gibt bereits einen Benachrichtigungskanal namens „{name}“",

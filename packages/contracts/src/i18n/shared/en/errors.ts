@@ -169,6 +169,11 @@ export const errorsEn = {
     wrongOsFamily: 'The policy "{name}" is not for the role\'s operating system',
     noClass: "No policy applies to devices with this operating system",
   },
+  dynamicPolicies: {
+    notFound: "Dynamic policy not found",
+    nameTaken: 'A dynamic policy named "{name}" already exists for this device class',
+    orderInvalid: "The order must list every dynamic policy of the device class exactly once",
+  },
   notifications: {
     notFound: "Notification channel not found",
     nameTaken: 'A notification channel named "{name}" already exists',
