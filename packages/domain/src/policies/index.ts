@@ -4,3 +4,4 @@ export * from "./core-sections.js";
 export * from "./inheritance.js";
 export * from "./assignment.js";
 export * from "./policy-messages.js";
+export * from "./dynamic.js";
