@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCommandKind } from "./define.js";
 import { appliedCondition, MAX_APPLIED_CONDITIONS } from "../conditions.js";
+import { runScriptPayload } from "./run-script.js";
 
 /**
  * The agent settings a device's effective policy gives it. Bounds repeat the policy editor's,
@@ -12,6 +13,15 @@ export const appliedAgentSettings = z.object({
   heartbeatSeconds: z.number().int().min(15).max(600).optional(),
 });
 export type AppliedAgentSettings = z.infer<typeof appliedAgentSettings>;
+
+/** A library script a condition runs on the device (its id, language and text). */
+export const appliedScript = z.object({
+  id: z.number().int().positive(),
+  language: runScriptPayload.shape.language,
+  body: runScriptPayload.shape.body,
+  timeoutSeconds: z.number().int().min(1).max(86_400),
+});
+export type AppliedScript = z.infer<typeof appliedScript>;
 
 /**
  * The device's effective policy: which policy and version, whether it is enforced (a disabled
@@ -28,6 +38,11 @@ export const applyPolicyPayload = z.object({
    * servers older than conditions: none.
    */
   conditions: z.array(appliedCondition).max(MAX_APPLIED_CONDITIONS).default([]),
+  /**
+   * The library scripts that script-result conditions run, inside the signed payload so the agent
+   * trusts them like a run-script command. Absent: none.
+   */
+  scripts: z.array(appliedScript).max(MAX_APPLIED_CONDITIONS).default([]),
 });
 export type ApplyPolicyPayload = z.infer<typeof applyPolicyPayload>;
 
