@@ -4,6 +4,7 @@ import { auditRoutes } from "../features/audit/routes";
 import { backupRoutes } from "../features/backup/routes";
 import { dashboardRoutes } from "../features/dashboard/routes";
 import { activityRoutes } from "../features/activities/routes";
+import { alertRoutes } from "../features/alerts/routes";
 import { credentialRoutes } from "../features/credentials/routes";
 import { customFieldRoutes } from "../features/custom-fields/routes";
 import { deviceRoleRoutes } from "../features/device-roles/routes";
@@ -32,6 +33,7 @@ export const routeRegistry: readonly RouteEntry[] = [
   ...dashboardRoutes,
   ...organizationRoutes,
   ...maintenanceRoutes,
+  ...alertRoutes,
   ...deviceRoutes,
   ...deviceRoleRoutes,
   ...customFieldRoutes,

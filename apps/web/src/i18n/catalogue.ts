@@ -14,6 +14,8 @@ import { en as uiEn } from "../ui/i18n/en";
 import { de as uiDe } from "../ui/i18n/de";
 import { en as activitiesEn } from "../features/activities/i18n/en";
 import { de as activitiesDe } from "../features/activities/i18n/de";
+import { en as alertsEn } from "../features/alerts/i18n/en";
+import { de as alertsDe } from "../features/alerts/i18n/de";
 import { en as auditEn } from "../features/audit/i18n/en";
 import { de as auditDe } from "../features/audit/i18n/de";
 import { en as authEn } from "../features/auth/i18n/en";
@@ -72,6 +74,7 @@ export const en = {
   shell: shellEn,
   ui: uiEn,
   activities: activitiesEn,
+  alerts: alertsEn,
   audit: auditEn,
   auth: authEn,
   backup: backupEn,
@@ -104,6 +107,7 @@ export const de: Translation<typeof en> = {
   shell: shellDe,
   ui: uiDe,
   activities: activitiesDe,
+  alerts: alertsDe,
   audit: auditDe,
   auth: authDe,
   backup: backupDe,

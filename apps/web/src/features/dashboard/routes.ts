@@ -48,9 +48,6 @@ export const dashboardRoutes: RouteEntry[] = [
     tab: tab("dashboard.routes.overviewTab", 10),
     nav: { section: "main", label: "dashboard.routes.dashboard", order: 20, icon: IconLayoutDashboard },
   },
-  later("/systemDashboard/alerts", "dashboard.routes.alerts", "dashboard.routes.alerts", {
-    tab: tab("dashboard.routes.alerts", 40),
-  }),
   later("/systemDashboard/threats/:page", "dashboard.routes.threats", "dashboard.routes.threatsArea", {
     tab: tab("dashboard.routes.threats", 50, "/systemDashboard/threats/1"),
   }),

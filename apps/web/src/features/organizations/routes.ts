@@ -71,9 +71,6 @@ export const organizationRoutes: RouteEntry[] = [
     section: "shell.sections.organizations",
     parent: OVERVIEW,
   },
-  later("/customerDashboard/:id/alerts", "organizations.routes.alerts", "organizations.routes.alerts", {
-    tab: tab("organizations.routes.alerts", 40),
-  }),
   later(
     "/customerDashboard/:id/threats/:page",
     "organizations.routes.threats",

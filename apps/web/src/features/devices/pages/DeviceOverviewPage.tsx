@@ -2,6 +2,7 @@ import { Anchor, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from "@man
 import { Link } from "react-router";
 import { useT } from "../../../i18n";
 import { formatBytes, formatDateTime } from "../../../ui";
+import { DeviceAlertsCard } from "../../alerts";
 import { useCan } from "../../auth";
 import { ActivityList } from "../components/ActivityList";
 import { statusText } from "../components/DeviceName";
@@ -21,6 +22,9 @@ export function DeviceOverviewPage() {
         const ipv4 = device.ipAddresses.filter((ip) => !ip.includes(":"));
         return (
           <Grid gutter="md">
+            <Grid.Col span={12}>
+              <DeviceAlertsCard device={device} />
+            </Grid.Col>
             <Grid.Col span={7}>
               <Stack gap="md">
                 <Section title={t("devices.overview.summary")} testId="device-summary">

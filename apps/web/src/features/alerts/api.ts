@@ -1,0 +1,92 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import {
+  bulkAlertResponse,
+  type AlertListQuery,
+  type AlertListResponse,
+  type AlertStatus,
+  type AlertView,
+} from "@steward/contracts";
+import type { ConditionPriority, ConditionSeverity } from "@steward/domain";
+import { api } from "../../api";
+
+/** How often an open list asks again; react-query holds off while the browser tab is hidden. */
+export const ALERTS_POLL_MS = 5000;
+
+/** What a page asks for (the contract's query with one severity and one priority at most). */
+export interface AlertsRequest {
+  status: AlertStatus;
+  severity?: ConditionSeverity;
+  priority?: ConditionPriority;
+  organizationId?: number;
+  deviceId?: number;
+  acknowledged?: boolean;
+  search?: string;
+  sort?: AlertSortKey;
+  order?: "asc" | "desc";
+  page?: number;
+  pageSize?: number;
+}
+
+export const alertKeys = {
+  all: ["alerts"] as const,
+  list: (request: AlertsRequest) => [...alertKeys.all, "list", request] as const,
+};
+
+/** Alerts in the caller's scope, asked again every few seconds so new ones and resets show up. */
+export function useAlerts(request: AlertsRequest, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: alertKeys.list(request),
+    enabled: options.enabled ?? true,
+    queryFn: ({ signal }) =>
+      api.get<AlertListResponse>("/alerts", {
+        signal,
+        query: {
+          status: request.status,
+          severity: request.severity,
+          priority: request.priority,
+          organizationId: request.organizationId,
+          deviceId: request.deviceId,
+          acknowledged: request.acknowledged === undefined ? undefined : String(request.acknowledged),
+          search: request.search,
+          sort: request.sort,
+          order: request.order,
+          page: request.page,
+          pageSize: request.pageSize,
+        },
+      }),
+    // The table keeps its rows (and so its scroll and selection) while the next answer comes.
+    placeholderData: keepPreviousData,
+    refetchInterval: ALERTS_POLL_MS,
+  });
+}
+
+export type AlertSortKey = AlertListQuery["sort"];
+export type AlertAction = "acknowledge" | "reset";
+export type BulkAlertResult = z.infer<typeof bulkAlertResponse>;
+
+/**
+ * Acknowledges or resets alerts with a note: one alert through its own route, several through
+ * the bulk route. Answers how many were done and which were already gone.
+ */
+export function useAlertAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      action,
+      alerts,
+      note,
+    }: {
+      action: AlertAction;
+      alerts: Pick<AlertView, "id">[];
+      note: string;
+    }): Promise<BulkAlertResult> => {
+      if (alerts.length === 1) {
+        await api.post<AlertView>(`/alerts/${alerts[0]!.id}/${action}`, { note });
+        return { done: 1, notFound: [] };
+      }
+      return api.post<BulkAlertResult>(`/alerts/${action}`, { ids: alerts.map((a) => a.id), note });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: alertKeys.all }),
+  });
+}

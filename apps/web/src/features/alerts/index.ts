@@ -1,0 +1,2 @@
+// What other features may use from alerts: the device overview's alerts card.
+export { DeviceAlertsCard } from "./components/DeviceAlertsCard";
