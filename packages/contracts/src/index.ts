@@ -30,3 +30,4 @@ export * from "./http/metrics.js";
 export * from "./http/maintenance.js";
 export * from "./http/notifications.js";
 export * from "./http/alerts.js";
+export * from "./http/dynamic-policies.js";

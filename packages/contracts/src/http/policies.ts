@@ -51,6 +51,12 @@ export const effectivePolicyItem = z.object({
   /** The policy the value comes from; null: the section's default. */
   sourcePolicyId: z.number().int().nullable(),
   sourcePolicyName: z.string().nullable(),
+  /**
+   * The dynamic policy that set the value on the device (the item then comes from it, not from
+   * sourcePolicyId); null or absent: the device's policy sets it. Only in a device's answer.
+   */
+  sourceDynamicPolicyId: z.number().int().nullable().optional(),
+  sourceDynamicPolicyName: z.string().nullable().optional(),
 });
 export type EffectivePolicyItem = z.infer<typeof effectivePolicyItem>;
 
@@ -209,6 +215,10 @@ export const effectivePolicy = z.object({
   enforced: z.boolean(),
   version: z.number().int().nullable(),
   sections: effectivePolicySections,
+  /** The dynamic policies of its class that match the device now, highest priority first. */
+  dynamicPolicies: z
+    .array(z.object({ id: z.number().int(), name: z.string(), priority: z.number().int() }))
+    .optional(),
   /**
    * What the device's agent last acknowledged applying: the policy (null: none), its version
    * and when. null: the agent has not applied a policy yet.

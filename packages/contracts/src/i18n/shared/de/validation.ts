@@ -106,6 +106,9 @@ export const validationDe: Translation<typeof validationEn> = {
     classOnce: "Jede Geräteklasse wird nur einmal überschrieben",
     tooManyDevices: "Wählen Sie höchstens {max} Geräte",
   },
+  dynamicPolicies: {
+    idsOnce: "Jede dynamische Richtlinie wird nur einmal aufgeführt",
+  },
   maintenance: {
     endNotAfterStart: "Das Ende muss nach dem Beginn liegen",
     chooseSuppression: "Wählen Sie mindestens etwas, das unterdrückt wird",

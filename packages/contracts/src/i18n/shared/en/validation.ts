@@ -101,6 +101,9 @@ export const validationEn = {
     classOnce: "Each device class is overridden once",
     tooManyDevices: "Choose at most {max} devices",
   },
+  dynamicPolicies: {
+    idsOnce: "Each dynamic policy is listed once",
+  },
   maintenance: {
     endNotAfterStart: "The end must be after the start",
     chooseSuppression: "Choose at least one thing to suppress",
