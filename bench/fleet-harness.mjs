@@ -227,6 +227,10 @@ export async function startFleet({
       );
       return { count: answers.reduce((n, r) => n + r.count, 0), sent: answers.flatMap((r) => r.sent) };
     },
+    /** How many conditions the agents report as triggered now. */
+    async triggeredCount() {
+      return (await all({ type: "triggered" }, "triggered")).reduce((n, r) => n + r.count, 0);
+    },
     /** Round trips measured by the agents since the last call. */
     async rtts() {
       return (await all({ type: "rtts" }, "rtts")).flatMap((r) => r.rtts);

@@ -48,6 +48,8 @@ export type FleetProcessRequest =
       fraction?: number;
       spreadMs: number;
     }
+  /** How many conditions the agents report as triggered now; answers "triggered". */
+  | { type: "triggered" }
   | { type: "kill"; count: number }
   | { type: "stop" };
 
@@ -59,6 +61,7 @@ export type FleetProcessReply =
   | { type: "rtts"; rtts: number[] }
   | { type: "metricsSent"; count: number }
   | { type: "conditionsSent"; count: number; sent: [number, number][] }
+  | { type: "triggered"; count: number }
   | { type: "killed"; deviceIds: number[] }
   /** Commands received since the last report: [jobUid, receivedAt]. */
   | { type: "commands"; items: [string, number][] }
@@ -156,6 +159,9 @@ async function handle(request: FleetProcessRequest) {
       reply({ type: "conditionsSent", count, sent: [] });
       break;
     }
+    case "triggered":
+      reply({ type: "triggered", count: fleet?.triggeredCount() ?? 0 });
+      break;
     case "rtts": {
       const rtts = fleet?.heartbeatRtts() ?? [];
       reply({ type: "rtts", rtts: [...rtts] });

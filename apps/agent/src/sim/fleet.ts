@@ -354,6 +354,8 @@ export async function startFleet(options: FleetOptions) {
       }
       return sent;
     },
+    /** How many conditions the agents report as triggered now, summed over the fleet. */
+    triggeredCount: () => agents.reduce((n, a) => n + a.triggered.size, 0),
     /** Sends one ping from every connected agent now (benchmarks measure round trips). */
     pingAll: () => {
       for (const a of agents) a.connection?.ping();
