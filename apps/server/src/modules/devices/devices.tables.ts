@@ -81,6 +81,11 @@ export const devices = pgTable(
     enrollmentTokenId: integer("enrollment_token_id"),
     /** X25519 raw public key, base64: secrets inside commands are encrypted to it (null: older agents). */
     encryptionPublicKey: text("encryption_public_key"),
+    /**
+     * HEALTHY | NEEDS_ATTENTION | UNHEALTHY | UNKNOWN: the worst health of the device's open
+     * alerts (HEALTHY when none). Written only by the alerts module.
+     */
+    healthStatus: text("health_status").notNull().default("HEALTHY"),
   },
   // last_contact_at is deliberately not indexed: heartbeats rewrite it and stay HOT updates.
   (t) => [
@@ -96,6 +101,7 @@ export const devices = pgTable(
     index("devices_tags_idx").using("gin", t.tags),
     index("devices_free_disk_idx").on(t.minFreeDiskPercent),
     index("devices_status_changed_idx").on(t.status, t.statusChangedAt),
+    index("devices_health_idx").on(t.healthStatus, t.sortName, t.id),
   ],
 );
 

@@ -19,5 +19,7 @@ export const userPreferencesTable = pgTable("user_preferences", {
   dateFormat: text("date_format").notNull().default("locale"),
   /** A console path; null: the dashboard. */
   startPage: text("start_page"),
+  /** Alert severities the technician is emailed about (conditions that notify technicians); null: the default. */
+  alertEmailSeverities: text("alert_email_severities").array(),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });

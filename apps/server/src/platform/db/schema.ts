@@ -17,3 +17,4 @@ export * from "../../modules/metrics/metrics.tables.js";
 export * from "../../modules/policies/policies.tables.js";
 export * from "../../modules/maintenance/maintenance.tables.js";
 export * from "../../modules/notifications/notifications.tables.js";
+export * from "../../modules/alerts/alerts.tables.js";
