@@ -1,2 +1,3 @@
 export * from "./model.js";
 export * from "./templates.js";
+export * from "./alerting.js";
