@@ -18,3 +18,4 @@ export * from "../../modules/policies/policies.tables.js";
 export * from "../../modules/maintenance/maintenance.tables.js";
 export * from "../../modules/notifications/notifications.tables.js";
 export * from "../../modules/alerts/alerts.tables.js";
+export * from "../../modules/dynamic-policies/dynamic-policies.tables.js";
