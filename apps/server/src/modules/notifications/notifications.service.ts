@@ -302,16 +302,21 @@ export function createNotificationsService(deps: NotificationsDeps) {
     },
 
     /**
-     * Tells every enabled channel about an event (an alert triggered or reset …). Answers each
+     * Tells every enabled channel (or those of `channelIds`) about an event (an alert triggered or reset …). Answers each
      * channel's log line: sent, failed, refused or held for a digest. Never throws for a
      * channel's failure. With retries it may take a while: callers on a request's or an agent
      * message's path should not wait for it (`void notify(...)`, errors logged).
      */
-    async notify(input: NotificationEvent): Promise<DeliveryRow[]> {
+    async notify(
+      input: NotificationEvent,
+      options: { channelIds?: readonly number[] } = {},
+    ): Promise<DeliveryRow[]> {
       const parsed = notificationEvent.parse(input);
       const at = now();
       const event: OutgoingEvent = { ...parsed, at: at.toISOString() };
-      const enabled = (await repo.list()).filter((c) => c.enabled);
+      // A caller may name the channels it tells (a condition's choice); absent: every channel.
+      const chosen = options.channelIds && new Set(options.channelIds);
+      const enabled = (await repo.list()).filter((c) => c.enabled && (!chosen || chosen.has(c.id)));
       // Channels go in parallel: one slow or failing receiver (retries, timeouts) delays no other.
       return Promise.all(
         enabled.map(async (channel) => {
