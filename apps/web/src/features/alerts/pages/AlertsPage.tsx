@@ -72,7 +72,7 @@ export function AlertsList({ organizationId }: { organizationId: number | null }
     setParams(
       (current) => {
         const next = new URLSearchParams();
-        for (const keep of ["view", "device"]) {
+        for (const keep of ["view", "device", "sort", "order"]) {
           const value = current.get(keep);
           if (value) next.set(keep, value);
         }
