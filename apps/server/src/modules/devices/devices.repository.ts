@@ -31,7 +31,10 @@ export type ActivityType =
   | "DELETED"
   | "UPDATED"
   | "TAGS_CHANGED"
-  | "CUSTOM_FIELDS_CHANGED";
+  | "CUSTOM_FIELDS_CHANGED"
+  | "ALERT_TRIGGERED"
+  | "ALERT_RESET"
+  | "ALERT_NOTIFIED";
 
 /** Grid projections of an inventory: kept in columns so searches need not read the JSON. */
 export function projections(inv: Partial<agent.Inventory>) {

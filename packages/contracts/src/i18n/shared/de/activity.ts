@@ -17,4 +17,12 @@ export const activityDe: Translation<typeof activityEn> = {
   roleSetBy: "Rolle auf {role} gesetzt von {actor}",
   tagAddedBy: "Tag {tag} hinzugefügt von {actor}",
   tagRemovedBy: "Tag {tag} entfernt von {actor}",
+  alertTriggered: "Alarm ausgelöst: {condition} ({severity}): {detail}",
+  alertRecovered: "Alarm zurückgesetzt: {condition} hat sich erholt",
+  alertAutoReset: "Alarm automatisch zurückgesetzt: {condition}",
+  alertResetBy: "Alarm zurückgesetzt von {actor}: {condition}",
+  alertConditionRemoved: "Alarm zurückgesetzt: {condition} ist nicht mehr in der Richtlinie des Geräts",
+  alertFlapping:
+    "Alarm schwankt: {condition} hat zu oft den Zustand gewechselt; Benachrichtigungen pausieren, bis er sich beruhigt",
+  alertNotified: "Benachrichtigung zu {condition}: {outcomes}",
 };

@@ -18,4 +18,11 @@ export const activityEn = {
   roleSetBy: "Role set to {role} by {actor}",
   tagAddedBy: "Tag {tag} added by {actor}",
   tagRemovedBy: "Tag {tag} removed by {actor}",
+  alertTriggered: "Alert triggered: {condition} ({severity}): {detail}",
+  alertRecovered: "Alert reset: {condition} recovered",
+  alertAutoReset: "Alert reset automatically: {condition}",
+  alertResetBy: "Alert reset by {actor}: {condition}",
+  alertConditionRemoved: "Alert reset: {condition} is no longer in the device's policy",
+  alertFlapping: "Alert flapping: {condition} changed state too often; notifications paused until it settles",
+  alertNotified: "Notification for {condition}: {outcomes}",
 } as const;

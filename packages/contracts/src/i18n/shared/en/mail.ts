@@ -11,4 +11,17 @@ export const mailEn = {
       "Set your password here (the link is valid for {hours, plural, one {# hour} other {# hours}}):\n{url}\n\n" +
       "You will then set up multi-factor authentication with an authenticator app.\n",
   },
+  alert: {
+    /** severity, condition, device: the alert's; organization: the device's. */
+    triggeredSubject: "[{severity}] {condition} on {device}",
+    triggeredBody:
+      "The condition {condition} triggered on {device} ({organization}).\n\n" +
+      "Severity: {severity}\nPriority: {priority}\nDetail: {detail}\n\nOpen the alert: {url}\n",
+    resetSubject: "[Reset] {condition} on {device}",
+    resetBody: "The alert {condition} on {device} ({organization}) was reset.\n\nOpen the alerts: {url}\n",
+    flappingSubject: "[Flapping] {condition} on {device}",
+    flappingBody:
+      "The condition {condition} on {device} ({organization}) changes state too often. " +
+      "Notifications about it pause until it has been stable for 30 minutes.\n\nOpen the alerts: {url}\n",
+  },
 } as const;
