@@ -23,6 +23,7 @@ const policy = (over: Partial<proto.ApplyPolicyPayload> = {}): proto.ApplyPolicy
   enforced: true,
   agentSettings: { metricIntervalSeconds: 15, heartbeatSeconds: 30 },
   conditions: [],
+  scripts: [],
   ...over,
 });
 

@@ -201,6 +201,7 @@ describe("the agent receives its effective policy", () => {
       enforced: true,
       agentSettings: { metricIntervalSeconds: 120, heartbeatSeconds: 60 },
       conditions: [],
+      scripts: [],
     });
     const applied = await lastAppliedIs(agent.deviceId, child.id, moved.version);
     expect(Date.parse(applied.lastApplied!.appliedAt)).toBeGreaterThan(Date.now() - 60_000);
@@ -222,6 +223,7 @@ describe("the agent receives its effective policy", () => {
       enforced: false,
       agentSettings: {},
       conditions: [],
+      scripts: [],
     });
   }, 60_000);
 
@@ -343,4 +345,98 @@ describe("the agent receives its effective policy", () => {
       agentProcess.kill("SIGKILL");
     }
   }, 90_000);
+
+  it("the agent is sent the enabled conditions it evaluates, with the scripts they run; a changed condition moves the version and goes out again", async () => {
+    const script = await admin.post("/api/scripts", {
+      name: `Condition script ${Date.now()}`,
+      description: "",
+      language: "bash",
+      os: "LINUX",
+      architecture: "ALL",
+      timeoutSeconds: 30,
+      parameters: [],
+      presets: [],
+      body: "test -f /etc/hostname\n",
+    });
+    expect(script.statusCode, script.body).toBe(201);
+    const scriptId = script.json<{ id: number }>().id;
+    const base = { severity: "MAJOR", priority: "HIGH" } as const;
+    const diskFree = {
+      ...base,
+      name: "Low disk",
+      check: {
+        kind: "diskFree",
+        unit: "PERCENT",
+        comparator: "LT",
+        value: 10,
+        resetValue: 15,
+        durationSeconds: 300,
+      },
+    };
+    const agent = await simulatedAgent();
+    const policy = await createPolicy({
+      name: "Conditions delivery",
+      deviceClass: "WINDOWS_WORKSTATION",
+      items: {
+        conditions: {
+          disk: diskFree,
+          off: {
+            ...base,
+            name: "Disabled CPU",
+            enabled: false,
+            check: { kind: "cpu", comparator: "GT", value: 90 },
+          },
+          down: { ...base, name: "Offline", check: { kind: "agentDown", minutes: 10 } },
+          script: {
+            ...base,
+            name: "Script says no",
+            check: {
+              kind: "scriptResult",
+              scriptId,
+              intervalMinutes: 5,
+              match: { on: "EXIT_CODE", comparator: "NE", exitCode: 0 },
+            },
+          },
+        },
+      },
+    });
+    await admin.put(`/api/devices/${agent.deviceId}/policy-override`, { policyId: policy.id });
+    await agent.connect();
+    const first = await waitFor("the policy", async () =>
+      agent.received.find((r) => r.payload.policyId === policy.id),
+    );
+    // The server's own kinds (agent down) and disabled conditions stay on the server.
+    expect(first.payload.conditions.map((c) => c.key)).toEqual(["disk", "script"]);
+    expect(first.payload.conditions[0]).toMatchObject({
+      key: "disk",
+      condition: {
+        name: "Low disk",
+        check: { kind: "diskFree", value: 10, resetValue: 15, durationSeconds: 300 },
+      },
+    });
+    expect(first.payload.scripts).toEqual([
+      { id: scriptId, language: "bash", body: "test -f /etc/hostname\n", timeoutSeconds: 30 },
+    ]);
+    await lastAppliedIs(agent.deviceId, policy.id, policy.version);
+
+    await patch(policy.id, {
+      items: { conditions: { disk: { ...diskFree, check: { ...diskFree.check, value: 5 } } } },
+    });
+    const changed = await getPolicy(policy.id);
+    expect(changed.version).toBeGreaterThan(policy.version);
+    const second = await waitFor("the changed condition", async () =>
+      agent.received.find((r) => r.payload.version === changed.version),
+    );
+    expect(second.payload.conditions.find((c) => c.key === "disk")?.condition.check).toMatchObject({
+      value: 5,
+    });
+
+    // Not enforced: no conditions and no scripts go out.
+    await patch(policy.id, { enabled: false });
+    const disabled = await getPolicy(policy.id);
+    const third = await waitFor("the disabled policy", async () =>
+      agent.received.find((r) => r.payload.version === disabled.version),
+    );
+    expect(third.payload).toMatchObject({ enforced: false, conditions: [], scripts: [] });
+  }, 60_000);
 });

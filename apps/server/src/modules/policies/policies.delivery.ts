@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { agent as proto } from "@steward/contracts";
-import { resolveEffective } from "@steward/domain";
+import { isAgentEvaluated, resolveEffective, type ConditionCheck } from "@steward/domain";
 import type { SendCommand, ServerCommandHandler } from "../agents/index.js";
+import { scriptForJob, type ScriptForJob } from "../scripts/index.js";
 import { chooseFor, treeOf } from "./policies.effective.js";
 import type { DeviceFacts, PoliciesRepository, PolicyRow } from "./policies.repository.js";
 
@@ -21,6 +22,21 @@ export interface PolicyDeliveryDeps {
    * module (a device's role, location or operating system) reach the agent by this check.
    */
   sweepSeconds?: number;
+  /** Reads a library script a script-result condition runs (default: the script library). */
+  scriptFor?: (id: number) => Promise<ScriptForJob | undefined>;
+}
+
+/** The conditions a policy hands its agent, with the scripts they run. */
+interface AgentConditions {
+  conditions: proto.AppliedCondition[];
+  scripts: proto.AppliedScript[];
+}
+
+/** Script ids a check runs (a script-result check, or one inside a compound check). */
+function scriptIdsOf(check: ConditionCheck): number[] {
+  if (check.kind === "scriptResult") return [check.scriptId];
+  if (check.kind === "compound") return check.parts.flatMap(scriptIdsOf);
+  return [];
 }
 
 const DEFAULT_SWEEP_SECONDS = 120;
@@ -39,6 +55,7 @@ export function createPolicyDelivery({
   repo,
   logger,
   sweepSeconds = DEFAULT_SWEEP_SECONDS,
+  scriptFor = (id) => scriptForJob(repo.db, id),
 }: PolicyDeliveryDeps) {
   /** Sent on this node and not acknowledged yet: device → key (cleared when the agent reconnects). */
   const pending = new Map<number, string>();
@@ -88,6 +105,17 @@ export function createPolicyDelivery({
       }
       return settings;
     };
+    // The agent evaluates the enabled conditions of kinds it can evaluate; the rest are the
+    // server's. Resolved once per policy, like the settings.
+    const conditionsCache = new Map<number, Promise<AgentConditions>>();
+    const conditionsOf = (policyId: number): Promise<AgentConditions> => {
+      let found = conditionsCache.get(policyId);
+      if (!found) {
+        found = agentConditions(policyId, resolveEffective(policyId, tree).conditions ?? {});
+        conditionsCache.set(policyId, found);
+      }
+      return found;
+    };
     for (const device of list) {
       const policy = chooseFor(device, byId, assignments).policy;
       const enforced = policy?.enabled ?? false;
@@ -97,13 +125,44 @@ export function createPolicyDelivery({
         enforced,
         agentSettings: {},
         conditions: [],
+        scripts: [],
       };
       const key = keyOf(payload);
       if (key === (applied.get(device.id) ?? NOTHING) || key === pending.get(device.id)) continue;
-      if (policy && enforced) payload.agentSettings = settingsOf(policy.id);
+      if (policy && enforced) {
+        payload.agentSettings = settingsOf(policy.id);
+        Object.assign(payload, await conditionsOf(policy.id));
+      }
       const sent = send({ deviceId: device.id, jobUid: `policy-${randomUUID()}`, attempt: 1 }, payload);
       if (sent) pending.set(device.id, key);
     }
+  }
+
+  async function agentConditions(
+    policyId: number,
+    items: Record<string, { value: unknown }>,
+  ): Promise<AgentConditions> {
+    const conditions: proto.AppliedCondition[] = [];
+    for (const key of Object.keys(items).sort()) {
+      const checked = proto.appliedCondition.safeParse({ key, condition: items[key]!.value });
+      if (!checked.success) {
+        logger?.warn({ policyId, key }, "policy condition does not parse; not sent to agents");
+        continue;
+      }
+      const { condition } = checked.data;
+      if (condition.enabled && isAgentEvaluated(condition.check)) conditions.push(checked.data);
+    }
+    const scripts: proto.AppliedScript[] = [];
+    const ids = [...new Set(conditions.flatMap((c) => scriptIdsOf(c.condition.check)))].sort((a, b) => a - b);
+    for (const id of ids) {
+      const row = await scriptFor(id);
+      const script = row && proto.appliedScript.safeParse(row);
+      // A deleted script (or one the agent cannot run) leaves its condition without a script:
+      // the agent reports that check as failing and never triggers it.
+      if (script?.success) scripts.push(script.data);
+      else logger?.warn({ policyId, scriptId: id }, "script of a condition not available; not sent");
+    }
+    return { conditions: conditions.slice(0, proto.MAX_APPLIED_CONDITIONS), scripts };
   }
 
   /** Agents that connected and wait for one pass together (a fleet reconnecting is a few passes). */
