@@ -204,8 +204,9 @@ const compoundCheck = z.object({
     ),
 });
 
-export const conditionCheck: z.ZodType<ConditionCheck> = z.union([
-  simpleCheck,
+/** Chosen by `kind`, so a problem is reported at the field of that kind's check that has it. */
+export const conditionCheck: z.ZodType<ConditionCheck> = z.discriminatedUnion("kind", [
+  ...conditionChecks,
   compoundCheck,
 ]) as unknown as z.ZodType<ConditionCheck>;
 

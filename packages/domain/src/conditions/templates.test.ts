@@ -89,3 +89,20 @@ describe("newConditionKey", () => {
     expect(newConditionKey("", new Set())).toMatch(POLICY_ITEM_KEY);
   });
 });
+
+describe("a condition's problems", () => {
+  it("are reported at the field of the chosen kind's check, in compound parts too", () => {
+    const base = { name: "Mine", severity: "MINOR", priority: "LOW" } as const;
+    const uptime = condition.safeParse({ ...base, check: { kind: "uptime", days: "" } });
+    expect(uptime.error?.issues.map((i) => i.path)).toEqual([["check", "days"]]);
+    const compound = condition.safeParse({
+      ...base,
+      check: {
+        kind: "compound",
+        mode: "ALL",
+        parts: [{ kind: "cpu", comparator: "GT", value: "" }, { kind: "smart" }],
+      },
+    });
+    expect(compound.error?.issues.map((i) => i.path)).toEqual([["check", "parts", 0, "value"]]);
+  });
+});
