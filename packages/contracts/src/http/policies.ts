@@ -81,7 +81,14 @@ export const policySummary = z.object({
 });
 export type PolicySummary = z.infer<typeof policySummary>;
 
-export const policyList = z.object({ items: z.array(policySummary) });
+/** A policy as the list answers it: with how many of the caller's devices get it. */
+export const policyListItem = policySummary.extend({
+  /** Devices in the caller's organizations whose effective policy this is. */
+  deviceCount: z.number().int().nonnegative(),
+});
+export type PolicyListItem = z.infer<typeof policyListItem>;
+
+export const policyList = z.object({ items: z.array(policyListItem) });
 
 export const policyDetail = policySummary.extend({
   /** The items this policy overrides, per section. */
@@ -197,10 +204,17 @@ export const putDevicePolicyOverridesRequest = z.object({
       fillTemplate(validationEn.policies.tooManyDevices, { max: MAX_BULK_POLICY_DEVICES }),
     ),
   policyId: id().nullable(),
+  /** Devices the policy is not for are left alone and listed, instead of refusing the whole request. */
+  skipOtherClasses: z.boolean().default(false),
 });
 export type PutDevicePolicyOverridesRequest = z.input<typeof putDevicePolicyOverridesRequest>;
 
-export const devicePolicyOverridesResult = z.object({ count: z.number().int().nonnegative() });
+export const devicePolicyOverridesResult = z.object({
+  count: z.number().int().nonnegative(),
+  /** With skipOtherClasses: the devices left as they were because the policy is not for their class. */
+  skippedDeviceIds: z.array(z.number().int()).optional(),
+});
+export type DevicePolicyOverridesResult = z.infer<typeof devicePolicyOverridesResult>;
 
 /** The policy a device is to apply, where it came from, and every item's value and origin. */
 export const effectivePolicy = z.object({

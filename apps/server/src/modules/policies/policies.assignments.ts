@@ -10,7 +10,7 @@ import { deviceClassOf, osFamilyOfClass } from "@steward/domain";
 import type { z } from "zod";
 import { AppError } from "../../platform/errors/app-error.js";
 import { audit, type Scope } from "../../platform/identity/index.js";
-import { chooseFor, effectiveWithNames } from "./policies.effective.js";
+import { chooseFor, deviceVersion, mergedWithNames, type DynamicMatcher } from "./policies.effective.js";
 import type { DeviceFacts, PolicyRow } from "./policies.repository.js";
 import { policyNotFound, type Actor, type PoliciesDeps } from "./policies.service.js";
 
@@ -26,7 +26,12 @@ const deviceNotFound = () => new AppError("E_DEVICE_NOT_FOUND", 404);
  * device's own; and the policy each device ends up with. Organization-owned rows are read and
  * written through the caller's scope; one out of scope answers like one that does not exist.
  */
-export function createPolicyAssignmentsService({ repo, repoOn, onChanged }: PoliciesDeps) {
+export function createPolicyAssignmentsService({
+  repo,
+  repoOn,
+  onChanged,
+  dynamic,
+}: PoliciesDeps & { dynamic?: DynamicMatcher }) {
   async function policiesById(): Promise<Map<number, PolicyRow>> {
     return new Map((await repo.all()).map((r) => [r.id, r]));
   }
@@ -57,6 +62,8 @@ export function createPolicyAssignmentsService({ repo, repoOn, onChanged }: Poli
     ]);
     const chosen = chooseFor(device, byId, assignments);
     const policy = chosen.policy;
+    // The dynamic policies of the device's class that match it now, on top of its policy.
+    const matched = policy && dynamic ? ((await dynamic.matchesFor([device])).get(device.id) ?? []) : [];
     return {
       deviceId: device.id,
       deviceClass: chosen.deviceClass,
@@ -68,8 +75,9 @@ export function createPolicyAssignmentsService({ repo, repoOn, onChanged }: Poli
       },
       source: chosen.source,
       enforced: policy?.enabled ?? false,
-      version: policy?.version ?? null,
-      sections: policy ? effectiveWithNames(policy.id, rows) : {},
+      version: policy ? deviceVersion(policy, matched) : null,
+      sections: policy ? mergedWithNames(policy.id, rows, matched) : {},
+      dynamicPolicies: matched.map((d) => ({ id: d.id, name: d.name, priority: d.priority })),
       lastApplied: applied
         ? { policyId: applied.policyId, version: applied.version, appliedAt: applied.appliedAt.toISOString() }
         : null,
@@ -199,17 +207,27 @@ export function createPolicyAssignmentsService({ repo, repoOn, onChanged }: Poli
       return effectiveOf(device);
     },
 
-    /** The same override for many devices; refused as a whole when one is missing or of another class. */
+    /**
+     * The same override for many devices; refused as a whole when one is missing, or of another
+     * class unless the caller asked to skip those (they are then answered, left as they were).
+     */
     async setDeviceOverrides(
       scope: Scope,
       input: z.output<typeof putDevicePolicyOverridesRequest>,
       actor: Actor,
-    ): Promise<{ count: number }> {
+    ): Promise<{ count: number; skippedDeviceIds?: number[] }> {
       const ids = [...new Set(input.deviceIds)];
       const found = await repo.devices(scope, ids);
       if (found.length !== ids.length) throw deviceNotFound();
-      await setOverrides(found, input.policyId, actor);
-      return { count: found.length };
+      if (!input.skipOtherClasses || input.policyId === null) {
+        await setOverrides(found, input.policyId, actor);
+        return { count: found.length };
+      }
+      const policy = policyOf(await policiesById(), input.policyId);
+      const fitting = found.filter((d) => deviceClassOf(d) === policy.deviceClass);
+      const skippedDeviceIds = found.filter((d) => !fitting.includes(d)).map((d) => d.id);
+      if (fitting.length > 0) await setOverrides(fitting, input.policyId, actor);
+      return { count: fitting.length, skippedDeviceIds };
     },
   };
 

@@ -165,6 +165,40 @@ export class PoliciesRepository {
   }
 
   /**
+   * Every device in the caller's scope with the policies assigned to it at each level, in one
+   * query: its own override, its organization's for its role, and its location's per class.
+   */
+  async devicesWithAssignments(scope: Scope): Promise<
+    (DeviceFacts & {
+      devicePolicyId: number | null;
+      rolePolicyId: number | null;
+      locationPolicies: Record<string, number> | null;
+    })[]
+  > {
+    return this.db
+      .select({
+        ...deviceFactColumns,
+        devicePolicyId: devicePolicyOverrides.policyId,
+        rolePolicyId: organizationPolicyAssignments.policyId,
+        locationPolicies: sql<Record<
+          string,
+          number
+        > | null>`(select jsonb_object_agg(${locationPolicyOverrides.deviceClass}, ${locationPolicyOverrides.policyId}) from ${locationPolicyOverrides} where ${locationPolicyOverrides.locationId} = ${devices.locationId})`,
+      })
+      .from(devices)
+      .leftJoin(deviceRoles, eq(deviceRoles.id, devices.roleId))
+      .leftJoin(devicePolicyOverrides, eq(devicePolicyOverrides.deviceId, devices.id))
+      .leftJoin(
+        organizationPolicyAssignments,
+        and(
+          eq(organizationPolicyAssignments.organizationId, devices.organizationId),
+          eq(organizationPolicyAssignments.roleId, devices.roleId),
+        ),
+      )
+      .where(inScope(scope, devices.organizationId));
+  }
+
+  /**
    * Devices whose agents are to receive their policy: approved ones, either these (an agent that
    * just connected) or every one that is up (after a change).
    */

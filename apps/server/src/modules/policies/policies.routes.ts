@@ -19,7 +19,7 @@ import {
   revertPolicyItemRequest,
   updatePolicyRequest,
 } from "@steward/contracts";
-import { requireScope } from "../../platform/identity/index.js";
+import { requireAuth, requireScope } from "../../platform/identity/index.js";
 import type { PolicyAssignmentsService } from "./policies.assignments.js";
 import { presentPolicyDetail, presentPolicySummary } from "./policies.presenter.js";
 import type { PoliciesService } from "./policies.service.js";
@@ -42,8 +42,15 @@ export function policiesRoutes(
         schema: { tags, querystring: policyListQuery, response: { 200: policyList } },
       },
       async (request) => {
-        const { rows, items } = await policies.list(request.query);
-        return { items: items.map((row) => presentPolicySummary(row, rows)) };
+        // Policies are shared; the devices counted are those the caller may see.
+        const devicesScope = requireAuth(request).scopeFor("devices.read");
+        const { rows, items, deviceCounts } = await policies.list(request.query, devicesScope);
+        return {
+          items: items.map((row) => ({
+            ...presentPolicySummary(row, rows),
+            deviceCount: deviceCounts.get(row.id) ?? 0,
+          })),
+        };
       },
     );
 

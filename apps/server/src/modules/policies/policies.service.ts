@@ -16,9 +16,9 @@ import {
 } from "@steward/domain";
 import type { z } from "zod";
 import { AppError } from "../../platform/errors/app-error.js";
-import { audit } from "../../platform/identity/index.js";
+import { audit, type Scope } from "../../platform/identity/index.js";
 import type { Db } from "../../platform/db/database.js";
-import { chooseFor, treeOf } from "./policies.effective.js";
+import { chooseFor, treeOf, type AssignmentMaps } from "./policies.effective.js";
 import type { PoliciesRepository, PolicyRow } from "./policies.repository.js";
 
 export type Actor = Parameters<typeof audit>[1];
@@ -118,9 +118,11 @@ export function createPoliciesService({ repo, repoOn, onChanged }: PoliciesDeps)
         deviceClasses.map((deviceClass) => ({ deviceClass, name: defaultPolicyNames[deviceClass] })),
       ),
 
-    async list(query: z.output<typeof policyListQuery>) {
-      const rows = await repo.all();
-      return { rows, items: rows.filter((r) => !query.deviceClass || r.deviceClass === query.deviceClass) };
+    /** The policies (of one class), with how many devices in the scope each one reaches. */
+    async list(query: z.output<typeof policyListQuery>, scope: Scope) {
+      const [rows, devices] = await Promise.all([repo.all(), repo.devicesWithAssignments(scope)]);
+      const items = rows.filter((r) => !query.deviceClass || r.deviceClass === query.deviceClass);
+      return { rows, items, deviceCounts: countDevices(rows, devices) };
     },
 
     get: rowOf,
@@ -242,6 +244,28 @@ export function createPoliciesService({ repo, repoOn, onChanged }: PoliciesDeps)
       return rowOf(id);
     },
   };
+}
+
+/** Per policy, the devices whose effective policy it is by the precedence rule. */
+function countDevices(
+  rows: readonly PolicyRow[],
+  devices: Awaited<ReturnType<PoliciesRepository["devicesWithAssignments"]>>,
+): Map<number, number> {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const assignments: AssignmentMaps = { device: new Map(), location: new Map(), organizationRole: new Map() };
+  for (const d of devices) {
+    if (d.devicePolicyId !== null) assignments.device.set(d.id, d.devicePolicyId);
+    if (d.rolePolicyId !== null)
+      assignments.organizationRole.set(`${d.organizationId}:${d.roleId}`, d.rolePolicyId);
+    for (const [deviceClass, policyId] of Object.entries(d.locationPolicies ?? {}))
+      assignments.location.set(`${d.locationId}:${deviceClass}`, policyId);
+  }
+  const counts = new Map<number, number>();
+  for (const d of devices) {
+    const id = chooseFor(d, byId, assignments).policy?.id;
+    if (id !== undefined) counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return counts;
 }
 
 /** A parent's overrides under a child's own (the child's win). */

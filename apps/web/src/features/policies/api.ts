@@ -7,7 +7,7 @@ import type {
   LocationPolicyOverrides,
   OrganizationPolicyAssignments,
   PolicyDetail,
-  PolicySummary,
+  PolicyListItem,
   PutLocationPolicyOverridesRequest,
   PutOrganizationPolicyAssignmentsRequest,
   UpdatePolicyRequest,
@@ -24,12 +24,12 @@ export const policyKeys = {
   effective: (deviceId: number) => [...policyKeys.all, "effective", deviceId] as const,
 };
 
-/** Every policy, or those of one device class. */
+/** Every policy, or those of one device class, with how many devices use each. */
 export function usePolicies(deviceClass: DeviceClassCode | null = null) {
   return useQuery({
     queryKey: policyKeys.list(deviceClass),
     queryFn: ({ signal }) =>
-      api.get<{ items: PolicySummary[] }>("/policies", {
+      api.get<{ items: PolicyListItem[] }>("/policies", {
         signal,
         query: { deviceClass: deviceClass ?? undefined },
       }),

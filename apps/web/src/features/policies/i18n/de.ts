@@ -59,6 +59,8 @@ export const de: Translation<typeof en> = {
       "„{name}“ löschen? Richtlinien, die von ihr erben, erben stattdessen von ihrer übergeordneten Richtlinie und behalten, was sie durchsetzen.",
     deleted: "Richtlinie „{name}“ gelöscht",
     deleteError: "Die Richtlinie konnte nicht gelöscht werden",
+    devices: "Geräte",
+    devicesHelp: "Geräte in Ihren Organisationen, deren wirksame Richtlinie diese ist",
   },
   form: {
     newTitle: "Neue Richtlinie",

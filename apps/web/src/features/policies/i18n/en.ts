@@ -56,6 +56,8 @@ export const en = {
       'Delete "{name}"? Policies that inherit from it inherit from its parent instead and keep what they enforce.',
     deleted: 'Policy "{name}" deleted',
     deleteError: "Could not delete the policy",
+    devices: "Devices",
+    devicesHelp: "Devices in your organizations whose effective policy this is",
   },
   form: {
     newTitle: "New policy",

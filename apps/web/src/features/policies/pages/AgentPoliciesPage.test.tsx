@@ -11,15 +11,24 @@ afterEach(() => {
 });
 
 const policies = [
-  aPolicy({ id: 1, name: "Default Linux server", deviceClass: "LINUX_SERVER", isDefault: true }),
-  aPolicy({
-    id: 2,
-    name: "Web servers",
-    deviceClass: "LINUX_SERVER",
-    parentId: 1,
-    parentName: "Default Linux server",
-  }),
-  aPolicy({ id: 3, name: "Kiosks", deviceClass: "WINDOWS_WORKSTATION", enabled: false }),
+  {
+    ...aPolicy({ id: 1, name: "Default Linux server", deviceClass: "LINUX_SERVER", isDefault: true }),
+    deviceCount: 12,
+  },
+  {
+    ...aPolicy({
+      id: 2,
+      name: "Web servers",
+      deviceClass: "LINUX_SERVER",
+      parentId: 1,
+      parentName: "Default Linux server",
+    }),
+    deviceCount: 3,
+  },
+  {
+    ...aPolicy({ id: 3, name: "Kiosks", deviceClass: "WINDOWS_WORKSTATION", enabled: false }),
+    deviceCount: 0,
+  },
 ];
 
 function renderPage(handlers: Parameters<typeof mockFetch>[0] = {}) {
@@ -56,6 +65,16 @@ describe("AgentPoliciesPage", () => {
     expect(within(web).getByRole("link", { name: "Default Linux server" }).getAttribute("href")).toBe(
       "/editor/policy/1",
     );
+    // How many devices get each policy, in its own column.
+    const devicesColumn = within(table)
+      .getAllByRole("columnheader")
+      .findIndex((th) => th.textContent === "Devices");
+    expect(devicesColumn).toBeGreaterThan(0);
+    expect(rows.map((r) => within(r).getAllByRole("cell")[devicesColumn]!.textContent)).toEqual([
+      "0",
+      "12",
+      "3",
+    ]);
     // The Default cannot be deleted; the others can.
     expect(within(table).queryByRole("button", { name: "Delete Default Linux server" })).toBeNull();
     expect(within(table).getByRole("button", { name: "Delete Web servers" })).toBeTruthy();
@@ -192,6 +211,7 @@ describe("AgentPoliciesPage", () => {
     expect(within(table).getByText("Deaktiviert")).toBeTruthy();
     expect(within(table).getByText("Windows-Arbeitsplatz")).toBeTruthy();
     expect(within(table).getByText("Übergeordnete Richtlinie")).toBeTruthy();
+    expect(within(table).getByRole("columnheader", { name: "Geräte" })).toBeTruthy();
     await user.click(within(table).getByRole("button", { name: /Web servers löschen/ }));
     const dialog = await screen.findByRole("dialog", { name: "Richtlinie löschen" });
     await user.click(within(dialog).getByRole("button", { name: "Löschen" }));

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Anchor, Badge, Button, Group, Select, Stack, Table, Text } from "@mantine/core";
 import { IconCopy, IconPlus } from "@tabler/icons-react";
 import { Link } from "react-router";
-import type { DeviceClassCode, PolicySummary } from "@steward/contracts";
+import type { DeviceClassCode, PolicyListItem, PolicySummary } from "@steward/contracts";
 import { deviceClasses } from "@steward/domain";
 import { useT } from "../../../i18n";
 import {
@@ -24,7 +24,7 @@ import { deviceClassText } from "../texts";
 const classOrder = new Map<string, number>(deviceClasses.map((c, i) => [c, i]));
 
 /** By device class, the Default first, then by name. */
-function ordered(items: PolicySummary[]): PolicySummary[] {
+function ordered(items: PolicyListItem[]): PolicyListItem[] {
   return [...items].sort(
     (a, b) =>
       (classOrder.get(a.deviceClass) ?? 0) - (classOrder.get(b.deviceClass) ?? 0) ||
@@ -95,6 +95,9 @@ export function AgentPoliciesPage() {
                   <Table.Th>{t("common.fields.name")}</Table.Th>
                   <Table.Th>{t("policies.list.deviceClass")}</Table.Th>
                   <Table.Th>{t("policies.list.parent")}</Table.Th>
+                  <Table.Th title={t("policies.list.devicesHelp")} style={{ textAlign: "right" }}>
+                    {t("policies.list.devices")}
+                  </Table.Th>
                   <Table.Th aria-label={t("common.fields.actions")} />
                 </Table.Tr>
               </Table.Thead>
@@ -135,6 +138,7 @@ export function AgentPoliciesPage() {
                         </Text>
                       )}
                     </Table.Td>
+                    <Table.Td style={{ textAlign: "right" }}>{policy.deviceCount}</Table.Td>
                     <Table.Td>
                       <RowActions>
                         <EditIconButton name={policy.name} to={`/editor/policy/${policy.id}`} />
