@@ -8,6 +8,8 @@ import type {
   OrganizationPolicyAssignments,
   PolicyDetail,
   PolicyListItem,
+  DevicePolicyOverridesResult,
+  PutDevicePolicyOverridesRequest,
   PutLocationPolicyOverridesRequest,
   PutOrganizationPolicyAssignmentsRequest,
   UpdatePolicyRequest,
@@ -157,5 +159,15 @@ export function usePutDevicePolicyOverride(deviceId: number) {
       queryClient.setQueryData(policyKeys.effective(deviceId), data);
       return invalidate();
     },
+  });
+}
+
+/** One device override for many devices (null clears it); those of other classes may be skipped. */
+export function usePutDevicePolicyOverrides() {
+  const invalidate = useInvalidatePolicies();
+  return useMutation({
+    mutationFn: (body: PutDevicePolicyOverridesRequest) =>
+      api.put<DevicePolicyOverridesResult>("/device-policy-overrides", body),
+    onSuccess: invalidate,
   });
 }

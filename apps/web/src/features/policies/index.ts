@@ -1,3 +1,5 @@
 // What other features show of policies: the organization's Policies tab and a device's policy.
 export { OrganizationPoliciesPanel } from "./components/OrganizationPoliciesPanel";
 export { DevicePolicyCard } from "./components/DevicePolicyCard";
+export { usePolicies, usePutDevicePolicyOverrides } from "./api";
+export { deviceClassText } from "./texts";
