@@ -38,7 +38,9 @@ import { auditModule } from "./modules/audit/index.js";
 import { metricsModule } from "./modules/metrics/index.js";
 import { policiesModule } from "./modules/policies/index.js";
 import { maintenanceModule } from "./modules/maintenance/index.js";
+import { dynamicPoliciesModule } from "./modules/dynamic-policies/index.js";
 import { notificationsModule } from "./modules/notifications/index.js";
+import { alertsModule } from "./modules/alerts/index.js";
 import { buildServices, type Services } from "./services.js";
 
 export interface BuildAppOptions {
@@ -125,8 +127,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(auditModule(services.audit), { prefix: "/api" });
   await app.register(metricsModule(services.metrics), { prefix: "/api" });
   await app.register(policiesModule(services.policies, services.policyAssignments), { prefix: "/api" });
+  await app.register(dynamicPoliciesModule(services.dynamicPolicies), { prefix: "/api" });
   await app.register(maintenanceModule(services.maintenance), { prefix: "/api" });
   await app.register(notificationsModule(services.notifications), { prefix: "/api" });
+  await app.register(alertsModule(services.alerts), { prefix: "/api" });
 
   await installWebAssets(
     app,

@@ -13,12 +13,14 @@ import { CustomFieldsRepository } from "./modules/custom-fields/custom-fields.re
 import { createCustomFieldsService } from "./modules/custom-fields/custom-fields.service.js";
 import { DashboardRepository } from "./modules/dashboard/dashboard.repository.js";
 import { createDashboardService } from "./modules/dashboard/dashboard.service.js";
+import { createDynamicPoliciesService, DynamicPoliciesRepository } from "./modules/dynamic-policies/index.js";
 import { DeviceRolesRepository } from "./modules/device-roles/device-roles.repository.js";
 import { createDeviceRolesService } from "./modules/device-roles/device-roles.service.js";
 import { createDevicesService } from "./modules/devices/devices.service.js";
 import { createJobsRepository } from "./modules/jobs/jobs.repository.js";
 import { createJobsService } from "./modules/jobs/jobs.service.js";
 import { createMetricsRepository, createMetricsService } from "./modules/metrics/index.js";
+import { AlertsRepository, createAlerts } from "./modules/alerts/index.js";
 import { createNotificationsService, NotificationsRepository } from "./modules/notifications/index.js";
 import { OrganizationsRepository } from "./modules/organizations/organizations.repository.js";
 import { createOrganizationsService } from "./modules/organizations/organizations.service.js";
@@ -27,6 +29,7 @@ import { PoliciesRepository } from "./modules/policies/policies.repository.js";
 import { createMaintenanceService } from "./modules/maintenance/maintenance.service.js";
 import { createPolicyDelivery } from "./modules/policies/policies.delivery.js";
 import { createPoliciesService } from "./modules/policies/policies.service.js";
+import { createPolicyConditions } from "./modules/policies/policies.conditions.js";
 import { PreferencesRepository } from "./modules/preferences/preferences.repository.js";
 import { createPreferencesService } from "./modules/preferences/preferences.service.js";
 import { PromotionRepository } from "./modules/promotion/promotion.repository.js";
@@ -135,9 +138,15 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
     targets: { allowLoopback: deps.config.webhooksAllowLoopback },
     ...(options.clock ? { clock: options.clock } : {}),
   });
+  const dynamicPolicies = createDynamicPoliciesService({
+    repo: new DynamicPoliciesRepository(deps.db),
+    repoOn: (db: Db) => new DynamicPoliciesRepository(db),
+    whereOf: devices.whereOf,
+    onChanged: policyDeps.onChanged,
+  });
   const policies = createPoliciesService(policyDeps);
-  const policyAssignments = createPolicyAssignmentsService(policyDeps);
-  const policyDelivery = createPolicyDelivery({ repo: policyDeps.repo });
+  const policyAssignments = createPolicyAssignmentsService({ ...policyDeps, dynamic: dynamicPolicies });
+  const policyDelivery = createPolicyDelivery({ repo: policyDeps.repo, dynamic: dynamicPolicies });
 
   const taskRunner: TaskRunnerDeps = {
     db: deps.db,
@@ -155,6 +164,21 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
     { db: deps.db, devicesOn },
     options.clock ? { clock: options.clock } : {},
   );
+
+  // Alerts: condition events from agents and the server's own checks, with their follow-ups.
+  const alerts = createAlerts({
+    db: deps.db,
+    repo: new AlertsRepository(deps.db),
+    bus: deps.bus,
+    mailer: deps.mailer,
+    publicUrl: deps.config.publicUrl,
+    devices,
+    notifications,
+    jobs,
+    maintenance,
+    policyConditions: createPolicyConditions({ repo: policyDeps.repo }),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
 
   return {
     settings,
@@ -179,10 +203,12 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
     metrics,
     policies,
     policyAssignments,
+    dynamicPolicies,
     notifications,
     policyDelivery,
     scheduledTasks,
     maintenance,
+    alerts,
     /** The background scheduler over the same runner dependencies (each node may run one). */
     scheduler: {
       create: (schedulerOptions: SchedulerOptions = {}) => createScheduler(taskRunner, schedulerOptions),

@@ -1,10 +1,17 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { agent as proto } from "@steward/contracts";
-import { isAgentEvaluated, resolveEffective, type ConditionCheck } from "@steward/domain";
+import { isAgentEvaluated, type ConditionCheck, type MergedSections } from "@steward/domain";
 import type { SendCommand, ServerCommandHandler } from "../agents/index.js";
 import { scriptForJob, type ScriptForJob } from "../scripts/index.js";
-import { chooseFor, treeOf } from "./policies.effective.js";
+import {
+  chooseFor,
+  deviceVersion,
+  mergedFor,
+  treeOf,
+  type DynamicMatcher,
+  type MatchedDynamic,
+} from "./policies.effective.js";
 import type { DeviceFacts, PoliciesRepository, PolicyRow } from "./policies.repository.js";
 
 /** What a device applies, as compared between the server and the agent's acknowledgement. */
@@ -22,6 +29,8 @@ export interface PolicyDeliveryDeps {
    * module (a device's role, location or operating system) reach the agent by this check.
    */
   sweepSeconds?: number;
+  /** The dynamic policies devices match, merged on their policy (none when not given). */
+  dynamic?: DynamicMatcher;
   /** Reads a library script a script-result condition runs (default: the script library). */
   scriptFor?: (id: number) => Promise<ScriptForJob | undefined>;
 }
@@ -55,6 +64,7 @@ export function createPolicyDelivery({
   repo,
   logger,
   sweepSeconds = DEFAULT_SWEEP_SECONDS,
+  dynamic,
   scriptFor = (id) => scriptForJob(repo.db, id),
 }: PolicyDeliveryDeps) {
   /** Sent on this node and not acknowledged yet: device → key (cleared when the agent reconnects). */
@@ -89,39 +99,54 @@ export function createPolicyDelivery({
       repo.appliedStates(list.map((d) => d.id)),
     ]);
     const applied = new Map(states.map((s) => [s.deviceId, keyOf(s)]));
+    // The dynamic policies each device matches now, merged on its policy once per combination.
+    const matches = dynamic ? await dynamic.matchesFor(list) : new Map<number, MatchedDynamic[]>();
+    const combination = (policyId: number, matched: readonly MatchedDynamic[]) =>
+      [policyId, ...matched.map((d) => d.id)].join(":");
+    const mergedCache = new Map<string, MergedSections>();
+    const valuesOf = (policyId: number, matched: readonly MatchedDynamic[]): MergedSections => {
+      const key = combination(policyId, matched);
+      let found = mergedCache.get(key);
+      if (!found) {
+        found = mergedFor(policyId, tree, matched);
+        mergedCache.set(key, found);
+      }
+      return found;
+    };
     // Resolved once per policy: a batch has many devices and few policies.
-    const settingsCache = new Map<number, proto.AppliedAgentSettings>();
-    const settingsOf = (policyId: number): proto.AppliedAgentSettings => {
-      let settings = settingsCache.get(policyId);
+    const settingsCache = new Map<string, proto.AppliedAgentSettings>();
+    const settingsOf = (policyId: number, matched: readonly MatchedDynamic[]): proto.AppliedAgentSettings => {
+      let settings = settingsCache.get(combination(policyId, matched));
       if (!settings) {
-        const values = resolveEffective(policyId, tree).agentSettings ?? {};
+        const values = valuesOf(policyId, matched).agentSettings ?? {};
         const checked = proto.appliedAgentSettings.safeParse(
           Object.fromEntries(Object.entries(values).map(([item, e]) => [item, e.value])),
         );
         if (!checked.success)
           logger?.warn({ policyId }, "policy agent settings out of bounds; defaults sent");
         settings = checked.success ? checked.data : {};
-        settingsCache.set(policyId, settings);
+        settingsCache.set(combination(policyId, matched), settings);
       }
       return settings;
     };
     // The agent evaluates the enabled conditions of kinds it can evaluate; the rest are the
     // server's. Resolved once per policy, like the settings.
-    const conditionsCache = new Map<number, Promise<AgentConditions>>();
-    const conditionsOf = (policyId: number): Promise<AgentConditions> => {
-      let found = conditionsCache.get(policyId);
+    const conditionsCache = new Map<string, Promise<AgentConditions>>();
+    const conditionsOf = (policyId: number, matched: readonly MatchedDynamic[]): Promise<AgentConditions> => {
+      let found = conditionsCache.get(combination(policyId, matched));
       if (!found) {
-        found = agentConditions(policyId, resolveEffective(policyId, tree).conditions ?? {});
-        conditionsCache.set(policyId, found);
+        found = agentConditions(policyId, valuesOf(policyId, matched).conditions ?? {});
+        conditionsCache.set(combination(policyId, matched), found);
       }
       return found;
     };
     for (const device of list) {
       const policy = chooseFor(device, byId, assignments).policy;
+      const matched = policy ? (matches.get(device.id) ?? []) : [];
       const enforced = policy?.enabled ?? false;
       const payload: proto.ApplyPolicyPayload = {
         policyId: policy?.id ?? null,
-        version: policy?.version ?? null,
+        version: policy ? deviceVersion(policy, matched) : null,
         enforced,
         agentSettings: {},
         conditions: [],
@@ -130,8 +155,8 @@ export function createPolicyDelivery({
       const key = keyOf(payload);
       if (key === (applied.get(device.id) ?? NOTHING) || key === pending.get(device.id)) continue;
       if (policy && enforced) {
-        payload.agentSettings = settingsOf(policy.id);
-        Object.assign(payload, await conditionsOf(policy.id));
+        payload.agentSettings = settingsOf(policy.id, matched);
+        Object.assign(payload, await conditionsOf(policy.id, matched));
       }
       const sent = send({ deviceId: device.id, jobUid: `policy-${randomUUID()}`, attempt: 1 }, payload);
       if (sent) pending.set(device.id, key);

@@ -1,7 +1,10 @@
 import {
   choosePolicy,
   deviceClassOf,
+  mergeDynamicPolicies,
+  mergedVersion,
   resolveEffective,
+  type DynamicPolicyNode,
   type DeviceClass,
   type EffectiveSections,
   type PolicySource,
@@ -76,4 +79,57 @@ export function effectiveWithNames(
       ),
     ]),
   );
+}
+
+/** A dynamic policy that matches a device, as its merged policy reads it. */
+export interface MatchedDynamic extends DynamicPolicyNode {
+  name: string;
+  priority: number;
+  version: number;
+}
+
+/**
+ * The dynamic policies that match devices now, highest priority first per device (the
+ * dynamic-policies module answers it; devices nothing matches are absent).
+ */
+export interface DynamicMatcher {
+  matchesFor(list: readonly DeviceFacts[]): Promise<Map<number, MatchedDynamic[]>>;
+}
+
+/** A device's policy: its base policy with the matching dynamic policies merged on top. */
+export function mergedFor(policyId: number, tree: PolicyTree, matched: readonly MatchedDynamic[]) {
+  return mergeDynamicPolicies(resolveEffective(policyId, tree), matched);
+}
+
+/** The merged items, each with the names of the policy and the dynamic policy that set it. */
+export function mergedWithNames(
+  policyId: number,
+  rows: readonly PolicyRow[],
+  matched: readonly MatchedDynamic[],
+) {
+  const names = new Map(rows.map((r) => [r.id, r.name]));
+  const dynamicNames = new Map(matched.map((d) => [d.id, d.name]));
+  const sections = mergedFor(policyId, treeOf(rows), matched);
+  return Object.fromEntries(
+    Object.entries(sections).map(([key, items]) => [
+      key,
+      Object.fromEntries(
+        Object.entries(items).map(([item, { dynamicPolicyId, ...e }]) => [
+          item,
+          {
+            ...e,
+            sourcePolicyName: e.sourcePolicyId === null ? null : (names.get(e.sourcePolicyId) ?? null),
+            sourceDynamicPolicyId: dynamicPolicyId,
+            sourceDynamicPolicyName:
+              dynamicPolicyId === null ? null : (dynamicNames.get(dynamicPolicyId) ?? null),
+          },
+        ]),
+      ),
+    ]),
+  );
+}
+
+/** The version of what a device applies (its base policy's, moved by the dynamic policies it matches). */
+export function deviceVersion(policy: PolicyRow, matched: readonly MatchedDynamic[]): number {
+  return mergedVersion(policy, matched);
 }
