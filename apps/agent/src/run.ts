@@ -8,12 +8,17 @@ import { AGENT_VERSION } from "./version.js";
 import { JobManager } from "./jobs/manager.js";
 import { MetricsCollector } from "./metrics/collector.js";
 import { PolicyApplier, applyPolicyHandler, defaultAgentCommands } from "./commands/index.js";
+import { ConditionEngine, probeFor, runConditionScript } from "./conditions/index.js";
 
 const INVENTORY_SECONDS = Number(process.env.STEWARD_AGENT_INVENTORY_SECONDS ?? 900);
 // The sampling interval is an agent setting of the device's policy; until the agent receives its
 // policy it samples at the default. The environment variable (tests, troubleshooting) wins over both.
 const METRIC_SECONDS_OVERRIDE = Number(process.env.STEWARD_AGENT_METRIC_SECONDS);
 const METRIC_OVERRIDE = METRIC_SECONDS_OVERRIDE > 0 ? METRIC_SECONDS_OVERRIDE : undefined;
+// Conditions are evaluated at a cadence suited to each check; this variable (tests,
+// troubleshooting) evaluates every one of them at the same, usually shorter, interval.
+const CONDITION_SECONDS_OVERRIDE = Number(process.env.STEWARD_AGENT_CONDITION_SECONDS);
+const CONDITION_OVERRIDE = CONDITION_SECONDS_OVERRIDE > 0 ? CONDITION_SECONDS_OVERRIDE : undefined;
 
 /** The agent's main loop: stay connected, report inventory changes, until SIGTERM. */
 export async function runAgent(enrolled: AgentState, dataDir: string): Promise<void> {
@@ -58,12 +63,21 @@ export async function runAgent(enrolled: AgentState, dataDir: string): Promise<v
     log,
   });
   metrics.setMounts(lastSent()?.volumes.map((v) => v.mount) ?? []);
+  const conditions = new ConditionEngine({
+    dataDir,
+    probe: probeFor(),
+    send: (message) => connection.send(message),
+    runScript: runConditionScript,
+    overrideSeconds: CONDITION_OVERRIDE,
+    log,
+  });
   // The policy last applied is applied again at once; the server sends a newer one on connect.
   const policy = new PolicyApplier({
     dataDir,
     targets: {
       setMetricIntervalSeconds: (seconds) => metrics.setIntervalSeconds(seconds),
       setHeartbeatSeconds: (seconds) => connection.setPolicyHeartbeatSeconds(seconds),
+      setConditions: (version, list, scripts) => conditions.setConditions(version, list, scripts),
     },
     defaultMetricIntervalSeconds: contracts.DEFAULT_METRIC_INTERVAL_SECONDS,
     metricIntervalOverride: METRIC_OVERRIDE,
@@ -93,6 +107,7 @@ export async function runAgent(enrolled: AgentState, dataDir: string): Promise<v
       jobs.onConnected();
       // Samples kept while the server was unreachable go out first.
       metrics.flush();
+      conditions.onConnected();
       void report().catch((err: unknown) => log(`inventory failed: ${(err as Error).message}`));
     },
     onCommand: (message) => jobs.handleCommand(message),
@@ -109,12 +124,14 @@ export async function runAgent(enrolled: AgentState, dataDir: string): Promise<v
   policy.restore();
   connection.start();
   void metrics.start().catch((err: unknown) => log(`metrics failed: ${(err as Error).message}`));
+  conditions.start();
   const timer = setInterval(() => void report().catch(() => undefined), INVENTORY_SECONDS * 1000);
 
   await new Promise<void>((resolve) => {
     const stop = () => {
       clearInterval(timer);
       metrics.stop();
+      conditions.stop();
       jobs.stopAll();
       connection.stop();
       resolve();
@@ -122,6 +139,7 @@ export async function runAgent(enrolled: AgentState, dataDir: string): Promise<v
     finish = () => {
       clearInterval(timer);
       metrics.stop();
+      conditions.stop();
       resolve();
     };
     process.once("SIGTERM", stop);

@@ -11,6 +11,15 @@ export interface PolicyTargets {
   setMetricIntervalSeconds(seconds: number): void;
   /** undefined: back to the server's heartbeat. */
   setHeartbeatSeconds(seconds: number | undefined): void;
+  /**
+   * The conditions the agent evaluates, under the policy version they came with; none (and a
+   * null version) while no policy is enforced.
+   */
+  setConditions?(
+    version: number | null,
+    conditions: readonly proto.AppliedCondition[],
+    scripts: readonly proto.AppliedScript[],
+  ): void;
 }
 
 export interface PolicyApplierOptions {
@@ -27,8 +36,9 @@ export interface PolicyApplierOptions {
 }
 
 /**
- * Applies a device's effective policy: its agent settings replace the built-in intervals while it
- * is enforced; "not enforced" goes back to the defaults. The applied policy is kept in the data
+ * Applies a device's effective policy: its agent settings replace the built-in intervals and its
+ * conditions are evaluated while it is enforced; "not enforced" goes back to the defaults and
+ * evaluates nothing. The applied policy is kept in the data
  * directory.
  */
 export class PolicyApplier {
@@ -77,6 +87,9 @@ export class PolicyApplier {
         this.options.defaultMetricIntervalSeconds,
     );
     this.options.targets.setHeartbeatSeconds(settings.heartbeatSeconds);
+    if (policy.enforced && policy.version !== null)
+      this.options.targets.setConditions?.(policy.version, policy.conditions, policy.scripts);
+    else this.options.targets.setConditions?.(null, [], []);
   }
 }
 
