@@ -3,15 +3,17 @@ import { Button, Group, Menu, Modal, Paper, Select, Stack, Text } from "@mantine
 import { notifications } from "@mantine/notifications";
 import { IconChevronDown, IconX } from "@tabler/icons-react";
 import { z } from "zod";
-import type { DeviceActionName, ExecuteActionRequest } from "@steward/contracts";
+import type { DeviceActionName, DeviceSummary, ExecuteActionRequest } from "@steward/contracts";
 import { validateTag } from "@steward/domain";
 import { describeError } from "../../../api";
 import { useT, type MessageKey } from "../../../i18n";
 import { useContractForm } from "../../../lib/forms";
 import { FormError, confirmAction } from "../../../ui";
 import { useDeviceRoles } from "../../device-roles";
+import { usePutDevicePolicyOverrides } from "../../policies";
 import { useExecuteAction } from "../api";
 import { TagInputField } from "../components/TagInputField";
+import { PolicyOverrideForm } from "./PolicyOverrideForm";
 
 export type ActionTarget = ExecuteActionRequest["data"];
 
@@ -24,9 +26,11 @@ interface BulkActionsProps {
   /** More actions from other features (Run script). */
   extra?: ReactNode;
   selectAllOffer?: ReactNode;
+  /** The devices of the page shown (their classes decide which policies are offered). */
+  pageDevices?: readonly DeviceSummary[];
 }
 
-type Dialog = "SET_ROLE" | "ADD_TAG" | "REMOVE_TAG";
+type Dialog = "SET_ROLE" | "ADD_TAG" | "REMOVE_TAG" | "SET_POLICY";
 
 /** "All matching" with no search, filter or group: the target is the whole fleet. */
 function targetsEveryDevice(target: ActionTarget): boolean {
@@ -49,16 +53,64 @@ export const actionLabels: Record<DeviceActionName, MessageKey> = {
 };
 
 const dialogTitles: Record<Dialog, MessageKey> = {
+  SET_POLICY: "devicesGrid.policy.setTitle",
   SET_ROLE: "devicesGrid.bulk.dialogTitle.SET_ROLE",
   ADD_TAG: "devicesGrid.bulk.dialogTitle.ADD_TAG",
   REMOVE_TAG: "devicesGrid.bulk.dialogTitle.REMOVE_TAG",
 };
 
 /** The bar over the grid while devices are selected: bulk actions via execute-action. */
-export function BulkActions({ count, target, onClear, onDone, extra, selectAllOffer }: BulkActionsProps) {
+export function BulkActions({
+  count,
+  target,
+  onClear,
+  onDone,
+  extra,
+  selectAllOffer,
+  pageDevices = [],
+}: BulkActionsProps) {
   const t = useT();
   const execute = useExecuteAction();
+  const overrides = usePutDevicePolicyOverrides();
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  // Policy overrides go to listed devices; "all matching" has no list, so they are not offered then.
+  const deviceIds = target.nodeIds;
+
+  const setPolicy = (policyId: number | null, after?: () => void) => {
+    if (!deviceIds) return;
+    const action = t(policyId === null ? "devicesGrid.policy.clear" : "devicesGrid.policy.set");
+    overrides.mutate(
+      { deviceIds, policyId, skipOtherClasses: true },
+      {
+        onSuccess: (result) => {
+          const skipped = result.skippedDeviceIds?.length ?? 0;
+          notifications.show({
+            color: skipped > 0 ? "yellow" : "teal",
+            message: t(policyId === null ? "devicesGrid.policy.cleared" : "devicesGrid.policy.done", {
+              count: result.count,
+            }),
+          });
+          if (skipped > 0)
+            notifications.show({
+              color: "yellow",
+              title: t("devicesGrid.policy.skippedTitle"),
+              message: t("devicesGrid.policy.skipped", { count: skipped }),
+              autoClose: false,
+            });
+          after?.();
+          onDone();
+        },
+        onError: (error) => {
+          if (!after)
+            notifications.show({
+              color: "red",
+              title: t("devicesGrid.bulk.failed", { action }),
+              message: describeError(error),
+            });
+        },
+      },
+    );
+  };
 
   const run = (action: DeviceActionName, data: Record<string, unknown> = {}, after?: () => void) =>
     execute.mutate(
@@ -105,7 +157,7 @@ export function BulkActions({ count, target, onClear, onDone, extra, selectAllOf
                 size="xs"
                 variant="default"
                 rightSection={<IconChevronDown size={14} />}
-                loading={execute.isPending}
+                loading={execute.isPending || overrides.isPending}
               >
                 {t("common.fields.actions")}
               </Button>
@@ -114,6 +166,23 @@ export function BulkActions({ count, target, onClear, onDone, extra, selectAllOf
               <Menu.Item onClick={() => setDialog("SET_ROLE")}>{t(actionLabels.SET_ROLE)}</Menu.Item>
               <Menu.Item onClick={() => setDialog("ADD_TAG")}>{t(actionLabels.ADD_TAG)}</Menu.Item>
               <Menu.Item onClick={() => setDialog("REMOVE_TAG")}>{t(actionLabels.REMOVE_TAG)}</Menu.Item>
+              {deviceIds ? (
+                <>
+                  <Menu.Item onClick={() => setDialog("SET_POLICY")}>{t("devicesGrid.policy.set")}</Menu.Item>
+                  <Menu.Item
+                    onClick={() =>
+                      confirmAction({
+                        title: t("devicesGrid.policy.clearTitle"),
+                        message: t("devicesGrid.policy.clearMessage", { count }),
+                        confirmLabel: t("devicesGrid.policy.clear"),
+                        onConfirm: () => setPolicy(null),
+                      })
+                    }
+                  >
+                    {t("devicesGrid.policy.clear")}
+                  </Menu.Item>
+                </>
+              ) : null}
               <Menu.Item
                 onClick={() =>
                   confirmAction({
@@ -159,14 +228,23 @@ export function BulkActions({ count, target, onClear, onDone, extra, selectAllOf
         onClose={() => setDialog(null)}
         title={dialog ? t(dialogTitles[dialog], { count }) : ""}
       >
-        {dialog === "SET_ROLE" ? (
+        {dialog === "SET_POLICY" ? (
+          <PolicyOverrideForm
+            selectedIds={deviceIds ?? []}
+            pageDevices={pageDevices}
+            pending={overrides.isPending}
+            error={overrides.isError ? describeError(overrides.error) : null}
+            onSubmit={(policyId) => setPolicy(policyId, () => setDialog(null))}
+            onCancel={() => setDialog(null)}
+          />
+        ) : dialog === "SET_ROLE" ? (
           <RoleForm
             pending={execute.isPending}
             error={execute.isError ? describeError(execute.error) : null}
             onSubmit={(roleId) => run("SET_ROLE", { roleId }, () => setDialog(null))}
             onCancel={() => setDialog(null)}
           />
-        ) : dialog ? (
+        ) : dialog === "ADD_TAG" || dialog === "REMOVE_TAG" ? (
           <TagForm
             action={dialog}
             pending={execute.isPending}

@@ -162,6 +162,7 @@ export function DeviceGrid({ state, onChange, lockGroup = false, toolbarExtra, b
           onClear={clearSelection}
           onDone={clearSelection}
           extra={bulkExtra?.(target, targetCount, clearSelection)}
+          pageDevices={data?.items}
           selectAllOffer={
             data && allOnPageSelected && data.total > pageIds.length ? (
               allMatching ? (

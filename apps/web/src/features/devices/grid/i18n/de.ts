@@ -162,6 +162,26 @@ export const de: Translation<typeof en> = {
     role: "Rolle",
     noRole: "Keine Rolle",
   },
+  policy: {
+    set: "Richtlinie fest zuweisen",
+    clear: "Feste Richtlinie entfernen",
+    setTitle:
+      "{count, plural, one {Richtlinie für # Gerät fest zuweisen} other {Richtlinie für # Geräte fest zuweisen}}",
+    loading: "Richtlinien werden geladen…",
+    policy: "Richtlinie",
+    policyHelp:
+      "Nur Richtlinien der Geräteklassen der ausgewählten Geräte werden angeboten. Geräte einer anderen Klasse behalten ihre Richtlinie.",
+    noneFits: "Keine Richtlinie passt zu den Geräteklassen der ausgewählten Geräte.",
+    done: "{count, plural, one {Richtlinie für # Gerät fest zugewiesen} other {Richtlinie für # Geräte fest zugewiesen}}",
+    skippedTitle: "Einige Geräte wurden übersprungen",
+    skipped:
+      "{count, plural, one {# Gerät behält seine Richtlinie: Die gewählte Richtlinie ist nicht für seine Geräteklasse} other {# Geräte behalten ihre Richtlinie: Die gewählte Richtlinie ist nicht für ihre Geräteklasse}}",
+    clearTitle: "Feste Richtlinie entfernen",
+    clearMessage:
+      "{count, plural, one {Die feste Richtlinie von # Gerät entfernen? Es erhält wieder die Richtlinie seines Standorts oder seiner Organisation.} other {Die feste Richtlinie von # Geräten entfernen? Sie erhalten wieder die Richtlinie ihres Standorts oder ihrer Organisation.}}",
+    cleared:
+      "{count, plural, one {Feste Richtlinie von # Gerät entfernt} other {Feste Richtlinie von # Geräten entfernt}}",
+  },
   actions: {
     SET_ROLE: "Rolle festlegen",
     ADD_TAG: "Tag hinzufügen",

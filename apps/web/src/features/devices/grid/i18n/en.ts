@@ -157,6 +157,26 @@ export const en = {
     role: "Role",
     noRole: "No role",
   },
+  policy: {
+    set: "Set policy override",
+    clear: "Clear policy override",
+    setTitle:
+      "{count, plural, one {Set policy override on # device} other {Set policy override on # devices}}",
+    loading: "Loading policies…",
+    policy: "Policy",
+    policyHelp:
+      "Only policies of the selected devices' classes are offered. Devices of another class keep their policy.",
+    noneFits: "No policy fits the device classes of the selected devices.",
+    done: "{count, plural, one {Policy override set on # device} other {Policy override set on # devices}}",
+    skippedTitle: "Some devices were skipped",
+    skipped:
+      "{count, plural, one {# device kept its policy: the chosen policy is not for its device class} other {# devices kept their policy: the chosen policy is not for their device class}}",
+    clearTitle: "Clear policy override",
+    clearMessage:
+      "{count, plural, one {Clear the policy override of # device? It gets the policy of its location or organization again.} other {Clear the policy override of # devices? They get the policy of their location or organization again.}}",
+    cleared:
+      "{count, plural, one {Policy override cleared on # device} other {Policy override cleared on # devices}}",
+  },
   actions: {
     SET_ROLE: "Set role",
     ADD_TAG: "Add tag",
