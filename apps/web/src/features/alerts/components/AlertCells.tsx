@@ -5,10 +5,13 @@ import { useT } from "../../../i18n";
 import { formatDateTime, formatNumber } from "../../../ui";
 import { resetCauseLabel, severityColor, severityLabel } from "../labels";
 
+/** A badge in a narrow column shows its whole label rather than an ellipsis. */
+const keepWhole = { minWidth: "max-content", overflow: "visible" } as const;
+
 export function SeverityBadge({ alert }: { alert: Pick<AlertView, "severity"> }) {
   const t = useT();
   return (
-    <Badge color={severityColor[alert.severity]} variant="filled" size="sm" style={{ overflow: "visible" }}>
+    <Badge color={severityColor[alert.severity]} variant="filled" size="sm" style={keepWhole}>
       {t(severityLabel[alert.severity])}
     </Badge>
   );
@@ -34,21 +37,35 @@ export function ConditionCell({ alert, showPolicy = true }: { alert: AlertView; 
   );
 }
 
+/** Flapping, raised in maintenance, and acknowledged (who, when and the note on hover). */
 export function AlertMarkers({ alert }: { alert: AlertView }) {
   const t = useT();
-  if (!alert.flapping && !alert.inMaintenance) return null;
+  if (!alert.flapping && !alert.inMaintenance && !alert.acknowledged) return null;
   return (
     <Group gap={4}>
+      {alert.acknowledged ? <AcknowledgedBadge ack={alert.acknowledged} /> : null}
       {alert.flapping ? (
         <Tooltip label={t("alerts.table.flappingHint")} multiline w={260}>
-          <Badge size="xs" color="grape" variant="light" leftSection={<IconWaveSine size={10} />}>
+          <Badge
+            size="xs"
+            color="grape"
+            variant="light"
+            style={keepWhole}
+            leftSection={<IconWaveSine size={10} />}
+          >
             {t("alerts.table.flapping")}
           </Badge>
         </Tooltip>
       ) : null}
       {alert.inMaintenance ? (
         <Tooltip label={t("alerts.table.maintenanceHint")} multiline w={260}>
-          <Badge size="xs" color="blue" variant="light" leftSection={<IconTool size={10} />}>
+          <Badge
+            size="xs"
+            color="blue"
+            variant="light"
+            style={keepWhole}
+            leftSection={<IconTool size={10} />}
+          >
             {t("alerts.table.maintenance")}
           </Badge>
         </Tooltip>
@@ -76,16 +93,8 @@ export function ValueCell({ alert }: { alert: AlertView }) {
   );
 }
 
-/** Acknowledged (by whom, when, with the note on hover) or new. */
-export function AcknowledgedCell({ alert }: { alert: AlertView }) {
+function AcknowledgedBadge({ ack }: { ack: NonNullable<AlertView["acknowledged"]> }) {
   const t = useT();
-  const ack = alert.acknowledged;
-  if (!ack)
-    return (
-      <Badge size="sm" variant="outline" color="gray">
-        {t("alerts.table.notAcknowledged")}
-      </Badge>
-    );
   const by = t("alerts.table.acknowledgedBy", { by: ack.by, at: formatDateTime(ack.at) });
   return (
     <Tooltip
@@ -98,7 +107,14 @@ export function AcknowledgedCell({ alert }: { alert: AlertView }) {
         </>
       }
     >
-      <Badge size="sm" variant="light" color="teal" leftSection={<IconCheck size={12} />} aria-label={by}>
+      <Badge
+        size="xs"
+        variant="light"
+        color="teal"
+        style={keepWhole}
+        leftSection={<IconCheck size={10} />}
+        aria-label={by}
+      >
         {t("alerts.table.acknowledged")}
       </Badge>
     </Tooltip>

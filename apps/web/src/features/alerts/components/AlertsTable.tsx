@@ -6,7 +6,7 @@ import { useT } from "../../../i18n";
 import { formatDateTime, formatNumber, RowAction, RowActions, TableCard } from "../../../ui";
 import type { AlertAction } from "../api";
 import { priorityLabel } from "../labels";
-import { AcknowledgedCell, ConditionCell, ResetCell, SeverityBadge, ValueCell } from "./AlertCells";
+import { ConditionCell, ResetCell, SeverityBadge, ValueCell } from "./AlertCells";
 import { SortableTh, type AlertSort } from "./SortableTh";
 
 interface AlertsTableProps {
@@ -23,8 +23,6 @@ interface AlertsTableProps {
     onAction: (action: AlertAction, alerts: AlertView[]) => void;
   };
 }
-
-const nowrap = { whiteSpace: "nowrap" } as const;
 
 export function AlertsTable({ items, history, showOrganization, sort, onSort, selection }: AlertsTableProps) {
   const t = useT();
@@ -47,7 +45,7 @@ export function AlertsTable({ items, history, showOrganization, sort, onSort, se
   const th = { current: sort, onSort };
 
   return (
-    <TableCard caption={t("alerts.table.caption")} minWidth={showOrganization ? 1080 : 960}>
+    <TableCard caption={t("alerts.table.caption")} minWidth={760}>
       <Table.Thead>
         <Table.Tr>
           {selectable ? (
@@ -60,18 +58,37 @@ export function AlertsTable({ items, history, showOrganization, sort, onSort, se
               />
             </Table.Th>
           ) : null}
-          <SortableTh label={t("alerts.table.severity")} field="severity" {...th} />
-          <SortableTh label={t("alerts.table.priority")} field="priority" {...th} />
-          <SortableTh label={t("alerts.table.condition")} field="condition" {...th} />
-          <SortableTh label={t("alerts.table.device")} field="device" {...th} />
-          {showOrganization ? (
-            <SortableTh label={t("alerts.table.organization")} field="organization" {...th} />
-          ) : null}
-          <SortableTh label={t("alerts.table.firstSeen")} field="firstSeen" {...th} />
-          <SortableTh label={t("alerts.table.lastSeen")} field="lastSeen" {...th} />
-          <SortableTh label={t("alerts.table.count")} field="count" {...th} />
+          <SortableTh
+            w={104}
+            columns={[
+              { label: t("alerts.table.severity"), field: "severity" },
+              { label: t("alerts.table.priority"), field: "priority" },
+            ]}
+            {...th}
+          />
+          <SortableTh columns={[{ label: t("alerts.table.condition"), field: "condition" }]} {...th} />
+          <SortableTh
+            columns={
+              showOrganization
+                ? [
+                    { label: t("alerts.table.device"), field: "device" },
+                    { label: t("alerts.table.organization"), field: "organization" },
+                  ]
+                : [{ label: t("alerts.table.device"), field: "device" }]
+            }
+            {...th}
+          />
+          <SortableTh
+            w={120}
+            columns={[
+              { label: t("alerts.table.lastSeen"), field: "lastSeen" },
+              { label: t("alerts.table.firstSeen"), field: "firstSeen" },
+            ]}
+            {...th}
+          />
+          <SortableTh w={64} columns={[{ label: t("alerts.table.count"), field: "count" }]} {...th} />
           <Table.Th>{t("alerts.table.value")}</Table.Th>
-          <Table.Th>{history ? t("alerts.table.reset") : t("alerts.table.state")}</Table.Th>
+          {history ? <Table.Th>{t("alerts.table.reset")}</Table.Th> : null}
           {selectable ? <Table.Th aria-label={t("common.fields.actions")} /> : null}
         </Table.Tr>
       </Table.Thead>
@@ -98,9 +115,9 @@ export function AlertsTable({ items, history, showOrganization, sort, onSort, se
               ) : null}
               <Table.Td>
                 <SeverityBadge alert={alert} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{t(priorityLabel[alert.priority])}</Text>
+                <Text size="xs" c="dimmed" mt={2}>
+                  {t(priorityLabel[alert.priority])}
+                </Text>
               </Table.Td>
               <Table.Td>
                 <ConditionCell alert={alert} />
@@ -109,24 +126,23 @@ export function AlertsTable({ items, history, showOrganization, sort, onSort, se
                 <Anchor component={Link} to={`/deviceDashboard/${alert.device.id}/overview`} size="sm">
                   {alert.device.name}
                 </Anchor>
-              </Table.Td>
-              {showOrganization ? (
-                <Table.Td>
+                {showOrganization ? (
                   <Anchor
                     component={Link}
                     to={`/customerDashboard/${alert.organization.id}/alerts`}
-                    size="sm"
+                    size="xs"
                     c="dimmed"
+                    display="block"
                   >
                     {alert.organization.name}
                   </Anchor>
-                </Table.Td>
-              ) : null}
-              <Table.Td style={nowrap}>
-                <Text size="sm">{formatDateTime(alert.firstSeenAt)}</Text>
+                ) : null}
               </Table.Td>
-              <Table.Td style={nowrap}>
+              <Table.Td>
                 <Text size="sm">{formatDateTime(alert.lastSeenAt)}</Text>
+                <Text size="xs" c="dimmed">
+                  {t("alerts.table.since", { time: formatDateTime(alert.firstSeenAt) })}
+                </Text>
               </Table.Td>
               <Table.Td ta="right">
                 <Text size="sm">{formatNumber(alert.count)}</Text>
@@ -134,9 +150,11 @@ export function AlertsTable({ items, history, showOrganization, sort, onSort, se
               <Table.Td>
                 <ValueCell alert={alert} />
               </Table.Td>
-              <Table.Td>
-                {history ? <ResetCell alert={alert} /> : <AcknowledgedCell alert={alert} />}
-              </Table.Td>
+              {history ? (
+                <Table.Td>
+                  <ResetCell alert={alert} />
+                </Table.Td>
+              ) : null}
               {selectable ? (
                 <Table.Td>
                   <RowActions>

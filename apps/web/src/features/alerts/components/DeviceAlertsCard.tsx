@@ -8,7 +8,7 @@ import { ErrorState, formatDateTime, ListTable, LoadingState, RowAction, RowActi
 import { useCan } from "../../auth";
 import { useAlerts, type AlertAction } from "../api";
 import { deviceAlertHistoryPath } from "../alert-params";
-import { AcknowledgedCell, AlertMarkers, SeverityBadge, ValueCell } from "./AlertCells";
+import { AlertMarkers, SeverityBadge, ValueCell } from "./AlertCells";
 import { AlertNoteDialog } from "./AlertNoteDialog";
 
 const SHOWN = 10;
@@ -63,14 +63,13 @@ export function DeviceAlertsCard({ device }: DeviceAlertsCardProps) {
         </Text>
       ) : data ? (
         <>
-          <ListTable caption={t("alerts.card.caption")} minWidth={640} highlightOnHover={false}>
+          <ListTable caption={t("alerts.card.caption")} minWidth={560} highlightOnHover={false}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t("alerts.table.severity")}</Table.Th>
                 <Table.Th>{t("alerts.table.condition")}</Table.Th>
                 <Table.Th>{t("alerts.table.value")}</Table.Th>
                 <Table.Th>{t("alerts.table.lastSeen")}</Table.Th>
-                <Table.Th>{t("alerts.table.state")}</Table.Th>
                 {canManage ? <Table.Th aria-label={t("common.fields.actions")} /> : null}
               </Table.Tr>
             </Table.Thead>
@@ -96,9 +95,6 @@ export function DeviceAlertsCard({ device }: DeviceAlertsCardProps) {
                       <Text size="xs" c="dimmed">
                         {t("alerts.card.times", { count: alert.count })}
                       </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <AcknowledgedCell alert={alert} />
                     </Table.Td>
                     {canManage ? (
                       <Table.Td>
