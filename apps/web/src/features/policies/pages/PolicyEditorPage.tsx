@@ -23,13 +23,14 @@ import {
   type UpdatePolicyRequest,
 } from "@steward/contracts";
 import { policySections, type PolicyItems } from "@steward/domain";
-import { describeError } from "../../../api";
+import { describeError, isApiError } from "../../../api";
 import { useT } from "../../../i18n";
-import { applyServerErrors, useContractForm } from "../../../lib/forms";
+import { applyServerErrors, serverFieldErrors, useContractForm } from "../../../lib/forms";
 import { usePageTitle } from "../../../routing";
 import { EmptyState, FormError, PageHeader, QueryView } from "../../../ui";
 import { useCan } from "../../auth";
 import { usePolicies, usePolicy, useUpdatePolicy } from "../api";
+import { ConditionsSection } from "../components/ConditionsSection";
 import { ParentSelect } from "../components/PolicyFormModal";
 import { itemProblem, SectionItems, type InheritedValue } from "../components/SectionItems";
 import { deviceClassText, sectionTexts } from "../texts";
@@ -97,6 +98,16 @@ function descendantIds(id: number, all: PolicySummary[]): Set<number> {
 const shownSections = () =>
   policySections.list().filter((s) => s.itemKind === "fixed" && sectionTexts[s.key]);
 
+/** The server's field problems with conditions, by condition key. */
+function conditionProblems(details: unknown): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const [path, message] of Object.entries(serverFieldErrors(details))) {
+    const key = /^items\.conditions\.([^.]+)/.exec(path)?.[1];
+    if (key && !(key in problems)) problems[key] = message;
+  }
+  return problems;
+}
+
 function EditorForm({ detail }: { detail: PolicyDetail }) {
   const t = useT();
   const can = useCan();
@@ -144,6 +155,26 @@ function EditorForm({ detail }: { detail: PolicyDetail }) {
       return undefined;
     };
 
+  // The conditions the policy inherits: its parent's effective ones (none without a parent).
+  const parentConditions =
+    parentId === null
+      ? {}
+      : parentDetail
+        ? (parentDetail.effective.conditions ?? {})
+        : parent.isError && parentId === detail.parentId
+          ? Object.fromEntries(
+              Object.entries(detail.effective.conditions ?? {}).filter(([, e]) => e.state === "INHERITED"),
+            )
+          : undefined;
+  const inheritedConditions =
+    parentConditions &&
+    Object.fromEntries(
+      Object.entries(parentConditions).map(([key, e]) => [
+        key,
+        { value: e.value, sourceName: e.sourcePolicyName } satisfies InheritedValue,
+      ]),
+    );
+
   const setItem = (section: string, item: string, value: unknown) => {
     setDraft((d) => ({ ...d, [section]: { ...d[section], [item]: value } }));
     setItemErrors((e) => ({ ...e, [section]: { ...e[section], [item]: "" } }));
@@ -185,7 +216,11 @@ function EditorForm({ detail }: { detail: PolicyDetail }) {
     update.mutate(body, {
       onSuccess: () => notifications.show({ color: "teal", message: t("policies.editor.saved") }),
       onError: (error) => {
-        if (!applyServerErrors(form, error)) setSubmitError(describeError(error));
+        const conditionErrors = isApiError(error, "E_VALIDATION") ? conditionProblems(error.details) : {};
+        if (Object.keys(conditionErrors).length > 0) {
+          setItemErrors((e) => ({ ...e, conditions: conditionErrors }));
+          setSubmitError(describeError(error));
+        } else if (!applyServerErrors(form, error)) setSubmitError(describeError(error));
       },
     });
   };
@@ -260,6 +295,15 @@ function EditorForm({ detail }: { detail: PolicyDetail }) {
               disabled={!canManage}
             />
           ))}
+          <ConditionsSection
+            own={(draft.conditions ?? {}) as Record<string, unknown>}
+            inherited={inheritedConditions}
+            deviceClass={detail.deviceClass}
+            errors={itemErrors.conditions ?? {}}
+            disabled={!canManage}
+            onChange={(key, value) => setItem("conditions", key, value)}
+            onRemove={(key) => revertItem("conditions", key)}
+          />
           <FormError message={submitError} />
           {canManage ? (
             <Group>
