@@ -3,6 +3,7 @@ import { authRoutes } from "../features/auth/routes";
 import { auditRoutes } from "../features/audit/routes";
 import { backupRoutes } from "../features/backup/routes";
 import { dashboardRoutes } from "../features/dashboard/routes";
+import { dynamicPolicyRoutes } from "../features/dynamic-policies/routes";
 import { activityRoutes } from "../features/activities/routes";
 import { alertRoutes } from "../features/alerts/routes";
 import { credentialRoutes } from "../features/credentials/routes";
@@ -44,6 +45,7 @@ export const routeRegistry: readonly RouteEntry[] = [
   ...auditRoutes,
   ...integrationRoutes,
   ...policyRoutes,
+  ...dynamicPolicyRoutes,
   ...scriptRoutes,
   ...scheduledTaskRoutes,
   ...activityRoutes,

@@ -41,6 +41,8 @@ import { de as jobsDe } from "../features/jobs/i18n/de";
 import { en as libraryEn } from "../features/library/i18n/en";
 import { de as libraryDe } from "../features/library/i18n/de";
 import { en as maintenanceEn } from "../features/maintenance/i18n/en";
+import { en as dynamicPoliciesEn } from "../features/dynamic-policies/i18n/en";
+import { de as dynamicPoliciesDe } from "../features/dynamic-policies/i18n/de";
 import { de as maintenanceDe } from "../features/maintenance/i18n/de";
 import { en as organizationsEn } from "../features/organizations/i18n/en";
 import { de as organizationsDe } from "../features/organizations/i18n/de";
@@ -89,6 +91,7 @@ export const en = {
   library: libraryEn,
   organizations: organizationsEn,
   maintenance: maintenanceEn,
+  dynamicPolicies: dynamicPoliciesEn,
   policies: policiesEn,
   promotion: promotionEn,
   remoteSupport: remoteSupportEn,
@@ -122,6 +125,7 @@ export const de: Translation<typeof en> = {
   library: libraryDe,
   organizations: organizationsDe,
   maintenance: maintenanceDe,
+  dynamicPolicies: dynamicPoliciesDe,
   policies: policiesDe,
   promotion: promotionDe,
   remoteSupport: remoteSupportDe,

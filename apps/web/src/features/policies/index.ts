@@ -3,3 +3,5 @@ export { OrganizationPoliciesPanel } from "./components/OrganizationPoliciesPane
 export { DevicePolicyCard } from "./components/DevicePolicyCard";
 export { usePolicies, usePutDevicePolicyOverrides } from "./api";
 export { deviceClassText } from "./texts";
+// A section's items editor (the dynamic policies page).
+export { SectionItems } from "./components/SectionItems";

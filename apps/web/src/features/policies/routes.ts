@@ -42,7 +42,6 @@ export const policyRoutes: RouteEntry[] = [
     "policies.routes.virtualization",
   ),
   later("/administration/policies/mdm", "policies.routes.mdm", "policies.routes.mdmArea"),
-  later("/administration/dynamicPolicies", "policies.routes.dynamic", "policies.routes.dynamic"),
   {
     path: "/editor/policy/*",
     page: page.editor,

@@ -46,6 +46,36 @@ afterEach(() => {
 });
 
 describe("DevicePolicyCard", () => {
+  it("names the dynamic policies the device matches and the item each one sets", async () => {
+    renderCard({
+      ...fromRole,
+      dynamicPolicies: [{ id: 8, name: "Edge boxes", priority: 1 }],
+      sections: {
+        agentSettings: {
+          heartbeatSeconds: {
+            value: 30,
+            state: "INHERITED",
+            sourcePolicyId: null,
+            sourcePolicyName: null,
+            sourceDynamicPolicyId: 8,
+            sourceDynamicPolicyName: "Edge boxes",
+          },
+          metricIntervalSeconds: {
+            value: 60,
+            state: "INHERITED",
+            sourcePolicyId: null,
+            sourcePolicyName: null,
+            sourceDynamicPolicyId: null,
+            sourceDynamicPolicyName: null,
+          },
+        },
+      },
+    });
+    expect(await screen.findByText("Dynamic policies: Edge boxes")).toBeTruthy();
+    expect(screen.getByText(/: From dynamic policy Edge boxes$/).textContent).toMatch(/^Heartbeat/);
+    expect(screen.getAllByText(/From dynamic policy/)).toHaveLength(1);
+  });
+
   it("shows the effective policy and where it came from, and sets the device's own", async () => {
     let put: unknown;
     const { user, fetch } = renderCard(fromRole, {

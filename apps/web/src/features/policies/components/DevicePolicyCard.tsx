@@ -7,7 +7,7 @@ import { formatNumber, useT } from "../../../i18n";
 import { QueryView } from "../../../ui";
 import { useCan } from "../../auth";
 import { useEffectivePolicy, usePolicies, usePutDevicePolicyOverride } from "../api";
-import { deviceClassText, policySourceText } from "../texts";
+import { deviceClassText, policySourceText, sectionTexts } from "../texts";
 
 interface DevicePolicyCardProps {
   deviceId: number;
@@ -98,6 +98,7 @@ function DevicePolicy({
           <Text size="sm">{t(policySourceText[data.source])}</Text>
         </Stack>
       ) : null}
+      <DynamicSources data={data} />
       {data.policy && !data.enforced ? (
         <Text size="sm" c="orange.8">
           {t("policies.device.notEnforced")}
@@ -150,5 +151,37 @@ function OverrideSelect({
         });
       }}
     />
+  );
+}
+
+/** The dynamic policies the device matches and the items each of them sets on it. */
+function DynamicSources({ data }: { data: EffectivePolicy }) {
+  const t = useT();
+  if (!data.dynamicPolicies?.length) return null;
+  const items = Object.entries(data.sections).flatMap(([section, entries]) =>
+    Object.entries(entries)
+      .filter(([, e]) => e.sourceDynamicPolicyId != null)
+      .map(([item, e]) => {
+        const label = sectionTexts[section]?.items[item]?.label;
+        const named = (e.value as { name?: unknown } | null)?.name;
+        return {
+          key: `${section}.${item}`,
+          // A fixed item by its label; a condition or automation by its own name, else its key.
+          label: label ? t(label) : typeof named === "string" ? named : item,
+          from: e.sourceDynamicPolicyName ?? "",
+        };
+      }),
+  );
+  return (
+    <Stack gap={2} data-testid="device-dynamic-policies">
+      <Text size="sm">
+        {t("dynamicPolicies.card.matching", { names: data.dynamicPolicies.map((d) => d.name).join(", ") })}
+      </Text>
+      {items.map((item) => (
+        <Text key={item.key} size="xs" c="dimmed">
+          {item.label}: {t("dynamicPolicies.card.fromDynamic", { name: item.from })}
+        </Text>
+      ))}
+    </Stack>
   );
 }
