@@ -125,4 +125,51 @@ describe("applying the policy", () => {
     expect(failed?.data).toBeUndefined();
     collector.stop();
   });
+
+  it("hands the enforced policy's conditions and scripts to the condition engine, none when not enforced, again after a restart", async () => {
+    const dir = dataDir();
+    const { collector } = await countingCollector();
+    const handed: { version: number | null; keys: string[]; scripts: number[] }[] = [];
+    const make = () =>
+      new PolicyApplier({
+        dataDir: dir,
+        targets: {
+          setMetricIntervalSeconds: (s) => collector.setIntervalSeconds(s),
+          setHeartbeatSeconds: () => undefined,
+          setConditions: (version, list, scripts) =>
+            handed.push({ version, keys: list.map((c) => c.key), scripts: scripts.map((s) => s.id) }),
+        },
+        defaultMetricIntervalSeconds: 60,
+      });
+    const condition: proto.AppliedCondition = {
+      key: "disk",
+      condition: {
+        name: "Low disk",
+        enabled: true,
+        check: { kind: "diskFree", unit: "PERCENT", comparator: "LT", value: 10, durationSeconds: 0 },
+        severity: "MAJOR",
+        priority: "HIGH",
+        healthStatus: "NEEDS_ATTENTION",
+        channelIds: [],
+        notifyTechnicians: false,
+        automationScriptIds: [],
+        createNinjaTicket: false,
+        ticketRulesetId: null,
+      },
+    };
+    const applier = make();
+    applier.apply(
+      policy({
+        version: 5,
+        conditions: [condition],
+        scripts: [{ id: 9, language: "bash", body: "exit 0", timeoutSeconds: 30 }],
+      }),
+    );
+    expect(handed).toEqual([{ version: 5, keys: ["disk"], scripts: [9] }]);
+    make().restore();
+    expect(handed[1]).toEqual({ version: 5, keys: ["disk"], scripts: [9] });
+    applier.apply(policy({ version: 6, enforced: false, conditions: [condition] }));
+    expect(handed[2]).toEqual({ version: null, keys: [], scripts: [] });
+    collector.stop();
+  });
 });
