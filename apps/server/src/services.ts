@@ -20,6 +20,7 @@ import { createDevicesService } from "./modules/devices/devices.service.js";
 import { createJobsRepository } from "./modules/jobs/jobs.repository.js";
 import { createJobsService } from "./modules/jobs/jobs.service.js";
 import { createMetricsRepository, createMetricsService } from "./modules/metrics/index.js";
+import { AlertsRepository, createAlerts } from "./modules/alerts/index.js";
 import { createNotificationsService, NotificationsRepository } from "./modules/notifications/index.js";
 import { OrganizationsRepository } from "./modules/organizations/organizations.repository.js";
 import { createOrganizationsService } from "./modules/organizations/organizations.service.js";
@@ -28,6 +29,7 @@ import { PoliciesRepository } from "./modules/policies/policies.repository.js";
 import { createMaintenanceService } from "./modules/maintenance/maintenance.service.js";
 import { createPolicyDelivery } from "./modules/policies/policies.delivery.js";
 import { createPoliciesService } from "./modules/policies/policies.service.js";
+import { createPolicyConditions } from "./modules/policies/policies.conditions.js";
 import { PreferencesRepository } from "./modules/preferences/preferences.repository.js";
 import { createPreferencesService } from "./modules/preferences/preferences.service.js";
 import { PromotionRepository } from "./modules/promotion/promotion.repository.js";
@@ -163,6 +165,21 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
     options.clock ? { clock: options.clock } : {},
   );
 
+  // Alerts: condition events from agents and the server's own checks, with their follow-ups.
+  const alerts = createAlerts({
+    db: deps.db,
+    repo: new AlertsRepository(deps.db),
+    bus: deps.bus,
+    mailer: deps.mailer,
+    publicUrl: deps.config.publicUrl,
+    devices,
+    notifications,
+    jobs,
+    maintenance,
+    policyConditions: createPolicyConditions({ repo: policyDeps.repo }),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+
   return {
     settings,
     preferences,
@@ -191,6 +208,7 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
     policyDelivery,
     scheduledTasks,
     maintenance,
+    alerts,
     /** The background scheduler over the same runner dependencies (each node may run one). */
     scheduler: {
       create: (schedulerOptions: SchedulerOptions = {}) => createScheduler(taskRunner, schedulerOptions),

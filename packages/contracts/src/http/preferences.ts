@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { canonicalTimeZone } from "@steward/domain";
+import { canonicalTimeZone, conditionSeverities } from "@steward/domain";
 import { supportedLocales } from "../i18n/locales.js";
 import { sharedEn } from "../i18n/shared/en.js";
 
@@ -37,6 +37,11 @@ export const userPreferences = z.object({
   dateFormat: dateFormatPreference,
   /** null: the dashboard. */
   startPage: startPage.nullable(),
+  /**
+   * Alert severities emailed to the technician (by conditions that notify technicians); [] for
+   * none. Always answered; optional in a form that does not show it.
+   */
+  alertEmailSeverities: z.array(z.enum(conditionSeverities)).max(conditionSeverities.length).optional(),
 });
 export type UserPreferences = z.infer<typeof userPreferences>;
 
@@ -46,6 +51,7 @@ export const defaultUserPreferences: UserPreferences = {
   timeZone: null,
   dateFormat: "locale",
   startPage: null,
+  alertEmailSeverities: ["CRITICAL", "MAJOR"],
 };
 
 /** PUT /api/me/preferences: any subset; the answer is the whole saved set. */

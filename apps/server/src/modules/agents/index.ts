@@ -14,6 +14,7 @@ import {
 } from "../jobs/index.js";
 import { ServerCommandRegistry, type ServerCommandHandler } from "./commands/registry.js";
 import type { MetricsService } from "../metrics/index.js";
+import type { Alerts } from "../alerts/index.js";
 
 export { verifyDeviceSignature } from "./gateway.js";
 export {
@@ -38,6 +39,8 @@ export interface AgentSideServices {
   jobs: JobsService;
   /** Takes the agents' metric samples (absent: they are checked and dropped). */
   metrics?: Pick<MetricsService, "accept">;
+  /** Takes the condition events agents evaluated (absent: they are checked and dropped). */
+  alerts?: Pick<Alerts, "acceptConditionEvents">;
   /** Sends devices their effective policy (absent: agents get none). */
   policyDelivery?: { handler: ServerCommandHandler };
 }
@@ -76,6 +79,7 @@ export function createAgentSide(
     onAgentReady: (deviceId) => void dispatcher.onAgentReady(deviceId),
     onJobMessage: async (deviceId, message) => dispatcher.onMessage(deviceId, message),
     ...(services.metrics ? { onMetrics: services.metrics.accept.bind(services.metrics) } : {}),
+    ...(services.alerts ? { onConditionEvents: services.alerts.acceptConditionEvents } : {}),
   });
   const listener = createAgentListener({
     enrollment,

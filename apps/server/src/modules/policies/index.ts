@@ -5,6 +5,11 @@ import type { PoliciesService } from "./policies.service.js";
 
 export type { PoliciesService } from "./policies.service.js";
 export type { PolicyAssignmentsService } from "./policies.assignments.js";
+export {
+  createPolicyConditions,
+  type DeviceConditions,
+  type PolicyConditions,
+} from "./policies.conditions.js";
 
 /**
  * Agent policies: CRUD at /api/policies, an organization's policy per device role, a location's

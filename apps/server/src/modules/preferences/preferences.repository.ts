@@ -6,7 +6,7 @@ import { userPreferencesTable } from "./preferences.tables.js";
 /** A stored row's settings, as written (read back through the presenter). */
 export type PreferencesRow = Pick<
   typeof userPreferencesTable.$inferSelect,
-  "language" | "theme" | "timeZone" | "dateFormat" | "startPage"
+  "language" | "theme" | "timeZone" | "dateFormat" | "startPage" | "alertEmailSeverities"
 >;
 
 /** Every Drizzle query for the user_preferences table. */
@@ -22,6 +22,7 @@ export class PreferencesRepository {
         timeZone: userPreferencesTable.timeZone,
         dateFormat: userPreferencesTable.dateFormat,
         startPage: userPreferencesTable.startPage,
+        alertEmailSeverities: userPreferencesTable.alertEmailSeverities,
       })
       .from(userPreferencesTable)
       .where(eq(userPreferencesTable.userId, userId));

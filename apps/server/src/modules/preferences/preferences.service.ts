@@ -1,5 +1,6 @@
-import { canonicalTimeZone } from "@steward/domain";
+import { canonicalTimeZone, conditionSeverities } from "@steward/domain";
 import {
+  defaultUserPreferences,
   updateUserPreferencesRequest,
   type Locale,
   type UpdateUserPreferencesRequest,
@@ -23,6 +24,9 @@ export function createPreferencesService({ repo }: { repo: PreferencesRepository
       const next: UserPreferences = { ...(await get(userId)), ...patch };
       // One spelling per zone ("europe/berlin" is stored as "Europe/Berlin").
       if (next.timeZone !== null) next.timeZone = canonicalTimeZone(next.timeZone) ?? next.timeZone;
+      // Each severity once, worst first.
+      const chosen = next.alertEmailSeverities ?? defaultUserPreferences.alertEmailSeverities ?? [];
+      next.alertEmailSeverities = conditionSeverities.filter((s) => chosen.includes(s));
       await repo.save(userId, next);
       return next;
     },

@@ -51,6 +51,7 @@ describe("access to /api/me/preferences", () => {
       timeZone: null,
       dateFormat: "locale",
       startPage: null,
+      alertEmailSeverities: ["CRITICAL", "MAJOR"],
     });
     const put = await client.put(URL, { theme: "dark" });
     expect(put.statusCode).toBe(200);
@@ -72,6 +73,7 @@ describe("saving preferences", () => {
       timeZone: "Europe/Berlin",
       dateFormat: "iso",
       startPage: "/devices?status=offline",
+      alertEmailSeverities: ["CRITICAL", "MAJOR"],
     };
     expect(second.json()).toEqual(expected);
     expect((await client.get(URL)).json()).toEqual(expected);
@@ -79,6 +81,19 @@ describe("saving preferences", () => {
     const cleared = await client.put(URL, { language: null, startPage: null });
     expect(cleared.json()).toEqual({ ...expected, language: null, startPage: null });
     expect((await client.get(URL)).json()).toEqual({ ...expected, language: null, startPage: null });
+  });
+
+  it("keeps the alert severities a technician is emailed about, each once, worst first; [] for none", async () => {
+    const { client } = await signedInClient(ctx);
+    const chosen = await client.put(URL, { alertEmailSeverities: ["MINOR", "CRITICAL", "MINOR"] });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().alertEmailSeverities).toEqual(["CRITICAL", "MINOR"]);
+    expect((await client.get(URL)).json().alertEmailSeverities).toEqual(["CRITICAL", "MINOR"]);
+    await client.put(URL, { alertEmailSeverities: [] });
+    expect((await client.get(URL)).json().alertEmailSeverities).toEqual([]);
+    const bad = await client.put(URL, { alertEmailSeverities: ["URGENT"] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe("E_VALIDATION");
   });
 
   it("keeps each technician's preferences to themself", async () => {

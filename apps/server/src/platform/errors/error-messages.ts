@@ -36,6 +36,7 @@ export const errorMessageIds = {
     "errors.scheduledTasks.notFound",
     "errors.maintenance.notFound",
     "errors.notifications.notFound",
+    "errors.alerts.notFound",
   ],
   E_METHOD_NOT_ALLOWED: ["errors.http.methodNotAllowed"],
   E_UNAUTHENTICATED: ["errors.auth.unauthenticated"],

@@ -179,6 +179,9 @@ export const errorsDe: Translation<typeof errorsEn> = {
     nameTaken: "Es gibt bereits einen Benachrichtigungskanal namens „{name}“",
     urlRefused: "Diese Webhook-Adresse kann nicht verwendet werden: {issue}",
   },
+  alerts: {
+    notFound: "Alarm nicht gefunden",
+  },
   maintenance: {
     notFound: "Wartungsfenster nicht gefunden",
     noDevices: "targets.deviceIds: Es gibt kein Gerät mit der ID {ids}",

@@ -179,6 +179,9 @@ export const errorsEn = {
     nameTaken: 'A notification channel named "{name}" already exists',
     urlRefused: "This webhook address cannot be used: {issue}",
   },
+  alerts: {
+    notFound: "Alert not found",
+  },
   maintenance: {
     notFound: "Maintenance window not found",
     noDevices: "targets.deviceIds: no device with id {ids}",

@@ -1,0 +1,93 @@
+import type { Bus } from "../../platform/bus.js";
+import type { Db } from "../../platform/db/database.js";
+import type { Mailer } from "../../platform/mail/mailer.js";
+import type { DevicesService } from "../devices/index.js";
+import type { JobsService } from "../jobs/index.js";
+import type { MaintenanceService } from "../maintenance/index.js";
+import type { NotificationsService } from "../notifications/index.js";
+import type { DeviceConditions, PolicyConditions } from "../policies/index.js";
+import { createServerChecks } from "./alerts.checks.js";
+import { createAlertEngine } from "./alerts.engine.js";
+import { createAlertFollowUps } from "./alerts.followups.js";
+import { createConditionIngest } from "./alerts.ingest.js";
+import type { AlertsRepository } from "./alerts.repository.js";
+import { createAlertsConsole } from "./alerts.service.js";
+
+export interface AlertsDeps {
+  db: Db;
+  repo: AlertsRepository;
+  bus: Bus;
+  mailer: Mailer;
+  publicUrl: string;
+  devices: Pick<DevicesService, "repo">;
+  notifications: Pick<NotificationsService, "notify">;
+  jobs: Pick<JobsService, "submit">;
+  maintenance: Pick<MaintenanceService, "devicesInMaintenance">;
+  policyConditions: PolicyConditions;
+  clock?: () => Date;
+}
+
+/** How long a device's effective conditions are reused by the ingest (a policy change clears them at once). */
+const CONDITIONS_TTL_MS = 30_000;
+/** Devices whose conditions are cached at most (a larger fleet simply reads more often). */
+const CONDITIONS_CACHE_MAX = 50_000;
+
+/** Where the alerts module writes its warnings; the module's plugin points it at the app's logger. */
+export interface AlertsLogger {
+  warn(obj: unknown, msg: string): void;
+}
+
+/**
+ * Builds the alerts module's parts over one repository: the engine (open, repeat, reset, follow-ups),
+ * the agent ingest, the server's own checks and the console's service.
+ */
+export function createAlerts(deps: AlertsDeps) {
+  const clock = deps.clock ?? (() => new Date());
+  const { repo } = deps;
+  const log: { target: AlertsLogger | null } = { target: null };
+  const logger: AlertsLogger = { warn: (obj, msg) => log.target?.warn(obj, msg) };
+
+  const cache = new Map<number, { at: number; value: Promise<DeviceConditions | undefined> }>();
+  deps.bus.on("policiesChanged", () => cache.clear());
+  function conditionsOf(deviceId: number): Promise<DeviceConditions | undefined> {
+    const now = Date.now();
+    const hit = cache.get(deviceId);
+    if (hit && now - hit.at < CONDITIONS_TTL_MS) return hit.value;
+    if (cache.size >= CONDITIONS_CACHE_MAX) cache.clear();
+    const value = deps.policyConditions.ofDevices([deviceId]).then((m) => m.get(deviceId));
+    // A failed read is not kept.
+    value.catch(() => cache.delete(deviceId));
+    cache.set(deviceId, { at: now, value });
+    return value;
+  }
+  const conditionsOfDevices = (ids: readonly number[]) => deps.policyConditions.ofDevices(ids);
+
+  const followUps = createAlertFollowUps({
+    db: deps.db,
+    devices: deps.devices,
+    notifications: deps.notifications,
+    jobs: deps.jobs,
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
+    logger,
+  });
+  const engine = createAlertEngine({ repo, maintenance: deps.maintenance, followUps, clock, logger });
+  const checks = createServerChecks({ repo, engine, conditionsOfDevices, clock });
+  return {
+    repo,
+    engine,
+    checks,
+    /** The agent gateway's onConditionEvents. */
+    acceptConditionEvents: createConditionIngest({ repo, engine, conditionsOf, clock }),
+    console: createAlertsConsole({ repo, engine, conditionsOfDevices, clock }),
+    /** For the patching and backup areas: raise their failures through the alerts' own path. */
+    raiseConditionEvent: checks.raise,
+    /** Forgets cached conditions (a device's role, location or class changed). */
+    forgetConditions: () => cache.clear(),
+    useLogger(target: AlertsLogger) {
+      log.target = target;
+    },
+  };
+}
+
+export type Alerts = ReturnType<typeof createAlerts>;
