@@ -78,14 +78,14 @@ export function AlertMarkers({ alert }: { alert: AlertView }) {
 export function ValueCell({ alert }: { alert: AlertView }) {
   const t = useT();
   return (
-    <Stack gap={0} maw={220}>
+    <Stack gap={0} miw={120} maw={220}>
       <Text size="sm" fw={500}>
         {alert.value === null
           ? t("alerts.table.noValue")
           : formatNumber(alert.value, { maximumFractionDigits: 2 })}
       </Text>
       {alert.detail ? (
-        <Text size="xs" c="dimmed" lineClamp={2} title={alert.detail}>
+        <Text size="xs" c="dimmed" lineClamp={3} title={alert.detail}>
           {alert.detail}
         </Text>
       ) : null}

@@ -45,7 +45,7 @@ export function AlertsTable({ items, history, showOrganization, sort, onSort, se
   const th = { current: sort, onSort };
 
   return (
-    <TableCard caption={t("alerts.table.caption")} minWidth={760}>
+    <TableCard caption={t("alerts.table.caption")} minWidth={740}>
       <Table.Thead>
         <Table.Tr>
           {selectable ? (
