@@ -320,7 +320,7 @@ describe("the agent receives its effective policy", () => {
     const enrolled = await agentCli(["enroll", "--server", url, "--token", token, "--data-dir", dataDir]);
     expect(enrolled.code, enrolled.stderr).toBe(0);
     const deviceId = Number(/Enrolled as device (\d+)/.exec(enrolled.stdout)?.[1]);
-    const agentProcess = startAgentProcess(dataDir);
+    const agentProcess = startAgentProcess(dataDir, { STEWARD_AGENT_CONDITION_SECONDS: "1" });
     try {
       const first = await waitFor("the agent to apply its Default", async () => {
         const e = await effective(deviceId);
@@ -341,6 +341,24 @@ describe("the agent receives its effective policy", () => {
         agentSettings: { metricIntervalSeconds: 15 },
       });
       expect(agentProcess.output()).toContain(`applied policy ${policy.id} version ${policy.version}`);
+
+      // A condition added to the policy reaches the agent, which evaluates it on the device.
+      await patch(policy.id, {
+        items: {
+          conditions: {
+            lowdisk: {
+              name: "Data directory nearly full",
+              severity: "MAJOR",
+              priority: "HIGH",
+              check: { kind: "diskFree", mount: dataDir, unit: "PERCENT", comparator: "LT", value: 101 },
+            },
+          },
+        },
+      });
+      await waitFor("the agent to report the condition", async () =>
+        agentProcess.output().includes(`condition lowdisk triggered: ${dataDir}: `) ? true : undefined,
+      );
+      expect(agentProcess.output()).toMatch(/condition lowdisk triggered: .+: \d+\.\d% free \(/);
     } finally {
       agentProcess.kill("SIGKILL");
     }
