@@ -201,13 +201,15 @@ describe("condition engine", () => {
     expect(restarted.events().map((e) => e.state)).toEqual(["RESET"]);
   });
 
-  it("a condition removed from the policy sends nothing more and leaves the snapshot", async () => {
+  it("a condition removed from the policy sends no event, only a snapshot without it", async () => {
     const device = fakeDevice();
     const { engine, step, sent, events } = engineFor(device);
     engine.setConditions(1, [applied("mem", memory())]);
     device.memoryPercent = 95;
     await step();
     engine.setConditions(2, []);
+    // The server is told at once by a snapshot without it.
+    expect(sent.at(-1)).toMatchObject({ snapshot: true, events: [] });
     device.memoryPercent = 10;
     await step();
     expect(events().map((e) => e.state)).toEqual(["TRIGGERED"]);

@@ -153,10 +153,11 @@ export class ConditionEngine {
     const keys = new Set(conditions.map((c) => c.key));
     for (const key of [...this.runtimes.keys()]) if (!keys.has(key)) this.runtimes.delete(key);
     let changed = false;
+    let dropped = false;
     for (const key of Object.keys(this.state.triggered))
       if (!keys.has(key)) {
         delete this.state.triggered[key];
-        changed = true;
+        changed = dropped = true;
       }
     for (const key of this.context.memory.keys())
       if (!keys.has(key.split(".")[0]!)) {
@@ -173,6 +174,9 @@ export class ConditionEngine {
     (this.context.scripts as Map<number, ConditionScript>).clear();
     for (const s of scripts) (this.context.scripts as Map<number, ConditionScript>).set(s.id, s);
     if (changed) this.save();
+    // A triggered condition left the policy: the server learns it from a snapshot now (offline,
+    // from the one sent on the next connection).
+    if (dropped) this.sendSnapshot();
   }
 
   /** Keys of the conditions triggered now. */
@@ -285,6 +289,10 @@ export class ConditionEngine {
    */
   onConnected(): void {
     this.flush();
+    this.sendSnapshot();
+  }
+
+  private sendSnapshot(): void {
     const version = this.policyVersion;
     // No policy enforced: nothing is triggered (its conditions were forgotten with it).
     const keys = version === null ? [] : this.triggeredKeys();
