@@ -40,6 +40,7 @@ import { policiesModule } from "./modules/policies/index.js";
 import { maintenanceModule } from "./modules/maintenance/index.js";
 import { dynamicPoliciesModule } from "./modules/dynamic-policies/index.js";
 import { notificationsModule } from "./modules/notifications/index.js";
+import { alertsModule } from "./modules/alerts/index.js";
 import { buildServices, type Services } from "./services.js";
 
 export interface BuildAppOptions {
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(dynamicPoliciesModule(services.dynamicPolicies), { prefix: "/api" });
   await app.register(maintenanceModule(services.maintenance), { prefix: "/api" });
   await app.register(notificationsModule(services.notifications), { prefix: "/api" });
+  await app.register(alertsModule(services.alerts), { prefix: "/api" });
 
   await installWebAssets(
     app,
