@@ -4,10 +4,13 @@ import { agentText } from "../common.js";
 
 /** Version of the condition-events message; a server refuses versions it does not know. */
 export const CONDITION_EVENTS_VERSION = 1;
-/** Events in one message at most: an agent sends a longer backlog in several messages. */
-export const MAX_CONDITION_EVENTS_PER_MESSAGE = 100;
 /** Conditions one policy may hold (and the agent evaluate). */
 export const MAX_APPLIED_CONDITIONS = 200;
+/**
+ * Events in one message at most: an agent sends a longer backlog in several messages. As many as
+ * a policy may hold conditions, so a snapshot of every triggered condition fits in one message.
+ */
+export const MAX_CONDITION_EVENTS_PER_MESSAGE = MAX_APPLIED_CONDITIONS;
 
 /** A condition key within its policy (the policy item key). */
 export const conditionKey = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
