@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { agent as proto } from "@steward/contracts";
+import { agent as proto } from "@steward/contracts";
 import type { ConditionCheck } from "@steward/domain";
 import { ConditionEngine, CONDITION_STATE_FILE } from "./engine.js";
 import type { SystemProbe } from "./probe.js";
@@ -285,7 +285,7 @@ describe("condition engine", () => {
     engine.onConnected();
     const backlog = sent.filter((m) => !m.snapshot).flatMap((m) => m.events);
     expect(backlog).toHaveLength(1000);
-    expect(sent.every((m) => m.events.length <= 100)).toBe(true);
+    expect(sent.every((m) => m.events.length <= proto.MAX_CONDITION_EVENTS_PER_MESSAGE)).toBe(true);
     // The newest 1000 of 1200 survive, oldest first.
     expect(backlog[0]!.at).toBe(start + 201 * 15_000);
     expect(backlog.at(-1)!.at).toBe(start + 1200 * 15_000);
