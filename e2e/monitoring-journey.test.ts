@@ -10,7 +10,9 @@ import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "./support/browser.js";
 import {
   SETUP_TIMEOUT,
+  STEP_TIMEOUT,
   createOrganization,
+  hidden,
   inConsole,
   need,
   newAdministrator,
@@ -39,6 +41,16 @@ const PROCESS_NAME = "stwd-e2e-stock";
 const FILESYSTEM_MB = 8;
 /** How often the agent samples in this journey (the chart needs a few samples quickly). */
 const METRIC_SECONDS = 5;
+/** How often the agent evaluates its conditions in this journey (60 s by default). */
+const CONDITION_SECONDS = 2;
+/**
+ * How long the journey watches for something that must not happen (a duplicate notification, a
+ * reset before the hysteresis threshold): several of the agent's evaluations.
+ */
+const QUIET_MS = 5 * CONDITION_SECONDS * 1000 + 2_000;
+const DISK_CONDITION = "Stock disk almost full";
+const PROCESS_CONDITION = "Stock service stopped";
+const ACK_NOTE = "Clearing old stock exports";
 
 let server: RunningServer;
 let browser: Browser;
@@ -92,6 +104,104 @@ async function watchedRunning(): Promise<boolean> {
   const { stdout } = await run("ps", ["-eo", "comm="]);
   return stdout.split("\n").some((line) => line.trim() === PROCESS_NAME);
 }
+
+/** The file that takes the small filesystem's space. */
+function ballastFile(): string {
+  return path.join(need(mountPoint, "mount point"), "ballast.bin");
+}
+
+/** Free space of the small filesystem as the agent measures it: available of all blocks, percent. */
+function freePercent(): number {
+  const s = fs.statfsSync(need(mountPoint, "mount point"));
+  return (s.bavail / s.blocks) * 100;
+}
+
+/** Grows or shrinks the ballast file until about `percent` of the filesystem is free. */
+function leaveFree(percent: number): number {
+  const file = ballastFile();
+  const s = fs.statfsSync(need(mountPoint, "mount point"));
+  const current = fs.existsSync(file) ? fs.statSync(file).size : 0;
+  const wantedFree = Math.floor((s.blocks * percent) / 100) * s.bsize;
+  const size = Math.max(0, current + s.bavail * s.bsize - wantedFree);
+  if (size > current) {
+    const fd = fs.openSync(file, "a");
+    try {
+      fs.writeSync(fd, Buffer.alloc(size - current, 0x5a));
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } else {
+    fs.truncateSync(file, size);
+  }
+  return freePercent();
+}
+
+interface Alert {
+  id: number;
+  status: "OPEN" | "RESET";
+  severity: string;
+  priority: string;
+  condition: { key: string; name: string; kind: string };
+  device: { id: number; name: string };
+  organization: { id: number; name: string };
+  policy: { id: number; name: string } | null;
+  count: number;
+  value: number | null;
+  detail: string;
+  inMaintenance: boolean;
+  acknowledged: { by: string; at: string; note: string } | null;
+  reset: { cause: string; at: string; by: string | null; note: string } | null;
+}
+
+/** The device's alerts as the alerts API lists them: open ones, or the history of reset ones. */
+async function alertsOf(status: "OPEN" | "RESET" = "OPEN"): Promise<Alert[]> {
+  const device = need(deviceId, "device");
+  const list = await api<{ items: Alert[] }>(
+    "GET",
+    `/api/alerts?deviceId=${device}&status=${status}&pageSize=100`,
+  );
+  return list.items;
+}
+
+/** The open alert of one condition, once there is one. */
+async function openAlert(key: string): Promise<Alert> {
+  let found: Alert | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await alertsOf()).find((a) => a.condition.key === key);
+        return found !== undefined;
+      },
+      { timeout: AGENT_TIMEOUT, interval: 500 },
+    )
+    .toBe(true);
+  return need(found, `open alert of ${key}`);
+}
+
+/** What the webhook received of alerts: kind and condition, in order of arrival. */
+function alertNotifications(): { kind: string; title: string; signed: boolean }[] {
+  return receiver.received
+    .filter((r) => r.body.kind?.startsWith("ALERT_"))
+    .map((r) => ({ kind: r.body.kind ?? "", title: r.body.title ?? "", signed: r.signed }));
+}
+
+/** Waits for the webhook to have received `count` alert notifications. */
+async function notificationsArrive(count: number): Promise<void> {
+  await expect
+    .poll(() => alertNotifications().length, { timeout: AGENT_TIMEOUT, interval: 500 })
+    .toBeGreaterThanOrEqual(count);
+}
+
+/** Watches for `ms` that nothing more reaches the webhook. */
+async function nothingMoreArrives(ms: number): Promise<void> {
+  const before = receiver.received.length;
+  await new Promise((r) => setTimeout(r, ms));
+  expect(receiver.received.slice(before).map((r) => r.body.kind)).toEqual([]);
+}
+
+/** A value as the console writes it (en: up to two decimals). */
+const shown = (value: number) => new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }).format(value);
 
 beforeAll(async () => {
   // A small filesystem of its own on a loop device (the agent reports block-device filesystems,
@@ -158,7 +268,11 @@ describe("monitoring journey", { timeout: 180_000 }, () => {
     expect(deviceId, enrolled.stdout).toBeGreaterThan(0);
     agent = spawn(process.execPath, [agentBundle, "run", "--data-dir", agentDir], {
       stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, STEWARD_AGENT_METRIC_SECONDS: String(METRIC_SECONDS) },
+      env: {
+        ...process.env,
+        STEWARD_AGENT_METRIC_SECONDS: String(METRIC_SECONDS),
+        STEWARD_AGENT_CONDITION_SECONDS: String(CONDITION_SECONDS),
+      },
     });
     agent.stdout?.on("data", (d: Buffer) => (agentLog += d.toString()));
     agent.stderr?.on("data", (d: Buffer) => (agentLog += d.toString()));
@@ -182,7 +296,8 @@ describe("monitoring journey", { timeout: 180_000 }, () => {
     const channel = await api<{ id: number; urlHint: string | null; hasSecret: boolean }>(
       "POST",
       "/api/notification-channels",
-      { type: "WEBHOOK", name: CHANNEL, url: receiver.url, secret: WEBHOOK_SECRET },
+      // Room for every notification of the journey inside one throttle window (no digest).
+      { type: "WEBHOOK", name: CHANNEL, url: receiver.url, secret: WEBHOOK_SECRET, throttleLimit: 20 },
     );
     channelId = channel.id;
     // Only the scheme and host are ever answered; the secret never.
@@ -212,7 +327,7 @@ describe("monitoring journey", { timeout: 180_000 }, () => {
       items: {
         conditions: {
           stockDiskFree: {
-            name: "Stock disk almost full",
+            name: DISK_CONDITION,
             check: {
               kind: "diskFree",
               mount,
@@ -228,7 +343,7 @@ describe("monitoring journey", { timeout: 180_000 }, () => {
             channelIds: [channel],
           },
           stockProcess: {
-            name: "Stock service stopped",
+            name: PROCESS_CONDITION,
             check: { kind: "process", process: PROCESS_NAME, state: "NOT_RUNNING", durationSeconds: 0 },
             severity: "MAJOR",
             priority: "MEDIUM",
@@ -261,41 +376,219 @@ describe("monitoring journey", { timeout: 180_000 }, () => {
       .toEqual([policy.id, "DEVICE", policy.id, true]);
   });
 
-  it("shows the agent's samples on the device overview's charts", async ({ onTestFailed }) => {
-    onTestFailed(() => shot("failed-chart"));
+  it("raises one alert each when the filesystem fills and the process stops, with the values that caused them", async ({
+    onTestFailed,
+  }) => {
+    onTestFailed(() => console.error(`agent output:\n${agentLog}\nserver output:\n${server.output()}`));
+    const mount = need(mountPoint, "mount point");
+    expect(await alertsOf()).toEqual([]);
+
+    const free = leaveFree(25);
+    await stopProcess(need(watched, "watched process"));
+    await expect.poll(watchedRunning).toBe(false);
+
+    const disk = await openAlert("stockDiskFree");
+    const proc = await openAlert("stockProcess");
+    expect(disk).toMatchObject({
+      severity: "CRITICAL",
+      priority: "HIGH",
+      condition: { name: DISK_CONDITION, kind: "diskFree" },
+      organization: { name: ORG.name },
+      policy: { name: POLICY },
+      count: 1,
+      acknowledged: null,
+    });
+    // The value is the free space the agent measured: what the filesystem has free now.
+    expect(disk.value).toBeCloseTo(free, 0);
+    expect(disk.detail).toMatch(new RegExp(`^${mount}: \\d+\\.\\d% free`));
+    expect(proc).toMatchObject({
+      severity: "MAJOR",
+      priority: "MEDIUM",
+      condition: { name: PROCESS_CONDITION, kind: "process" },
+      count: 1,
+      value: 0,
+      detail: `process ${PROCESS_NAME} is not running`,
+    });
+
+    // One signed notification for each, to the condition's channel.
+    await notificationsArrive(2);
+    const sent = alertNotifications();
+    expect(sent.map((n) => n.kind)).toEqual(["ALERT_TRIGGERED", "ALERT_TRIGGERED"]);
+    expect(sent.every((n) => n.signed)).toBe(true);
+    expect(sent.map((n) => n.title).join("\n")).toContain(DISK_CONDITION);
+    expect(sent.map((n) => n.title).join("\n")).toContain(PROCESS_CONDITION);
+  });
+
+  it("keeps them as they are while the agent evaluates on: no repeat notification, no reset before the reset threshold", async () => {
+    // 55 % free is no longer below the trigger (50 %) but not yet above the reset value (60 %).
+    const free = leaveFree(55);
+    expect(free).toBeGreaterThan(50);
+    expect(free).toBeLessThan(60);
+    await nothingMoreArrives(QUIET_MS);
+    expect(alertNotifications()).toHaveLength(2);
+    const open = await alertsOf();
+    expect(open.map((a) => [a.condition.key, a.count]).sort()).toEqual([
+      ["stockDiskFree", 1],
+      ["stockProcess", 1],
+    ]);
+  });
+
+  it("shows both alerts with their values on the alerts page, where one is acknowledged with a note", async ({
+    onTestFailed,
+  }) => {
+    onTestFailed(() => shot("failed-alerts-page"));
+    const [disk] = (await alertsOf()).filter((a) => a.condition.key === "stockDiskFree");
+    const alert = need(disk, "disk alert");
+
+    await page.goto("/systemDashboard/alerts");
+    await inConsole(page);
+    const table = await visible(page.getByRole("table", { name: "Alerts" }));
+    const diskRow = table.getByRole("row").filter({ hasText: DISK_CONDITION });
+    const processRow = table.getByRole("row").filter({ hasText: PROCESS_CONDITION });
+    await visible(diskRow.getByText("Critical", { exact: true }));
+    await visible(diskRow.getByText(shown(need(alert.value ?? undefined, "disk value")), { exact: true }));
+    await visible(diskRow.getByText(alert.detail, { exact: true }));
+    await visible(diskRow.getByRole("link", { name: ORG.name }));
+    await visible(processRow.getByText("Major", { exact: true }));
+    await visible(processRow.getByText(`process ${PROCESS_NAME} is not running`, { exact: true }));
+    await fitsWidth(page);
+    await shot("02-alerts-open");
+
+    await diskRow.getByRole("button", { name: `Acknowledge ${DISK_CONDITION} on` }).click();
+    const dialog = await visible(page.getByRole("dialog", { name: "Acknowledge alert" }));
+    await dialog.getByLabel("Note").fill(ACK_NOTE);
+    await dialog.getByRole("button", { name: "Acknowledge", exact: true }).click();
+    await hidden(dialog);
+    await visible(diskRow.getByLabel(/^Acknowledged by Ada Lovelace at /));
+    // The other alert is still waiting for someone.
+    await visible(processRow.getByRole("button", { name: `Acknowledge ${PROCESS_CONDITION} on` }));
+    expect(await processRow.getByText("Acknowledged").count()).toBe(0);
+    await shot("03-alerts-acknowledged");
+
+    const acknowledged = (await alertsOf()).find((a) => a.id === alert.id);
+    expect(acknowledged?.acknowledged).toMatchObject({ by: "Ada Lovelace", note: ACK_NOTE });
+    // Acknowledging keeps the alert open and tells no channel.
+    expect(acknowledged?.status).toBe("OPEN");
+    expect(alertNotifications()).toHaveLength(2);
+  });
+
+  it("shows the open alerts and the agent's samples on the device overview", async ({ onTestFailed }) => {
+    onTestFailed(() => shot("failed-device-overview"));
     const device = need(deviceId, "device");
     const mount = need(mountPoint, "mount point");
 
-    // The agent samples every few seconds here; the page refreshes its chart only once a minute,
-    // so it is opened once the server holds a few samples with the small filesystem in them.
-    await expect
-      .poll(
-        async () => {
-          const m = await api<{ times: number[]; disks: { mount: string }[] }>(
-            "GET",
-            `/api/devices/${device}/metrics?range=1h`,
-          );
-          return m.times.length >= 2 && m.disks.some((d) => d.mount === mount);
-        },
-        { timeout: AGENT_TIMEOUT, interval: 1_000 },
-      )
-      .toBe(true);
     await page.goto(`/deviceDashboard/${device}/overview`);
     await inConsole(page);
+    const card = await visible(page.getByTestId("device-alerts"));
+    await visible(card.getByText("2 open", { exact: true }));
+    const rows = card.getByRole("table", { name: "Open alerts of this device" });
+    await visible(rows.getByRole("row").filter({ hasText: DISK_CONDITION }));
+    await visible(rows.getByRole("row").filter({ hasText: PROCESS_CONDITION }));
+
     const metrics = await visible(page.getByTestId("device-metrics"));
     // The last hour shows every sample as the agent sent it (longer ranges show rollups).
     await metrics.getByText("1 h", { exact: true }).click();
-    await visible(metrics.getByTestId("metric-chart-cpu"), AGENT_TIMEOUT);
-    // The charts' text twin: the disk chart has a line for the small filesystem with a latest value.
+    await visible(metrics.getByTestId("metric-chart-cpu"));
+    // The charts' text twin: the small filesystem's line, whose latest sample has the ballast in it.
     const disk = page.getByRole("table", { name: /^Disk over the chosen time range/ });
     const row = disk
       .getByRole("row")
       .filter({ has: page.getByRole("rowheader", { name: mount, exact: true }) });
+    const latest = row.getByRole("cell").last();
     await expect
-      .poll(async () => (await row.getByRole("cell").last().textContent()) ?? "")
-      .toMatch(/^\d+(\.\d)?%$/);
-    await shot("01-device-charts");
+      .poll(async () => Number(/^([\d.]+)%$/.exec((await latest.textContent()) ?? "")?.[1] ?? NaN), {
+        timeout: STEP_TIMEOUT,
+      })
+      .toBeGreaterThan(30);
     await fitsWidth(page);
+    await shot("04-device-overview");
+  });
+
+  it("resets both alerts once there is room again and the process runs, and tells the channel", async ({
+    onTestFailed,
+  }) => {
+    onTestFailed(() => shot("failed-reset"));
+    const free = leaveFree(90);
+    expect(free).toBeGreaterThan(60);
+    startWatched();
+    await expect.poll(watchedRunning).toBe(true);
+
+    await expect
+      .poll(async () => (await alertsOf()).length, { timeout: AGENT_TIMEOUT, interval: 500 })
+      .toBe(0);
+    const history = await alertsOf("RESET");
+    expect(history.map((a) => [a.condition.key, a.reset?.cause]).sort()).toEqual([
+      ["stockDiskFree", "RECOVERED"],
+      ["stockProcess", "RECOVERED"],
+    ]);
+    // A reset is notified like a trigger, once per alert.
+    await notificationsArrive(4);
+    expect(alertNotifications().map((n) => n.kind)).toEqual([
+      "ALERT_TRIGGERED",
+      "ALERT_TRIGGERED",
+      "ALERT_RESET",
+      "ALERT_RESET",
+    ]);
+
+    await page.goto("/systemDashboard/alerts");
+    await inConsole(page);
+    await visible(page.getByText("No open alerts", { exact: true }));
+    await page.getByText("History", { exact: true }).click();
+    const table = await visible(page.getByRole("table", { name: "Alerts" }));
+    await visible(table.getByRole("row").filter({ hasText: DISK_CONDITION }).getByText("Recovered"));
+    await visible(table.getByRole("row").filter({ hasText: PROCESS_CONDITION }).getByText("Recovered"));
+    await fitsWidth(page);
+    await shot("05-alerts-history");
+  });
+
+  it("holds back the notifications while a maintenance window covers the device, and sends again once it ends", async ({
+    onTestFailed,
+  }) => {
+    onTestFailed(() => shot("failed-maintenance"));
+    const device = need(deviceId, "device");
+    const startsAt = new Date(Date.now() - 60_000).toISOString();
+    const window = await api<{ id: number; status: string }>("POST", "/api/maintenance-windows", {
+      name: "Stock server disk swap",
+      targets: { deviceIds: [device] },
+      timing: { kind: "ONE_OFF", startsAt, endsAt: new Date(Date.now() + 3_600_000).toISOString() },
+      suppress: { alerts: false, notifications: true, automations: false },
+    });
+    expect(window.status).toBe("ACTIVE");
+
+    leaveFree(25);
+    await stopProcess(need(watched, "watched process"));
+    const disk = await openAlert("stockDiskFree");
+    const proc = await openAlert("stockProcess");
+    // The alerts open (the window does not hold back alerts), marked as raised in maintenance.
+    expect([disk.inMaintenance, proc.inMaintenance]).toEqual([true, true]);
+    await nothingMoreArrives(QUIET_MS);
+    expect(alertNotifications()).toHaveLength(4);
+
+    await page.goto("/systemDashboard/alerts");
+    await inConsole(page);
+    const table = await visible(page.getByRole("table", { name: "Alerts" }));
+    await visible(table.getByRole("row").filter({ hasText: DISK_CONDITION }).getByText("Maintenance"));
+    await shot("06-alerts-in-maintenance");
+
+    // The window ends now: what follows is notified again.
+    const ended = await api<{ status: string }>("PUT", `/api/maintenance-windows/${window.id}`, {
+      name: "Stock server disk swap",
+      targets: { deviceIds: [device] },
+      timing: { kind: "ONE_OFF", startsAt, endsAt: new Date().toISOString() },
+      suppress: { alerts: false, notifications: true, automations: false },
+    });
+    expect(ended.status).toBe("PAST");
+    leaveFree(90);
+    startWatched();
+    await expect
+      .poll(async () => (await alertsOf()).length, { timeout: AGENT_TIMEOUT, interval: 500 })
+      .toBe(0);
+    await notificationsArrive(6);
+    expect(
+      alertNotifications()
+        .slice(4)
+        .map((n) => n.kind),
+    ).toEqual(["ALERT_RESET", "ALERT_RESET"]);
     expect(pageErrors, "uncaught errors in the page").toEqual([]);
   });
 });
