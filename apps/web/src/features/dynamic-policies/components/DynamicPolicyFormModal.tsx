@@ -146,7 +146,6 @@ function DynamicPolicyForm({
             label={t("dynamicPolicies.list.deviceClass")}
             allowDeselect={false}
             disabled={readOnly || policy !== null}
-            description={policy ? t("dynamicPolicies.form.classFixed") : undefined}
             data={deviceClasses.map((value) => ({ value, label: t(deviceClassText[value]) }))}
             {...form.getInputProps("deviceClass")}
           />

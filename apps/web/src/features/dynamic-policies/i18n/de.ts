@@ -39,7 +39,6 @@ export const de: Translation<typeof en> = {
   form: {
     newTitle: "Neue dynamische Richtlinie",
     editTitle: "Dynamische Richtlinie {name}",
-    classFixed: "Die Klasse lässt sich nach dem Anlegen nicht mehr ändern.",
     enabled: "Aktiviert",
     enabledHelp: "Eine deaktivierte dynamische Richtlinie gilt für kein Gerät.",
     criteria: "Kriterien",

@@ -35,7 +35,6 @@ export const en = {
   form: {
     newTitle: "New dynamic policy",
     editTitle: "Dynamic policy {name}",
-    classFixed: "The class cannot change once created.",
     enabled: "Enabled",
     enabledHelp: "A disabled dynamic policy applies to no device.",
     criteria: "Criteria",

@@ -116,7 +116,7 @@ export function DynamicPoliciesPage() {
                   {t("dynamicPolicies.list.orderHint")}
                 </Text>
               ) : null}
-              <TableCard caption={t("dynamicPolicies.list.tableLabel")} minWidth={760}>
+              <TableCard caption={t("dynamicPolicies.list.tableLabel")} minWidth={700}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th w={70}>{t("dynamicPolicies.list.priority")}</Table.Th>
