@@ -116,24 +116,18 @@ function freePercent(): number {
   return (s.bavail / s.blocks) * 100;
 }
 
-/** Grows or shrinks the ballast file until about `percent` of the filesystem is free. */
-function leaveFree(percent: number): number {
+/**
+ * Grows or shrinks the ballast file until about `percent` of the filesystem is free, in one step
+ * (fallocate or truncate), so the agent never measures a half-written file.
+ */
+async function leaveFree(percent: number): Promise<number> {
   const file = ballastFile();
   const s = fs.statfsSync(need(mountPoint, "mount point"));
   const current = fs.existsSync(file) ? fs.statSync(file).size : 0;
   const wantedFree = Math.floor((s.blocks * percent) / 100) * s.bsize;
   const size = Math.max(0, current + s.bavail * s.bsize - wantedFree);
-  if (size > current) {
-    const fd = fs.openSync(file, "a");
-    try {
-      fs.writeSync(fd, Buffer.alloc(size - current, 0x5a));
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-  } else {
-    fs.truncateSync(file, size);
-  }
+  if (size > current) await run("fallocate", ["-l", String(size), file]);
+  else fs.truncateSync(file, size);
   return freePercent();
 }
 
@@ -383,7 +377,7 @@ describe("monitoring journey", { timeout: 180_000 }, () => {
     const mount = need(mountPoint, "mount point");
     expect(await alertsOf()).toEqual([]);
 
-    const free = leaveFree(25);
+    const free = await leaveFree(25);
     await stopProcess(need(watched, "watched process"));
     await expect.poll(watchedRunning).toBe(false);
 
@@ -421,7 +415,7 @@ describe("monitoring journey", { timeout: 180_000 }, () => {
 
   it("keeps them as they are while the agent evaluates on: no repeat notification, no reset before the reset threshold", async () => {
     // 55 % free is no longer below the trigger (50 %) but not yet above the reset value (60 %).
-    const free = leaveFree(55);
+    const free = await leaveFree(55);
     expect(free).toBeGreaterThan(50);
     expect(free).toBeLessThan(60);
     await nothingMoreArrives(QUIET_MS);
@@ -508,7 +502,7 @@ describe("monitoring journey", { timeout: 180_000 }, () => {
     onTestFailed,
   }) => {
     onTestFailed(() => shot("failed-reset"));
-    const free = leaveFree(90);
+    const free = await leaveFree(90);
     expect(free).toBeGreaterThan(60);
     startWatched();
     await expect.poll(watchedRunning).toBe(true);
@@ -539,6 +533,23 @@ describe("monitoring journey", { timeout: 180_000 }, () => {
     await visible(table.getByRole("row").filter({ hasText: PROCESS_CONDITION }).getByText("Recovered"));
     await fitsWidth(page);
     await shot("05-alerts-history");
+
+    // The device's activities tell the whole story: triggers, notifications and resets.
+    await page.goto(`/deviceDashboard/${need(deviceId, "device")}/activities/1`);
+    await inConsole(page);
+    const channel = need(channelId, "channel");
+    for (const [condition, severity] of [
+      [DISK_CONDITION, "CRITICAL"],
+      [PROCESS_CONDITION, "MAJOR"],
+    ] as const) {
+      await visible(page.getByText(`Alert triggered: ${condition} (${severity}): `));
+      await visible(page.getByText(`Alert reset: ${condition} recovered`, { exact: true }));
+      // One for the trigger, one for the reset.
+      await expect
+        .poll(() => page.getByText(`Notification for ${condition}: channel ${channel} delivered`).count())
+        .toBe(2);
+    }
+    await shot("06-device-activities");
   });
 
   it("holds back the notifications while a maintenance window covers the device, and sends again once it ends", async ({
@@ -555,7 +566,7 @@ describe("monitoring journey", { timeout: 180_000 }, () => {
     });
     expect(window.status).toBe("ACTIVE");
 
-    leaveFree(25);
+    await leaveFree(25);
     await stopProcess(need(watched, "watched process"));
     const disk = await openAlert("stockDiskFree");
     const proc = await openAlert("stockProcess");
@@ -568,7 +579,7 @@ describe("monitoring journey", { timeout: 180_000 }, () => {
     await inConsole(page);
     const table = await visible(page.getByRole("table", { name: "Alerts" }));
     await visible(table.getByRole("row").filter({ hasText: DISK_CONDITION }).getByText("Maintenance"));
-    await shot("06-alerts-in-maintenance");
+    await shot("07-alerts-in-maintenance");
 
     // The window ends now: what follows is notified again.
     const ended = await api<{ status: string }>("PUT", `/api/maintenance-windows/${window.id}`, {
@@ -578,7 +589,7 @@ describe("monitoring journey", { timeout: 180_000 }, () => {
       suppress: { alerts: false, notifications: true, automations: false },
     });
     expect(ended.status).toBe("PAST");
-    leaveFree(90);
+    await leaveFree(90);
     startWatched();
     await expect
       .poll(async () => (await alertsOf()).length, { timeout: AGENT_TIMEOUT, interval: 500 })
