@@ -33,6 +33,7 @@ interface OrgWorld {
   credentialId: number;
   tokenId: number;
   taskId: number;
+  alertId: number;
 }
 interface GlobalWorld {
   scriptId: number;
@@ -90,6 +91,7 @@ function paramValue(url: string, param: string, w: OrgWorld | "missing", g: Glob
   if (/^\/(devices|node)\//.test(p)) return org((o) => o.deviceId);
   if (p.startsWith("/enrollment-tokens/")) return org((o) => o.tokenId);
   if (p.startsWith("/scheduled-tasks/")) return org((o) => o.taskId);
+  if (p.startsWith("/alerts/")) return org((o) => o.alertId);
   // Global resources: the same one whatever the side.
   if (p.startsWith("/scripts/")) return String(g.scriptId);
   if (p.startsWith("/custom-fields/")) return String(g.customFieldId);
@@ -107,7 +109,7 @@ function paramValue(url: string, param: string, w: OrgWorld | "missing", g: Glob
 function isOrganizationOwned(method: string, url: string): boolean {
   const p = url.replace(/^\/api/, "");
   if (
-    /^\/(organizations|client|credential\/organization|devices|node|enrollment-tokens|scheduled-tasks)\/:/.test(
+    /^\/(organizations|client|credential\/organization|devices|node|enrollment-tokens|scheduled-tasks|alerts)\/:/.test(
       p,
     )
   )
@@ -121,6 +123,8 @@ const BODY_OWNED = new Set([
   "POST /api/search/runner/execute-action",
   "POST /api/scheduled-tasks",
   "PUT /api/device-policy-overrides",
+  "POST /api/alerts/acknowledge",
+  "POST /api/alerts/reset",
 ]);
 
 const inlineScript = { script: { name: "Matrix", language: "bash", body: "true" }, parameters: [] };
@@ -182,6 +186,9 @@ function bodyFor(method: string, url: string, w: OrgWorld | "missing"): unknown 
       return { type: "EMAIL", name, recipients: ["matrix@example.test"] };
     case "PATCH /api/notification-channels/:id":
       return { name };
+    case "POST /api/alerts/acknowledge":
+    case "POST /api/alerts/reset":
+      return { ids: [m ? MISSING_ID : w.alertId] };
     case "POST /api/policies/:id/revert":
       return { section: "agentSettings", item: "heartbeatSeconds" };
     default:
@@ -221,6 +228,7 @@ const WATCHED_TABLES = [
   "device_policy_overrides",
   "notification_channels",
   "notification_deliveries",
+  "alerts",
 ];
 
 let ctx: TestContext;
@@ -277,6 +285,14 @@ async function makeOrg(label: string): Promise<OrgWorld> {
     action: inlineScript,
   });
   expect(task.statusCode, task.body).toBe(201);
+  // An open alert of the device (as the alerts module records one).
+  const alert = await ctx.deps.db.execute(
+    sql`insert into alerts (organization_id, device_id, severity, priority, health_status, condition_key,
+          condition_name, condition_kind, first_seen_at, last_seen_at)
+        values (${org.id}, ${device.id}, 'MAJOR', 'HIGH', 'UNHEALTHY', 'matrix', ${`Condition ${marker}`}, 'cpu',
+          now(), now())
+        returning id`,
+  );
   return {
     marker,
     organizationId: org.id,
@@ -286,6 +302,7 @@ async function makeOrg(label: string): Promise<OrgWorld> {
     credentialId: credential.json<{ id: number }>().id,
     tokenId: token.json<{ token: { id: number } }>().token.id,
     taskId: task.json<{ id: number }>().id,
+    alertId: (alert as unknown as { rows: { id: number }[] }).rows[0]!.id,
   };
 }
 
