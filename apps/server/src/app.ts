@@ -116,7 +116,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(promotionModule(services.promotion), { prefix: "/api" });
   await app.register(agentsModule(deps, services.enrollment), { prefix: "/api" });
   await app.register(deviceRolesModule(services.deviceRoles), { prefix: "/api" });
-  await app.register(devicesModule(services.devices), { prefix: "/api" });
+  await app.register(
+    devicesModule(
+      services.devices,
+      async (ids) => new Set((await services.maintenance.devicesInMaintenance(undefined, ids)).keys()),
+    ),
+    { prefix: "/api" },
+  );
   await app.register(savedSearchesModule(services.savedSearches), { prefix: "/api" });
   await app.register(customFieldsModule(services.customFields), { prefix: "/api" });
   await app.register(jobsModule(deps, services.jobs), { prefix: "/api" });

@@ -19,8 +19,13 @@ describe("built-in device searches", () => {
       "NETWORK_DEVICES",
       "NEEDS_REBOOT",
       "INSTALL_ISSUES",
+      "UNHEALTHY",
+      "NEEDS_ATTENTION",
     ]);
     expect(builtInSearches.UP.criteria).toEqual({ status: ["UP"] });
+    // The health the alerts give a device: the worst of its open alerts.
+    expect(builtInSearches.UNHEALTHY.criteria).toEqual({ health: ["UNHEALTHY"] });
+    expect(builtInSearches.NEEDS_ATTENTION.criteria).toEqual({ health: ["NEEDS_ATTENTION"] });
     expect(builtInSearches.DOWN.criteria).toEqual({ status: ["DOWN"] });
     expect(builtInSearches.ALL.criteria).toEqual({});
   });

@@ -22,6 +22,8 @@ export type FixedCondition =
 
 export interface FixedCriteria {
   status?: ("UP" | "DOWN")[];
+  /** The health the alerts give the device (the worst of its open alerts). */
+  health?: ("HEALTHY" | "NEEDS_ATTENTION" | "UNHEALTHY" | "UNKNOWN")[];
   approval?: ("APPROVED" | "PENDING" | "REJECTED")[];
   lowDisk?: boolean;
   needsReboot?: boolean;
@@ -47,6 +49,8 @@ export const builtInSearches = {
     label: "Install issues",
     criteria: { anyOf: ["pendingApproval", "noInventory", "neverConnected"] },
   },
+  UNHEALTHY: { label: "Unhealthy devices", criteria: { health: ["UNHEALTHY"] } },
+  NEEDS_ATTENTION: { label: "Needs attention", criteria: { health: ["NEEDS_ATTENTION"] } },
 } as const satisfies Record<string, { label: string; criteria: FixedCriteria }>;
 
 export type BuiltInSearchName = keyof typeof builtInSearches;

@@ -90,6 +90,7 @@ export function aDevice(overrides: Partial<DeviceSummary> = {}): DeviceSummary {
     tags: [],
     simulated: false,
     enrolledAt: "2025-11-20T09:00:00.000Z",
+    healthStatus: "HEALTHY",
     ...overrides,
   };
 }

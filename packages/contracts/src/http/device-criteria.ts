@@ -2,7 +2,7 @@ import { z } from "zod";
 import { coercedId, id as idType, pageNumber, text } from "../common.js";
 import { builtInSearchNames, type BuiltInSearchName } from "@steward/domain";
 import { osFamily } from "../agent/inventory.js";
-import { approvalStatus, deviceStatus } from "./devices.js";
+import { approvalStatus, deviceHealthStatus, deviceStatus } from "./devices.js";
 import { fillTemplate } from "../i18n/localize.js";
 import { validationEn } from "../i18n/shared/en/validation.js";
 
@@ -43,6 +43,8 @@ export const deviceCriteria = z
     locationIds: z.array(id).max(500).optional(),
     osFamilies: z.array(osFamily).max(4).optional(),
     roleIds: z.array(id).max(100).optional(),
+    /** Devices whose health is one of these. */
+    health: z.array(deviceHealthStatus).max(4).optional(),
     /** Devices carrying all of these tags. */
     tags: z.array(text().min(1).max(25)).max(20).optional(),
     customFields: z.array(customFieldFilter).max(20).optional(),
@@ -107,6 +109,7 @@ export const deviceSortKeys = [
   "agentVersion",
   "freeDisk",
   "publicIp",
+  "health",
 ] as const;
 export type DeviceSortKey = (typeof deviceSortKeys)[number];
 export const deviceSort = z.enum([...deviceSortKeys, ...deviceSortKeys.map((k) => `-${k}` as const)] as [
@@ -124,6 +127,7 @@ const filterParams = {
   locationId: listParam(intItem, 500).optional(),
   os: listParam(osFamily, 4).optional(),
   roleId: listParam(intItem).optional(),
+  health: listParam(deviceHealthStatus, 4).optional(),
   groupId: coercedId().optional(),
   tags: listParam(text().max(25), 20).optional(),
   cf: customFieldParam.optional(),
@@ -160,6 +164,7 @@ export const deviceColumns = [
   "pendingReboot",
   "tags",
   "enrolledAt",
+  "health",
 ] as const;
 export type DeviceColumn = (typeof deviceColumns)[number];
 

@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { coercedId, id, pageNumber, text } from "../common.js";
+import { healthStatuses } from "@steward/domain";
 import { inventory, osFamily } from "../agent/inventory.js";
 
 export const deviceStatus = z.enum(["UP", "DOWN"]);
 export const approvalStatus = z.enum(["APPROVED", "PENDING", "REJECTED"]);
+/** The worst health of a device's open alerts (HEALTHY when it has none). */
+export const deviceHealthStatus = z.enum(healthStatuses);
 
 export const deviceSummary = z.object({
   id: z.number().int(),
@@ -33,6 +36,9 @@ export const deviceSummary = z.object({
   tags: z.array(z.string()),
   simulated: z.boolean(),
   enrolledAt: z.string(),
+  healthStatus: deviceHealthStatus,
+  /** True while an open maintenance window covers the device (answered by the grid and the device page). */
+  inMaintenance: z.boolean().optional(),
 });
 export type DeviceSummary = z.infer<typeof deviceSummary>;
 

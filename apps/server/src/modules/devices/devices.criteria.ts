@@ -41,6 +41,7 @@ export function fixedConditions(c: FixedCriteria): SQL[] {
   const out: SQL[] = [];
   if (c.status?.length) out.push(inArray(devices.status, c.status));
   if (c.approval?.length) out.push(inArray(devices.approvalStatus, c.approval));
+  if (c.health?.length) out.push(inArray(devices.healthStatus, c.health));
   if (c.lowDisk) out.push(conditionSql.lowDisk());
   if (c.needsReboot) out.push(conditionSql.needsReboot());
   if (c.hasSoftwareInventory) out.push(sql`${devices.softwareCount} > 0`);
@@ -110,6 +111,7 @@ function plainConditions(c: PlainCriteria, test: SubstringTest): SQL[] {
   if (c.locationIds?.length) out.push(inArray(devices.locationId, c.locationIds));
   if (c.osFamilies?.length) out.push(inArray(devices.osFamily, c.osFamilies));
   if (c.roleIds?.length) out.push(inArray(devices.roleId, c.roleIds));
+  if (c.health?.length) out.push(inArray(devices.healthStatus, c.health));
   if (c.tags?.length) {
     out.push(
       sql`${devices.tags} @> array[${sql.join(
@@ -150,6 +152,8 @@ const sortExpressions: Record<DeviceSortKey, () => SQL[]> = {
   agentVersion: () => [sql`${devices.agentVersion}`],
   freeDisk: () => [sql`${devices.minFreeDiskPercent}`],
   publicIp: () => [sql`${devices.publicIp}`],
+  // Stored codes sort Healthy, Needs attention, Unhealthy, Unknown: worse health later (the index's order).
+  health: () => [sql`${devices.healthStatus}`],
 };
 
 /** ORDER BY for a sort key; ties by name then id, so paging is stable. */

@@ -25,6 +25,7 @@ const columns: Record<DeviceColumn, { header: string; value: (d: DeviceSummary) 
   pendingReboot: { header: "Pending reboot", value: (d) => d.pendingReboot },
   tags: { header: "Tags", value: (d) => d.tags.join(" ") },
   enrolledAt: { header: "Enrolled", value: (d) => d.enrolledAt },
+  health: { header: "Health", value: (d) => d.healthStatus },
 };
 
 /**

@@ -41,6 +41,7 @@ export const summaryColumns = {
   tags: devices.tags,
   simulated: devices.simulated,
   enrolledAt: devices.enrolledAt,
+  healthStatus: devices.healthStatus,
 };
 
 export type ActivityScope = { deviceId: number } | { organizationId: number } | { locationId: number };

@@ -60,6 +60,7 @@ export function criteriaFromQuery(q: FilterQuery): DeviceCriteria {
   if (q.locationId?.length) c.locationIds = q.locationId;
   if (q.os?.length) c.osFamilies = q.os;
   if (q.roleId?.length) c.roleIds = q.roleId;
+  if (q.health?.length) c.health = q.health;
   if (q.tags?.length) c.tags = q.tags;
   if (q.cf?.length) c.customFields = q.cf;
   if (q.builtIn) c.builtIn = q.builtIn;

@@ -31,6 +31,8 @@ export function presentDevice(row: SummaryRow): DeviceSummary {
     tags: row.tags,
     simulated: row.simulated,
     enrolledAt: row.enrolledAt.toISOString(),
+    // Written only by the alerts module, from the condition model's health codes.
+    healthStatus: row.healthStatus as DeviceSummary["healthStatus"],
   };
 }
 

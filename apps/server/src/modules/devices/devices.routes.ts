@@ -29,7 +29,19 @@ import type { DevicesService } from "./devices.service.js";
 const tags = ["devices"];
 const noContent = { 204: z.null().describe("Deleted") };
 
-export function devicesRoutes(service: DevicesService): FastifyPluginAsyncZod {
+/** Which of these devices an open maintenance window covers now (from the maintenance area). */
+export type InMaintenance = (deviceIds: readonly number[]) => Promise<ReadonlySet<number>>;
+
+export function devicesRoutes(service: DevicesService, inMaintenance?: InMaintenance): FastifyPluginAsyncZod {
+  /** Marks the devices in maintenance: one pass over the open windows for all of them. */
+  async function withMaintenance<T extends { id: number }>(
+    items: T[],
+  ): Promise<(T & { inMaintenance: boolean })[]> {
+    const covered =
+      inMaintenance && items.length > 0 ? await inMaintenance(items.map((d) => d.id)) : new Set();
+    return items.map((d) => ({ ...d, inMaintenance: covered.has(d.id) }));
+  }
+
   return async (app) => {
     // /deviceSearch: paged, sorted, filtered on the server.
     app.get(
@@ -38,7 +50,10 @@ export function devicesRoutes(service: DevicesService): FastifyPluginAsyncZod {
         config: { access: "devices.read" },
         schema: { tags, querystring: listDevicesQuery, response: { 200: deviceList } },
       },
-      async (request) => service.list(requireScope(request), request.query),
+      async (request) => {
+        const list = await service.list(requireScope(request), request.query);
+        return { ...list, items: await withMaintenance(list.items) };
+      },
     );
 
     app.get(
@@ -92,7 +107,12 @@ export function devicesRoutes(service: DevicesService): FastifyPluginAsyncZod {
         config: { access: "devices.read" },
         schema: { tags, params: deviceIdParam, response: { 200: deviceDetail } },
       },
-      async (request) => service.detail(requireScope(request), request.params.id),
+      async (request) => {
+        const [device] = await withMaintenance([
+          await service.detail(requireScope(request), request.params.id),
+        ]);
+        return device!;
+      },
     );
 
     app.get(

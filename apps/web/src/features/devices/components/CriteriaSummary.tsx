@@ -3,6 +3,7 @@ import type { DeviceCriteria } from "@steward/contracts";
 import type { BuiltInSearchName } from "@steward/domain";
 import { useT, type MessageKey, type Translate } from "../../../i18n";
 import { osFamilyText } from "../../../lib/os-labels";
+import { healthText } from "./DeviceHealth";
 
 /** The built-in searches are named as the device grid names them. */
 const builtInText: Record<BuiltInSearchName, MessageKey> = {
@@ -16,6 +17,8 @@ const builtInText: Record<BuiltInSearchName, MessageKey> = {
   NETWORK_DEVICES: "devicesGrid.builtIn.NETWORK_DEVICES",
   NEEDS_REBOOT: "devicesGrid.builtIn.NEEDS_REBOOT",
   INSTALL_ISSUES: "devicesGrid.builtIn.INSTALL_ISSUES",
+  UNHEALTHY: "devicesGrid.builtIn.UNHEALTHY",
+  NEEDS_ATTENTION: "devicesGrid.builtIn.NEEDS_ATTENTION",
 };
 
 const statusText: Record<NonNullable<DeviceCriteria["status"]>[number], MessageKey> = {
@@ -42,6 +45,8 @@ export function criteriaText(criteria: DeviceCriteria, t: Translate): string {
     parts.push(
       t("devices.criteria.approval", { values: anyOf(criteria.approval.map((a) => t(approvalText[a]))) }),
     );
+  if (criteria.health?.length)
+    parts.push(t("devices.criteria.health", { values: anyOf(criteria.health.map((h) => t(healthText[h]))) }));
   if (criteria.organizationIds?.length)
     parts.push(t("devices.criteria.organizations", { count: criteria.organizationIds.length }));
   if (criteria.locationIds?.length)

@@ -10,6 +10,7 @@ import { EmptyState, ErrorState, LoadingState, formatDateTime } from "../../../u
 import { osFamilyText } from "../../../lib/os-labels";
 import { useDevice } from "../api";
 import { ApprovalBadge, SimulatedBadge, StatusBadge, deviceLabel } from "../components/DeviceName";
+import { HealthBadge, MaintenanceBadge } from "../components/DeviceHealth";
 
 function DeviceNotFound() {
   const t = useT();
@@ -70,6 +71,8 @@ export function DeviceHeader({ device }: { device: DeviceDetail }) {
         </Title>
         <StatusBadge status={device.status} />
         <ApprovalBadge approval={device.approvalStatus} />
+        <HealthBadge health={device.healthStatus} />
+        {device.inMaintenance ? <MaintenanceBadge /> : null}
         {device.simulated ? <SimulatedBadge /> : null}
         {device.pendingReboot ? (
           <Badge color="orange" variant="light">

@@ -136,6 +136,8 @@ describe("the device grid in German", () => {
       "Netzwerkgeräte",
       "Neustart erforderlich",
       "Installationsprobleme",
+      "Fehlerhafte Geräte",
+      "Aufmerksamkeit erforderlich",
     ]);
   });
 });

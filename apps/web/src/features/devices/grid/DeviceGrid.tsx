@@ -47,6 +47,8 @@ const builtInSearchText: Record<BuiltInSearchName, MessageKey> = {
   NETWORK_DEVICES: "devicesGrid.builtIn.NETWORK_DEVICES",
   NEEDS_REBOOT: "devicesGrid.builtIn.NEEDS_REBOOT",
   INSTALL_ISSUES: "devicesGrid.builtIn.INSTALL_ISSUES",
+  UNHEALTHY: "devicesGrid.builtIn.UNHEALTHY",
+  NEEDS_ATTENTION: "devicesGrid.builtIn.NEEDS_ATTENTION",
 };
 
 interface DeviceGridProps {

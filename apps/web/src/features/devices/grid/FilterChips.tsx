@@ -7,6 +7,7 @@ import { useGroups } from "../api";
 import { osFamilyText } from "./columns";
 import type { ApprovalValue, DeviceFilters } from "./grid-state";
 import { cfOpLabels, statusText } from "./FiltersDrawer";
+import { healthText } from "../components/DeviceHealth";
 
 /** An approval state inside a chip ("Approval: pending"). */
 const approvalChipText: Record<ApprovalValue, MessageKey> = {
@@ -53,6 +54,11 @@ export function FilterChips({
       key: `approval-${a}`,
       label: t("devicesGrid.chips.approval", { value: t(approvalChipText[a]) }),
       remove: (f: DeviceFilters) => ({ ...f, approval: f.approval.filter((x) => x !== a) }),
+    })),
+    ...filters.health.map((h) => ({
+      key: `health-${h}`,
+      label: t("devicesGrid.chips.health", { value: t(healthText[h]) }),
+      remove: (f: DeviceFilters) => ({ ...f, health: f.health.filter((x) => x !== h) }),
     })),
     ...filters.organizationIds.map((id) => ({
       key: `org-${id}`,

@@ -20,7 +20,14 @@ import { useDeviceRoles } from "../../device-roles";
 import { useLocationOptions, useOrganizationOptions } from "../../organizations";
 import { useGroups } from "../api";
 import { osFamilyText } from "./columns";
-import type { ApprovalValue, DeviceFilters, DeviceStatusValue, OsFamilyValue } from "./grid-state";
+import type {
+  ApprovalValue,
+  DeviceFilters,
+  DeviceStatusValue,
+  HealthValue,
+  OsFamilyValue,
+} from "./grid-state";
+import { HEALTH_VALUES, healthText } from "../components/DeviceHealth";
 
 /** How a custom field condition reads ("Disk size at least 500"). */
 export const cfOpLabels: Record<CustomFieldFilterOp, MessageKey> = {
@@ -123,6 +130,12 @@ function FiltersForm({
         data={APPROVALS.map((value) => ({ value, label: t(approvalText[value]) }))}
         value={draft.approval}
         onChange={(v) => set("approval", v as ApprovalValue[])}
+      />
+      <MultiSelect
+        label={t("devicesGrid.filters.health")}
+        data={HEALTH_VALUES.map((value) => ({ value, label: t(healthText[value]) }))}
+        value={draft.health}
+        onChange={(v) => set("health", v as HealthValue[])}
       />
       <MultiSelect
         label={t("devicesGrid.filters.organization")}
@@ -259,6 +272,7 @@ function FiltersForm({
               ...draft,
               status: [],
               approval: [],
+              health: [],
               organizationIds: [],
               locationIds: [],
               os: [],

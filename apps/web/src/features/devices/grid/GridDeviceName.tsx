@@ -2,6 +2,7 @@ import { Anchor, Group, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
 import type { DeviceSummary } from "@steward/contracts";
 import { SimulatedBadge, deviceLabel } from "../components/DeviceName";
+import { MaintenanceBadge } from "../components/DeviceHealth";
 
 /** Widest a name gets before it is cut with an ellipsis (the full name stays in its tooltip). */
 export const GRID_NAME_MAX_WIDTH = 260;
@@ -14,7 +15,7 @@ export const GRID_NAME_MAX_WIDTH = 260;
 export function GridDeviceName({
   device,
 }: {
-  device: Pick<DeviceSummary, "id" | "displayName" | "hostname" | "simulated">;
+  device: Pick<DeviceSummary, "id" | "displayName" | "hostname" | "simulated" | "inMaintenance">;
 }) {
   const label = deviceLabel(device);
   const showHostname = Boolean(device.displayName) && device.displayName !== device.hostname;
@@ -36,9 +37,10 @@ export function GridDeviceName({
       >
         {label}
       </Anchor>
-      {device.simulated || showHostname ? (
+      {device.simulated || showHostname || device.inMaintenance ? (
         // Zero width of its own: this line never widens the column.
         <Group gap={6} wrap="nowrap" style={{ width: 0, minWidth: "100%", overflow: "hidden" }}>
+          {device.inMaintenance ? <MaintenanceBadge compact /> : null}
           {device.simulated ? <SimulatedBadge /> : null}
           {showHostname ? (
             <Text size="xs" c="dimmed" truncate="end" title={device.hostname} style={{ minWidth: 0 }}>

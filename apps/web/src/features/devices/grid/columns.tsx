@@ -5,6 +5,7 @@ import { useT, type MessageKey } from "../../../i18n";
 import { formatBytes, formatDateTime, formatNumber } from "../../../ui";
 import type { OsFamily } from "../../../lib/os-labels";
 import { ApprovalBadge, StatusBadge } from "../components/DeviceName";
+import { HealthBadge } from "../components/DeviceHealth";
 import { GridDeviceName } from "./GridDeviceName";
 
 export type GridColumnKey =
@@ -22,7 +23,8 @@ export type GridColumnKey =
   | "memory"
   | "approval"
   | "tags"
-  | "enrolledAt";
+  | "enrolledAt"
+  | "health";
 
 /** How the grid names an operating system family when the agent reported no OS name. */
 export const osFamilyText: Record<OsFamily, MessageKey> = {
@@ -114,6 +116,14 @@ export const gridColumns: GridColumn[] = [
     sortKey: "status",
     csv: ["status"],
     render: (d) => <StatusBadge status={d.status} />,
+  },
+  {
+    key: "health",
+    minWidth: 100,
+    label: "devicesGrid.columns.health",
+    sortKey: "health",
+    csv: ["health"],
+    render: (d) => <HealthBadge health={d.healthStatus} />,
   },
   {
     key: "organization",
@@ -238,6 +248,7 @@ export const gridColumns: GridColumn[] = [
 export const DEFAULT_COLUMNS: GridColumnKey[] = [
   "name",
   "status",
+  "health",
   "organization",
   "os",
   "lastContact",

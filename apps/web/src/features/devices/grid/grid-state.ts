@@ -11,6 +11,7 @@ import {
 export type DeviceStatusValue = "UP" | "DOWN";
 export type ApprovalValue = "APPROVED" | "PENDING" | "REJECTED";
 export type OsFamilyValue = "WINDOWS" | "MAC" | "LINUX" | "OTHER";
+export type HealthValue = "HEALTHY" | "NEEDS_ATTENTION" | "UNHEALTHY" | "UNKNOWN";
 
 /** Everything the device grid filters on; the URL of /deviceSearch holds it. */
 export interface DeviceFilters {
@@ -18,6 +19,7 @@ export interface DeviceFilters {
   builtIn: BuiltInSearchName | null;
   status: DeviceStatusValue[];
   approval: ApprovalValue[];
+  health: HealthValue[];
   organizationIds: number[];
   locationIds: number[];
   os: OsFamilyValue[];
@@ -42,6 +44,7 @@ export const emptyFilters = (): DeviceFilters => ({
   builtIn: null,
   status: [],
   approval: [],
+  health: [],
   organizationIds: [],
   locationIds: [],
   os: [],
@@ -54,6 +57,7 @@ export const emptyFilters = (): DeviceFilters => ({
 const STATUSES: readonly DeviceStatusValue[] = ["UP", "DOWN"];
 const APPROVALS: readonly ApprovalValue[] = ["APPROVED", "PENDING", "REJECTED"];
 const OS_FAMILIES: readonly OsFamilyValue[] = ["WINDOWS", "MAC", "LINUX", "OTHER"];
+const HEALTHS: readonly HealthValue[] = ["HEALTHY", "NEEDS_ATTENTION", "UNHEALTHY", "UNKNOWN"];
 const CF_OPS: readonly CustomFieldFilterOp[] = [
   "eq",
   "neq",
@@ -119,6 +123,7 @@ export function parseGridState(params: URLSearchParams): GridState {
         builtIn && (builtInSearchNames as string[]).includes(builtIn) ? (builtIn as BuiltInSearchName) : null,
       status: enumList(params, "status", STATUSES),
       approval: enumList(params, "approval", APPROVALS),
+      health: enumList(params, "health", HEALTHS),
       organizationIds: idList(params, "organizationId"),
       locationIds: idList(params, "locationId"),
       os: enumList(params, "os", OS_FAMILIES),
@@ -144,6 +149,7 @@ export function filtersToParams(filters: DeviceFilters, into = new URLSearchPara
   if (filters.builtIn && filters.builtIn !== "ALL") into.set("builtIn", filters.builtIn);
   if (filters.status.length) into.set("status", filters.status.join(","));
   if (filters.approval.length) into.set("approval", filters.approval.join(","));
+  if (filters.health.length) into.set("health", filters.health.join(","));
   if (filters.organizationIds.length) into.set("organizationId", filters.organizationIds.join(","));
   if (filters.locationIds.length) into.set("locationId", filters.locationIds.join(","));
   if (filters.os.length) into.set("os", filters.os.join(","));
@@ -180,6 +186,7 @@ export function filtersToCriteria(filters: DeviceFilters, { withGroup = true } =
   if (filters.builtIn && filters.builtIn !== "ALL") c.builtIn = filters.builtIn;
   if (filters.status.length) c.status = filters.status;
   if (filters.approval.length) c.approval = filters.approval;
+  if (filters.health.length) c.health = filters.health;
   if (filters.organizationIds.length) c.organizationIds = filters.organizationIds;
   if (filters.locationIds.length) c.locationIds = filters.locationIds;
   if (filters.os.length) c.osFamilies = filters.os;
@@ -198,6 +205,7 @@ export function criteriaToFilters(criteria: DeviceCriteria): DeviceFilters {
     builtIn: criteria.builtIn ?? null,
     status: criteria.status ?? [],
     approval: criteria.approval ?? [],
+    health: criteria.health ?? [],
     organizationIds: criteria.organizationIds ?? [],
     locationIds: criteria.locationIds ?? [],
     os: criteria.osFamilies ?? [],
@@ -213,6 +221,7 @@ export function activeFilterCount(filters: DeviceFilters): number {
   return (
     filters.status.length +
     filters.approval.length +
+    filters.health.length +
     filters.organizationIds.length +
     filters.locationIds.length +
     filters.os.length +

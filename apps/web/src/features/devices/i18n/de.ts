@@ -67,9 +67,19 @@ export const de: Translation<typeof en> = {
       CUSTOM_FIELDS_CHANGED: "Benutzerdefinierte Felder",
     },
   },
+  deviceHealth: {
+    HEALTHY: "In Ordnung",
+    NEEDS_ATTENTION: "Aufmerksamkeit erforderlich",
+    UNHEALTHY: "Fehlerhaft",
+    UNKNOWN: "Unbekannt",
+    label: "Zustand: {value}",
+    maintenance: "Wartung",
+    maintenanceHelp: "Ein offenes Wartungsfenster deckt dieses Gerät gerade ab",
+  },
   criteria: {
     search: "„{text}“",
     status: "Status {values}",
+    health: "Zustand {values}",
     approval: "Genehmigung {values}",
     statusValue: {
       UP: "online",

@@ -64,9 +64,19 @@ export const en = {
       CUSTOM_FIELDS_CHANGED: "Custom fields",
     },
   },
+  deviceHealth: {
+    HEALTHY: "Healthy",
+    NEEDS_ATTENTION: "Needs attention",
+    UNHEALTHY: "Unhealthy",
+    UNKNOWN: "Unknown",
+    label: "Health: {value}",
+    maintenance: "Maintenance",
+    maintenanceHelp: "An open maintenance window covers this device now",
+  },
   criteria: {
     search: '"{text}"',
     status: "status {values}",
+    health: "health {values}",
     approval: "approval {values}",
     statusValue: {
       UP: "up",

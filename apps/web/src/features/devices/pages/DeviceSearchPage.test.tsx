@@ -78,6 +78,8 @@ describe("DeviceSearchPage", () => {
       "Network devices",
       "Needs reboot",
       "Install issues",
+      "Unhealthy devices",
+      "Needs attention",
     ]);
     await user.click(screen.getByRole("option", { name: "Low disk space" }));
     await waitFor(() => expect(listCalls.at(-1)?.get("builtIn")).toBe("LOW_DISK_SPACE"));

@@ -20,6 +20,8 @@ export const de: Translation<typeof en> = {
     NETWORK_DEVICES: "Netzwerkgeräte",
     NEEDS_REBOOT: "Neustart erforderlich",
     INSTALL_ISSUES: "Installationsprobleme",
+    UNHEALTHY: "Fehlerhafte Geräte",
+    NEEDS_ATTENTION: "Aufmerksamkeit erforderlich",
   },
   grid: {
     loading: "Geräte werden geladen…",
@@ -51,6 +53,8 @@ export const de: Translation<typeof en> = {
     chooser: "Spalten",
     visible: "Sichtbare Spalten",
     name: "Name",
+    health: "Zustand",
+    inMaintenance: "In Wartung: Warnungen oder ihre Folgeaktionen werden zurückgehalten",
     status: "Status",
     organization: "Organisation",
     location: "Standort",
@@ -101,6 +105,7 @@ export const de: Translation<typeof en> = {
     remove: "Filter {filter} entfernen",
     status: "Status: {value}",
     approval: "Genehmigung: {value}",
+    health: "Zustand: {value}",
     approvalValue: {
       APPROVED: "genehmigt",
       PENDING: "ausstehend",
@@ -119,6 +124,7 @@ export const de: Translation<typeof en> = {
   filters: {
     title: "Geräte filtern",
     status: "Status",
+    health: "Zustand",
     approval: "Genehmigung",
     organization: "Organisation",
     organizationsError: "Die Organisationen konnten nicht geladen werden",

@@ -18,6 +18,8 @@ export const en = {
     NETWORK_DEVICES: "Network devices",
     NEEDS_REBOOT: "Needs reboot",
     INSTALL_ISSUES: "Install issues",
+    UNHEALTHY: "Unhealthy devices",
+    NEEDS_ATTENTION: "Needs attention",
   },
   grid: {
     loading: "Loading devices…",
@@ -46,6 +48,8 @@ export const en = {
     chooser: "Columns",
     visible: "Visible columns",
     name: "Name",
+    health: "Health",
+    inMaintenance: "In maintenance: alerts or their follow-ups are held back",
     status: "Status",
     organization: "Organization",
     location: "Location",
@@ -96,6 +100,7 @@ export const en = {
     remove: "Remove filter {filter}",
     status: "Status: {value}",
     approval: "Approval: {value}",
+    health: "Health: {value}",
     approvalValue: {
       APPROVED: "approved",
       PENDING: "pending",
@@ -114,6 +119,7 @@ export const en = {
   filters: {
     title: "Filter devices",
     status: "Status",
+    health: "Health",
     approval: "Approval",
     organization: "Organization",
     organizationsError: "Could not load organizations",
