@@ -150,9 +150,8 @@ export function describeCheck(
     case "antivirus":
       return t("policies.conditions.summary.antivirus", { state: check.state });
     case "compound": {
-      const parts = new Intl.ListFormat(t.locale, {
-        type: check.mode === "ALL" ? "conjunction" : "disjunction",
-      }).format(check.parts.map((part) => describeCheck(t, part, scriptName)));
+      // Each part is a phrase of its own (capitalized in some languages): listed, not run into one sentence.
+      const parts = check.parts.map((part) => describeCheck(t, part, scriptName)).join("; ");
       return t("policies.conditions.summary.compound", { mode: check.mode, parts });
     }
     default:

@@ -74,9 +74,10 @@ const child = aPolicyDetail(
 
 function renderEditor(detail: PolicyDetail = child) {
   let patched: { items?: PolicyDetail["items"] } | undefined;
+  let current = detail;
   const fetch = mockFetch({
     "GET /api/policies/1": () => json(200, root),
-    "GET /api/policies/2": () => json(200, detail),
+    "GET /api/policies/2": () => json(200, current),
     "GET /api/policies": () => json(200, { items: [aPolicy({ ...root }), aPolicy({ ...child })] }),
     "GET /api/notification-channels": () =>
       json(200, {
@@ -88,7 +89,9 @@ function renderEditor(detail: PolicyDetail = child) {
     "GET /api/scripts": () => json(200, { items: [], total: 0, page: 1, pageSize: 500 }),
     "PATCH /api/policies/2": ({ body }) => {
       patched = body as typeof patched;
-      return json(200, child);
+      // A saved policy comes back with a new update time (the editor starts over from it).
+      current = { ...detail, updatedAt: "2026-11-02T10:00:00.000Z" };
+      return json(200, current);
     },
   });
   const result = renderApp(null, {
@@ -135,6 +138,7 @@ describe("the conditions of a policy", { timeout: 30_000 }, () => {
     await user.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(saved()?.items?.conditions).toEqual({ "ssh-cccccc": sshd }));
     expect(saved()?.items?.agentSettings).toEqual({ heartbeatSeconds: 30 });
+    expect(await screen.findByText("Policy saved")).toBeTruthy();
   });
 
   it("adds a condition from a template under a new key of its own", async () => {

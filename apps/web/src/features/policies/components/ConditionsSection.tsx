@@ -11,7 +11,14 @@ import {
   type DeviceClass,
 } from "@steward/domain";
 import { useT } from "../../../i18n";
-import { confirmAction, DeleteIconButton, EditIconButton, ListTable, RowActions } from "../../../ui";
+import {
+  confirmAction,
+  DeleteIconButton,
+  EditIconButton,
+  ListTable,
+  RowAction,
+  RowActions,
+} from "../../../ui";
 import { conditionTemplateText, priorityText, severityColor, severityText } from "../texts";
 import { ConditionFormModal } from "./ConditionFormModal";
 import { describeCheck } from "./ConditionSummary";
@@ -30,6 +37,9 @@ interface ConditionsSectionProps {
   /** Drops the policy's own entry: an override is inherited again, an added condition is gone. */
   onRemove: (key: string) => void;
 }
+
+/** A badge's label is never cut short: its column widens instead. */
+const fullLabel = { label: { overflow: "visible" } } as const;
 
 interface Editing {
   /** null: a new condition, keyed when applied. */
@@ -130,7 +140,7 @@ export function ConditionsSection({
           <ListTable caption={t("policies.conditions.tableLabel")} minWidth={700} highlightOnHover={false}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t("policies.conditions.columns.condition")}</Table.Th>
+                <Table.Th miw={220}>{t("policies.conditions.columns.condition")}</Table.Th>
                 <Table.Th>{t("policies.conditions.columns.severity")}</Table.Th>
                 <Table.Th>{t("policies.conditions.columns.priority")}</Table.Th>
                 <Table.Th>{t("policies.conditions.columns.enabled")}</Table.Th>
@@ -159,7 +169,7 @@ export function ConditionsSection({
                       ) : null}
                     </Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={severityColor[value.severity]}>
+                      <Badge variant="light" color={severityColor[value.severity]} styles={fullLabel}>
                         {t(severityText[value.severity])}
                       </Badge>
                     </Table.Td>
@@ -189,15 +199,12 @@ export function ConditionsSection({
                             onClick={() => setEditing({ key, base: key, value })}
                           />
                           {isOwn && from !== undefined ? (
-                            <Button
-                              size="compact-sm"
-                              variant="subtle"
-                              leftSection={<IconArrowBackUp size={14} />}
-                              aria-label={t("policies.editor.revertNamed", { item: value.name })}
+                            <RowAction
+                              tooltip={t("policies.editor.revert")}
+                              label={t("policies.editor.revertNamed", { item: value.name })}
+                              icon={<IconArrowBackUp size={16} />}
                               onClick={() => onRemove(key)}
-                            >
-                              {t("policies.editor.revert")}
-                            </Button>
+                            />
                           ) : null}
                           {isOwn && from === undefined ? (
                             <DeleteIconButton
@@ -245,19 +252,19 @@ function SourceCell({
   const t = useT();
   if (added)
     return (
-      <Badge variant="light" color="teal" title={t("policies.conditions.ownHelp")}>
+      <Badge variant="light" color="teal" title={t("policies.conditions.ownHelp")} styles={fullLabel}>
         {t("policies.conditions.own")}
       </Badge>
     );
   if (overridden)
     return (
-      <Badge variant="light" color="orange">
+      <Badge variant="light" color="orange" styles={fullLabel}>
         {t("policies.badges.overridden")}
       </Badge>
     );
   return (
     <Stack gap={2}>
-      <Badge variant="light" color="gray">
+      <Badge variant="light" color="gray" styles={fullLabel}>
         {t("policies.badges.inherited")}
       </Badge>
       {from?.sourceName ? (

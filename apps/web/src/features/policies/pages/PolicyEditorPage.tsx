@@ -213,16 +213,18 @@ function EditorForm({ detail }: { detail: PolicyDetail }) {
     if (Object.keys(problems).length > 0) return;
     // Only the policy's own overrides go to the server; inherited items stay linked to the parent.
     const body: UpdatePolicyRequest = { ...generalChanges(v), ...(itemsChanged ? { items: draft } : {}) };
-    update.mutate(body, {
-      onSuccess: () => notifications.show({ color: "teal", message: t("policies.editor.saved") }),
-      onError: (error) => {
+    // The saved policy replaces this form (it is keyed by its update time), so the confirmation
+    // follows the request itself rather than this form's mutation observer.
+    update.mutateAsync(body).then(
+      () => notifications.show({ color: "teal", message: t("policies.editor.saved") }),
+      (error: unknown) => {
         const conditionErrors = isApiError(error, "E_VALIDATION") ? conditionProblems(error.details) : {};
         if (Object.keys(conditionErrors).length > 0) {
           setItemErrors((e) => ({ ...e, conditions: conditionErrors }));
           setSubmitError(describeError(error));
         } else if (!applyServerErrors(form, error)) setSubmitError(describeError(error));
       },
-    });
+    );
   };
 
   return (
