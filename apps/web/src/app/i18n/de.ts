@@ -94,6 +94,10 @@ export const de: Translation<typeof en> = {
     startPage: "Startseite",
     startPageHelp: "Die Seite, die Sie nach der Anmeldung sehen.",
     dashboard: "Das Dashboard",
+    alertEmails: "Warnungen per E-Mail",
+    alertEmailsHelp:
+      "Warnungen dieses Schweregrads erhalten Sie per E-Mail, wenn ihre Bedingung Techniker benachrichtigt. Nichts angekreuzt: keine Warnungs-E-Mails.",
+    severities: { CRITICAL: "Kritisch", MAJOR: "Schwer", MODERATE: "Mittel", MINOR: "Gering" },
     saved: "Einstellungen gespeichert",
   },
   overlays: {

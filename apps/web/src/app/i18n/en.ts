@@ -90,6 +90,10 @@ export const en = {
     startPage: "Start page",
     startPageHelp: "The page you see after signing in.",
     dashboard: "The dashboard",
+    alertEmails: "Alert emails",
+    alertEmailsHelp:
+      "Alerts of these severities reach you by email when their condition notifies technicians. None ticked: no alert emails.",
+    severities: { CRITICAL: "Critical", MAJOR: "Major", MODERATE: "Moderate", MINOR: "Minor" },
     saved: "Preferences saved",
   },
   overlays: {

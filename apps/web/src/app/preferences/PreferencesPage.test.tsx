@@ -80,6 +80,24 @@ describe("preferences page", () => {
     expect(localStorage.getItem("mantine-color-scheme-value")).toBe("dark");
   });
 
+  it("chooses which alert severities reach the technician by email, sent worst first", async () => {
+    const { sent } = renderPage({ ...saved, alertEmailSeverities: ["CRITICAL", "MAJOR"] });
+    await loaded();
+    const group = screen.getByRole("group", { name: /Alert emails/ });
+    const box = (name: string) => within(group).getByRole<HTMLInputElement>("checkbox", { name });
+    expect(["Critical", "Major", "Moderate", "Minor"].map((n) => box(n).checked)).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    const user = userEvent.setup();
+    await user.click(box("Minor"));
+    await user.click(box("Critical"));
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(sent).toEqual([{ alertEmailSeverities: ["MAJOR", "MINOR"] }]));
+  });
+
   it("switches the console to German as soon as German is saved", async () => {
     const user = userEvent.setup();
     const { sent } = renderPage();

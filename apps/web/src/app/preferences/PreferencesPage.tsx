@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState } from "react";
 import {
   Autocomplete,
+  Checkbox,
+  Group,
   Radio,
   SegmentedControl,
   Select,
@@ -11,6 +13,7 @@ import {
 import { notifications } from "@mantine/notifications";
 import { z } from "zod";
 import {
+  defaultUserPreferences,
   localeNames,
   supportedLocales,
   updateUserPreferencesRequest,
@@ -20,7 +23,7 @@ import {
   type UpdateUserPreferencesRequest,
   type UserPreferences,
 } from "@steward/contracts";
-import { canonicalTimeZone } from "@steward/domain";
+import { canonicalTimeZone, conditionSeverities, type ConditionSeverity } from "@steward/domain";
 import { describeError } from "../../api";
 import { useCan } from "../../features/auth";
 import { formatDateTime, setLocaleSettings, translate, useT, type MessageKey } from "../../i18n";
@@ -42,6 +45,7 @@ interface PreferencesFormValues extends Record<string, unknown> {
   timeZone: string;
   dateFormat: DateFormatPreference;
   startPage: string;
+  alertEmailSeverities: string[];
 }
 
 function toFormValues(saved: UserPreferences): PreferencesFormValues {
@@ -51,6 +55,7 @@ function toFormValues(saved: UserPreferences): PreferencesFormValues {
     timeZone: saved.timeZone ?? "",
     dateFormat: saved.dateFormat,
     startPage: saved.startPage ?? DASHBOARD,
+    alertEmailSeverities: saved.alertEmailSeverities ?? defaultUserPreferences.alertEmailSeverities ?? [],
   };
 }
 
@@ -61,6 +66,8 @@ function toPreferences(values: PreferencesFormValues): UserPreferences {
     timeZone: values.timeZone.trim() === "" ? null : values.timeZone.trim(),
     dateFormat: values.dateFormat,
     startPage: values.startPage === DASHBOARD ? null : values.startPage,
+    // Worst first, whatever order they were ticked in.
+    alertEmailSeverities: conditionSeverities.filter((s) => values.alertEmailSeverities.includes(s)),
   };
 }
 
@@ -70,11 +77,12 @@ const formSchema = z.preprocess(
   updateUserPreferencesRequest,
 );
 
-/** Only what differs from the saved set is sent. */
+/** Only what differs from the saved set is sent (lists compared by their items). */
 function changes(saved: UserPreferences, next: UserPreferences): UpdateUserPreferencesRequest {
   const change: Record<string, unknown> = {};
+  const baseline = toPreferences(toFormValues(saved));
   for (const key of Object.keys(next) as (keyof UserPreferences)[])
-    if (next[key] !== saved[key]) change[key] = next[key];
+    if (JSON.stringify(next[key]) !== JSON.stringify(baseline[key])) change[key] = next[key];
   return change as UpdateUserPreferencesRequest;
 }
 
@@ -85,6 +93,13 @@ const themeText: Record<ThemePreference, MessageKey> = {
 };
 
 const dateFormats: DateFormatPreference[] = ["locale", "iso", "dmy", "mdy"];
+
+const severityText: Record<ConditionSeverity, MessageKey> = {
+  CRITICAL: "shell.preferences.severities.CRITICAL",
+  MAJOR: "shell.preferences.severities.MAJOR",
+  MODERATE: "shell.preferences.severities.MODERATE",
+  MINOR: "shell.preferences.severities.MINOR",
+};
 
 /** The current moment, renewed every half minute (for the live date examples). */
 function useNow(): Date {
@@ -215,6 +230,17 @@ function PreferencesForm({ saved }: { saved: UserPreferences }) {
         allowDeselect={false}
         {...form.getInputProps("startPage")}
       />
+      <Checkbox.Group
+        label={t("shell.preferences.alertEmails")}
+        description={t("shell.preferences.alertEmailsHelp")}
+        {...form.getInputProps("alertEmailSeverities")}
+      >
+        <Group gap="lg" mt="xs">
+          {conditionSeverities.map((severity) => (
+            <Checkbox key={severity} value={severity} label={t(severityText[severity])} />
+          ))}
+        </Group>
+      </Checkbox.Group>
       <FormError message={submitError} />
       <SaveBar
         dirty={form.isDirty()}
@@ -228,7 +254,10 @@ function PreferencesForm({ saved }: { saved: UserPreferences }) {
   );
 }
 
-/** The signed-in technician's own settings: language, theme, time zone, date format, start page. */
+/**
+ * The signed-in technician's own settings: language, theme, time zone, date format, start page and
+ * which alert severities reach them by email.
+ */
 export function PreferencesPage() {
   const t = useT();
   const query = usePreferences();
