@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect } from "vitest";
-import { CONDITION_EVENTS_VERSION, type agent } from "@steward/contracts";
+import { agent } from "@steward/contracts";
 import type { ConditionInput } from "@steward/domain";
 import type { TestClient, TestContext } from "../../testing/test-app.js";
 import { enrollDevice } from "../../testing/device-fixtures.js";
@@ -60,7 +60,7 @@ export async function sendEvents(
   const now = Date.now();
   await ctx.services.alerts.acceptConditionEvents(deviceId, organizationId, {
     type: "condition-events",
-    v: CONDITION_EVENTS_VERSION,
+    v: agent.CONDITION_EVENTS_VERSION,
     sentAt: options.sentAt ?? now,
     snapshot: options.snapshot ?? false,
     events: events.map((e) => ({ policyVersion: 1, at: options.sentAt ?? now, detail: "", ...e })),
