@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
+  AlertListResponse,
   CreateSavedSearchRequest,
   DeviceActivity,
   DeviceDetail,
@@ -72,6 +73,20 @@ export function useDeviceMetrics(id: number, range: MetricRange) {
     queryKey: deviceKeys.metrics(id, range),
     queryFn: ({ signal }) => api.get<DeviceMetrics>(`/devices/${id}/metrics`, { signal, query: { range } }),
     // Agents send a sample a minute: keep the chart current while the page is open.
+    refetchInterval: 60_000,
+  });
+}
+
+/** The device's open and reset alerts, for the marks on its charts (refreshed with the charts). */
+export function useDeviceChartAlerts(id: number) {
+  return useQuery({
+    queryKey: [...deviceKeys.metrics(id, "1h"), "alerts"] as const,
+    queryFn: async ({ signal }) => {
+      const page = (status: "OPEN" | "RESET") =>
+        api.get<AlertListResponse>("/alerts", { signal, query: { deviceId: id, status, pageSize: 200 } });
+      const [open, reset] = await Promise.all([page("OPEN"), page("RESET")]);
+      return [...open.items, ...reset.items];
+    },
     refetchInterval: 60_000,
   });
 }

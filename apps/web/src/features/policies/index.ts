@@ -1,7 +1,7 @@
 // What other features show of policies: the organization's Policies tab and a device's policy.
 export { OrganizationPoliciesPanel } from "./components/OrganizationPoliciesPanel";
 export { DevicePolicyCard } from "./components/DevicePolicyCard";
-export { usePolicies, usePutDevicePolicyOverrides } from "./api";
+export { useEffectivePolicy, usePolicies, usePutDevicePolicyOverrides } from "./api";
 export { deviceClassText } from "./texts";
 // A section's items editor (the dynamic policies page).
 export { SectionItems } from "./components/SectionItems";

@@ -200,6 +200,7 @@ export const de: Translation<typeof en> = {
     allActivities: "Alle Aktivitäten",
   },
   metrics: {
+    overlays: { threshold: "Schwellenwert", opened: "Warnung ausgelöst", reset: "Warnung zurückgesetzt" },
     title: "Leistung",
     rangeLabel: "Zeitraum",
     ranges: { "1h": "1 Std.", "24h": "24 Std.", "7d": "7 Tage", "30d": "30 Tage" },

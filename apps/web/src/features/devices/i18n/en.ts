@@ -196,6 +196,7 @@ export const en = {
     allActivities: "All activities",
   },
   metrics: {
+    overlays: { threshold: "Threshold", opened: "Alert opened", reset: "Alert reset" },
     title: "Performance",
     rangeLabel: "Time range",
     ranges: { "1h": "1 h", "24h": "24 h", "7d": "7 d", "30d": "30 d" },

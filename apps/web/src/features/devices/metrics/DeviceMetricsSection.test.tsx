@@ -127,7 +127,10 @@ describe("the device's performance charts", () => {
     );
     await screen.findByRole("table", { name: /^CPU/ });
     const ranges = () =>
-      fetchMock.mock.calls.map(([u]) => new URL(String(u), "http://x").searchParams.get("range"));
+      fetchMock.mock.calls
+        .map(([u]) => new URL(String(u), "http://x"))
+        .filter((u) => u.pathname.endsWith("/metrics"))
+        .map((u) => u.searchParams.get("range"));
     expect(ranges()).toEqual(["24h"]);
     await user.click(screen.getByRole("radio", { name: "7 d" }));
     await waitFor(() => expect(ranges()).toEqual(["24h", "7d"]));

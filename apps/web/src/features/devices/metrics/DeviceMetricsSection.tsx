@@ -13,8 +13,10 @@ import {
 import { METRIC_RANGES, type MetricRange } from "@steward/contracts";
 import { useT, type MessageKey, type Translate } from "../../../i18n";
 import { EmptyState, ErrorState, formatBytes, formatNumber, LoadingState } from "../../../ui";
-import { useDeviceMetrics } from "../api";
-import { MetricChart, lineColor } from "./MetricChart";
+import { useEffectivePolicy } from "../../policies";
+import { useDeviceChartAlerts, useDeviceMetrics } from "../api";
+import { alertMarkers, thresholdLines, type AlertMarker, type ThresholdLine } from "./chart-overlays";
+import { MetricChart, lineColor, overlayColor } from "./MetricChart";
 import { MetricSummaryTable } from "./MetricSummaryTable";
 import {
   chartsOf,
@@ -55,7 +57,15 @@ export function formatMetric(unit: MetricUnit, value: number, t: Translate): str
   return t("devices.metrics.perSecond", { value: formatBytes(value, 1) });
 }
 
-function ChartCard({ model }: { model: ChartModel }) {
+function ChartCard({
+  model,
+  thresholds,
+  markers,
+}: {
+  model: ChartModel;
+  thresholds: ThresholdLine[];
+  markers: AlertMarker[];
+}) {
   const t = useT();
   const scheme = useComputedColorScheme("light");
   const names = useMemo(() => model.lines.map((l) => lineName(l, t)), [model, t]);
@@ -75,9 +85,35 @@ function ChartCard({ model }: { model: ChartModel }) {
                 </Text>
               </Group>
             ))}
+            {thresholds.length > 0 ? (
+              <Group
+                gap={4}
+                wrap="nowrap"
+                title={thresholds.map((l) => `${l.name}: ${format(l.value)}`).join("\n")}
+              >
+                <ColorSwatch color={overlayColor("threshold", scheme)} size={10} withShadow={false} />
+                <Text size="xs" c="dimmed">
+                  {t("devices.metrics.overlays.threshold")}
+                </Text>
+              </Group>
+            ) : null}
+            {(["trigger", "reset"] as const)
+              .filter((kind) => markers.some((m) => m.kind === kind))
+              .map((kind) => (
+                <Group key={kind} gap={4} wrap="nowrap">
+                  <ColorSwatch color={overlayColor(kind, scheme)} size={10} withShadow={false} />
+                  <Text size="xs" c="dimmed">
+                    {t(
+                      kind === "trigger"
+                        ? "devices.metrics.overlays.opened"
+                        : "devices.metrics.overlays.reset",
+                    )}
+                  </Text>
+                </Group>
+              ))}
           </Group>
         </Group>
-        <MetricChart model={model} names={names} format={format} />
+        <MetricChart model={model} names={names} format={format} thresholds={thresholds} markers={markers} />
         <MetricSummaryTable chart={title} lines={model.lines} names={names} format={format} />
       </Stack>
     </Paper>
@@ -90,6 +126,27 @@ export function DeviceMetricsSection({ deviceId }: { deviceId: number }) {
   const [range, setRange] = useState<MetricRange>("24h");
   const query = useDeviceMetrics(deviceId, range);
   const charts = useMemo(() => (query.data ? chartsOf(query.data) : []), [query.data]);
+  const policy = useEffectivePolicy(deviceId);
+  const alerts = useDeviceChartAlerts(deviceId);
+  // Computed once per answer, so the charts are redrawn only when something changed.
+  const overlays = useMemo(
+    () =>
+      new Map(
+        charts.map((c) => [
+          c.id,
+          {
+            thresholds: thresholdLines(policy.data, c.id),
+            markers: alertMarkers(
+              alerts.data ?? [],
+              c.id,
+              c.times[0] ?? 0,
+              (c.times.at(-1) ?? 0) + (query.data?.stepSeconds ?? 0),
+            ),
+          },
+        ]),
+      ),
+    [charts, policy.data, alerts.data, query.data?.stepSeconds],
+  );
   let body;
   if (query.isPending) body = <LoadingState label={t("devices.metrics.loading")} />;
   else if (query.isError)
@@ -108,7 +165,7 @@ export function DeviceMetricsSection({ deviceId }: { deviceId: number }) {
     body = (
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
         {charts.map((c) => (
-          <ChartCard key={c.id} model={c} />
+          <ChartCard key={c.id} model={c} {...overlays.get(c.id)!} />
         ))}
       </SimpleGrid>
     );

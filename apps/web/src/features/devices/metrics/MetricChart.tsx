@@ -3,6 +3,16 @@ import { Box, DEFAULT_THEME, useComputedColorScheme } from "@mantine/core";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import type { ChartModel } from "./metric-shaping";
+import type { AlertMarker, ThresholdLine } from "./chart-overlays";
+
+/** Colours of the overlays: thresholds, opened and reset alerts (Mantine palette names). */
+export const OVERLAY_COLORS = { threshold: "red", trigger: "orange", reset: "green" } as const;
+
+export function overlayColor(kind: keyof typeof OVERLAY_COLORS, scheme: "light" | "dark"): string {
+  const name = OVERLAY_COLORS[kind];
+  const shade = scheme === "dark" ? 4 : 7;
+  return cssVar(`--mantine-color-${name}-${shade}`, DEFAULT_THEME.colors[name][shade]);
+}
 
 /** Theme colours of the lines, in order (Mantine palette names). */
 export const LINE_COLORS = ["blue", "teal", "grape", "orange", "cyan", "pink", "lime", "indigo"] as const;
@@ -27,13 +37,26 @@ interface MetricChartProps {
   /** Formats an axis value in the chart's unit. */
   format: (value: number) => string;
   height?: number;
+  /** Condition thresholds, drawn as dashed horizontal lines. */
+  thresholds?: readonly ThresholdLine[];
+  /** When alerts opened and were reset, drawn as vertical lines. */
+  markers?: readonly AlertMarker[];
 }
+
+const none: readonly never[] = [];
 
 /**
  * One uPlot time-series chart. Hidden from screen readers: the summary table beside it says the
  * same in text. Redrawn when the data or the colour scheme changes, resized with its container.
  */
-export function MetricChart({ model, names, format, height = 160 }: MetricChartProps) {
+export function MetricChart({
+  model,
+  names,
+  format,
+  height = 160,
+  thresholds = none,
+  markers = none,
+}: MetricChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   const scheme = useComputedColorScheme("light");
   useEffect(() => {
@@ -47,6 +70,37 @@ export function MetricChart({ model, names, format, height = 160 }: MetricChartP
       height,
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
+      hooks: {
+        draw: [
+          (u: uPlot) => {
+            const ctx = u.ctx;
+            const { left, top, width, height: h } = u.bbox;
+            ctx.save();
+            ctx.lineWidth = 1.5 * devicePixelRatio;
+            ctx.setLineDash([6 * devicePixelRatio, 4 * devicePixelRatio]);
+            ctx.strokeStyle = overlayColor("threshold", scheme);
+            for (const line of thresholds) {
+              const y = u.valToPos(line.value, "y", true);
+              if (y < top || y > top + h) continue;
+              ctx.beginPath();
+              ctx.moveTo(left, y);
+              ctx.lineTo(left + width, y);
+              ctx.stroke();
+            }
+            ctx.setLineDash([]);
+            for (const marker of markers) {
+              const x = u.valToPos(marker.at, "x", true);
+              if (x < left || x > left + width) continue;
+              ctx.strokeStyle = overlayColor(marker.kind, scheme);
+              ctx.beginPath();
+              ctx.moveTo(x, top);
+              ctx.lineTo(x, top + h);
+              ctx.stroke();
+            }
+            ctx.restore();
+          },
+        ],
+      },
       scales: {
         y: model.unit === "percent" ? { range: [0, 100] } : { range: (_u, _min, max) => [0, max || 1] },
       },
@@ -73,6 +127,6 @@ export function MetricChart({ model, names, format, height = 160 }: MetricChartP
       observer?.disconnect();
       plot.destroy();
     };
-  }, [model, names, format, height, scheme]);
+  }, [model, names, format, height, scheme, thresholds, markers]);
   return <Box ref={ref} aria-hidden="true" data-testid={`metric-chart-${model.id}`} mih={height} />;
 }
