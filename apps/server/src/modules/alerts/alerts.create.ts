@@ -49,12 +49,32 @@ export function createAlerts(deps: AlertsDeps) {
 
   const cache = new Map<number, { at: number; value: Promise<DeviceConditions | undefined> }>();
   deps.bus.on("policiesChanged", () => cache.clear());
+  // Devices asked about in the same turn of the event loop are read together: under a fleet's
+  // load the policies are read once per batch, not once per device.
+  type Waiter = { resolve(found: DeviceConditions | undefined): void; reject(err: unknown): void };
+  let waiting: Map<number, Waiter[]> | null = null;
+  function readSoon(deviceId: number): Promise<DeviceConditions | undefined> {
+    let batch = waiting;
+    if (!batch) {
+      const next = (batch = waiting = new Map<number, Waiter[]>());
+      setImmediate(() => {
+        waiting = null;
+        deps.policyConditions.ofDevices([...next.keys()]).then(
+          (found) => next.forEach((list, id) => list.forEach((w) => w.resolve(found.get(id)))),
+          (err: unknown) => next.forEach((list) => list.forEach((w) => w.reject(err))),
+        );
+      });
+    }
+    const list = batch.get(deviceId) ?? [];
+    batch.set(deviceId, list);
+    return new Promise((resolve, reject) => list.push({ resolve, reject }));
+  }
   function conditionsOf(deviceId: number): Promise<DeviceConditions | undefined> {
     const now = Date.now();
     const hit = cache.get(deviceId);
     if (hit && now - hit.at < CONDITIONS_TTL_MS) return hit.value;
     if (cache.size >= CONDITIONS_CACHE_MAX) cache.clear();
-    const value = deps.policyConditions.ofDevices([deviceId]).then((m) => m.get(deviceId));
+    const value = readSoon(deviceId);
     // A failed read is not kept.
     value.catch(() => cache.delete(deviceId));
     cache.set(deviceId, { at: now, value });
