@@ -176,7 +176,7 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
     notifications,
     jobs,
     maintenance,
-    policyConditions: createPolicyConditions({ repo: policyDeps.repo }),
+    policyConditions: createPolicyConditions({ repo: policyDeps.repo, dynamic: dynamicPolicies }),
     ...(options.clock ? { clock: options.clock } : {}),
   });
 

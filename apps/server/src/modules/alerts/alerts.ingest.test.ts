@@ -132,6 +132,43 @@ describe("condition events from agents", () => {
     expect(await alertsOf(deviceId)).toEqual([]);
   });
 
+  it("takes a condition a matching dynamic policy adds, and ignores it once the device stops matching", async () => {
+    const policyId = await policyWith(admin, { cpu: cpuCondition() });
+    const deviceId = await deviceWith(ctx, admin, place, policyId);
+    const tag = `dyn${Math.random().toString(36).slice(2, 8)}`;
+    const made = await admin.post("/api/dynamic-policies", {
+      name: `Dynamic ${tag}`,
+      deviceClass: "WINDOWS_WORKSTATION",
+      criteria: { tags: [tag] },
+      sections: {
+        conditions: {
+          configure: true,
+          items: {
+            memory: cpuCondition({
+              name: "Memory above 95%",
+              check: { kind: "memory", comparator: "GT", value: 95 },
+            }),
+          },
+        },
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+
+    // Not matching yet: the dynamic policy's condition is not the device's.
+    await sendEvents(ctx, deviceId, place.organizationId, [{ key: "memory", state: "TRIGGERED", value: 97 }]);
+    expect(await alertsOf(deviceId)).toEqual([]);
+
+    expect((await admin.post(`/api/devices/${deviceId}/tags`, { tag })).statusCode).toBeLessThan(300);
+    // The ingest reuses a device's conditions for a short while; an agent only reports the new
+    // condition once the merged policy reached it, later than that.
+    ctx.services.alerts.forgetConditions();
+    await sendEvents(ctx, deviceId, place.organizationId, [{ key: "memory", state: "TRIGGERED", value: 97 }]);
+    const opened = await alertsOf(deviceId);
+    expect(opened.map((a) => [a.conditionKey, a.conditionName, a.status])).toEqual([
+      ["memory", "Memory above 95%", "OPEN"],
+    ]);
+  });
+
   it("takes name, severity and channels from the policy, never from the agent; the organization is the device's", async () => {
     const deviceId = await freshDevice({ severity: "CRITICAL", name: "Policy's name" });
     const other = await createOrganization(ctx);
