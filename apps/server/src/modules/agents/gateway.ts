@@ -39,7 +39,11 @@ export interface GatewayOptions {
   /** Metric samples from an authenticated device (already checked against the contract). */
   onMetrics?(deviceId: number, organizationId: number, message: proto.MetricsMessage): Promise<unknown>;
   /** Condition state changes the agent evaluated on the device (the alerts module takes them). */
-  onConditionEvents?(deviceId: number, organizationId: number, message: proto.ConditionEventsMessage): Promise<unknown>;
+  onConditionEvents?(
+    deviceId: number,
+    organizationId: number,
+    message: proto.ConditionEventsMessage,
+  ): Promise<unknown>;
 }
 
 const HELLO_TIMEOUT_MS = 10_000;
