@@ -5,3 +5,5 @@ export { useEffectivePolicy, usePolicies, usePutDevicePolicyOverrides } from "./
 export { deviceClassText } from "./texts";
 // A section's items editor (the dynamic policies page).
 export { SectionItems } from "./components/SectionItems";
+// The conditions editor (a dynamic policy's own conditions).
+export { ConditionsSection } from "./components/ConditionsSection";

@@ -22,13 +22,13 @@ import {
   type DynamicPolicySection,
   type DynamicPolicyView,
 } from "@steward/contracts";
-import { deviceClasses, policySections, type PolicySection } from "@steward/domain";
+import { deviceClasses, policySections, type DeviceClass, type PolicySection } from "@steward/domain";
 import { describeError } from "../../../api";
 import { useT } from "../../../i18n";
 import { applyServerErrors, useContractForm } from "../../../lib/forms";
 import { FormError } from "../../../ui";
 import { criteriaText, criteriaToFilters, filtersToCriteria, FiltersDrawer } from "../../devices";
-import { deviceClassText, SectionItems } from "../../policies";
+import { ConditionsSection, deviceClassText, SectionItems } from "../../policies";
 import { useSaveDynamicPolicy } from "../api";
 import { sectionTitle } from "../texts";
 
@@ -206,6 +206,7 @@ function DynamicPolicyForm({
             key={section.key}
             section={section}
             value={values.sections[section.key] ?? { configure: false, items: {} }}
+            deviceClass={values.deviceClass}
             onChange={(next) => setSection(section.key, next)}
             errors={form.errors}
             disabled={readOnly}
@@ -236,16 +237,21 @@ function DynamicPolicyForm({
   );
 }
 
+/** A dynamic policy inherits nothing: every condition it lists is its own. */
+const noInheritedConditions = {};
+
 /** One section: its Configure box and, when ticked, its items. */
 function SectionEditor({
   section,
   value,
+  deviceClass,
   onChange,
   errors,
   disabled,
 }: {
   section: PolicySection;
   value: DynamicPolicySection;
+  deviceClass: DeviceClass;
   onChange: (next: DynamicPolicySection) => void;
   errors: Record<string, unknown>;
   disabled: boolean;
@@ -259,6 +265,51 @@ function SectionEditor({
       .map(([path, message]) => [path.slice(prefix.length).split(".")[0]!, String(message)]),
   );
   const count = Object.keys(value.items).length;
+  const dropItem = (item: string) => {
+    const { [item]: _dropped, ...rest } = value.items;
+    onChange({ ...value, items: rest });
+  };
+  let items;
+  if (section.itemKind === "fixed")
+    items = (
+      <>
+        <SectionItems
+          section={section}
+          overrides={value.items}
+          inherited={() => undefined}
+          onChange={(item, next) => onChange({ ...value, items: { ...value.items, [item]: next } })}
+          onRevert={dropItem}
+          errors={itemErrors}
+          disabled={disabled}
+        />
+        <Text size="xs" c="dimmed">
+          {t("dynamicPolicies.form.fixedHelp")}
+        </Text>
+      </>
+    );
+  else if (section.key === "conditions")
+    items = (
+      <>
+        <ConditionsSection
+          own={value.items}
+          inherited={noInheritedConditions}
+          deviceClass={deviceClass}
+          errors={itemErrors}
+          disabled={disabled}
+          onChange={(item, next) => onChange({ ...value, items: { ...value.items, [item]: next } })}
+          onRemove={dropItem}
+        />
+        <Text size="xs" c="dimmed">
+          {t("dynamicPolicies.form.conditionsHelp")}
+        </Text>
+      </>
+    );
+  else
+    items = (
+      <Text size="sm" c="dimmed" pl="xl">
+        {t("dynamicPolicies.form.keyedItems", { count })}
+      </Text>
+    );
   return (
     <Stack gap="xs">
       <Checkbox
@@ -267,31 +318,7 @@ function SectionEditor({
         disabled={disabled}
         onChange={(event) => onChange({ ...value, configure: event.currentTarget.checked })}
       />
-      {value.configure ? (
-        section.itemKind === "fixed" ? (
-          <>
-            <SectionItems
-              section={section}
-              overrides={value.items}
-              inherited={() => undefined}
-              onChange={(item, next) => onChange({ ...value, items: { ...value.items, [item]: next } })}
-              onRevert={(item) => {
-                const { [item]: _dropped, ...rest } = value.items;
-                onChange({ ...value, items: rest });
-              }}
-              errors={itemErrors}
-              disabled={disabled}
-            />
-            <Text size="xs" c="dimmed">
-              {t("dynamicPolicies.form.fixedHelp")}
-            </Text>
-          </>
-        ) : (
-          <Text size="sm" c="dimmed" pl="xl">
-            {t("dynamicPolicies.form.keyedItems", { count })}
-          </Text>
-        )
-      ) : null}
+      {value.configure ? items : null}
     </Stack>
   );
 }

@@ -49,8 +49,9 @@ export const de: Translation<typeof en> = {
       "Nur Abschnitte mit angehakter Option „Festlegen“ gelten; die übrigen bleiben, wie die Richtlinie des Geräts sie setzt.",
     configure: "{section} festlegen",
     fixedHelp: "Leere Elemente behalten den Wert der Richtlinie des Geräts.",
+    conditionsHelp: "Diese Bedingungen kommen zu den Bedingungen der Richtlinie des Geräts hinzu.",
     keyedItems:
-      "{count, plural, =0 {Noch keine Elemente} one {# Element} other {# Elemente}}. Fügen Sie sie in einer Agentenrichtlinie hinzu oder ändern Sie sie dort und übernehmen Sie sie über die API.",
+      "{count, plural, =0 {Noch keine Elemente} one {# Element} other {# Elemente}}. Sie werden über die API festgelegt.",
     create: "Anlegen",
     created: "Dynamische Richtlinie angelegt",
     saved: "Dynamische Richtlinie gespeichert",

@@ -45,8 +45,9 @@ export const en = {
       "Only the sections whose Configure box is ticked apply; the others stay as the device's policy sets them.",
     configure: "Configure {section}",
     fixedHelp: "Items left empty keep the value of the device's policy.",
+    conditionsHelp: "These conditions are added to the conditions of the device's policy.",
     keyedItems:
-      "{count, plural, =0 {No items yet} one {# item} other {# items}}. Add or change them in an agent policy, then copy them here through the API.",
+      "{count, plural, =0 {No items yet} one {# item} other {# items}}. They are set through the API.",
     create: "Create",
     created: "Dynamic policy created",
     saved: "Dynamic policy saved",
