@@ -9,7 +9,6 @@ export const de: Translation<typeof en> = {
     virtualization: "Virtualisierungsrichtlinien",
     mdm: "Mobilgeräte-Richtlinien",
     mdmArea: "Richtlinien für Mobilgeräteverwaltung",
-    dynamic: "Dynamische Richtlinien",
     editPolicy: "Richtlinie bearbeiten",
     policyEditor: "Editor für Agent-Richtlinien",
     editVirtualization: "Virtualisierungsrichtlinie bearbeiten",

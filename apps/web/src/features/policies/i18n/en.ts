@@ -7,7 +7,6 @@ export const en = {
     virtualization: "Virtualization policies",
     mdm: "Mobile device policies",
     mdmArea: "Mobile device management policies",
-    dynamic: "Dynamic policies",
     editPolicy: "Edit policy",
     policyEditor: "Agent policy editor",
     editVirtualization: "Edit virtualization policy",
