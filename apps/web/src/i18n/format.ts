@@ -108,7 +108,8 @@ export function formatNumber(
   return new Intl.NumberFormat(settings.locale, options).format(value);
 }
 
-const SIZE_UNITS = ["Bytes", "KB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB"] as const;
+/** The binary units a byte count is written in, each 1024 times the one before. */
+export const SIZE_UNITS = ["Bytes", "KB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB"] as const;
 
 /**
  * A byte count from Bytes up to YB in steps of 1024, at most `decimals` decimals without

@@ -8,6 +8,6 @@ export {
   initialLocale,
   type LocaleSettings,
 } from "./store";
-export { formatBytes, formatDate, formatDateTime, formatNumber, formatTime } from "./format";
+export { formatBytes, formatDate, formatDateTime, formatNumber, formatTime, SIZE_UNITS } from "./format";
 export { localizeText, describeApiError } from "./localize";
 export type { MessageKey } from "./catalogue";
