@@ -67,8 +67,6 @@ const num = (min: number, max: number) =>
     .min(min, messages.numeric.greaterOrEqual(min))
     .max(max, messages.numeric.lessOrEqual(max));
 const name = (max: number) => z.string().trim().min(1, messages.mandatory).max(max);
-const percent = num(0, 100);
-const bytes = int(0, 2 ** 53 - 1);
 
 /**
  * A numeric threshold. The condition triggers once the value has compared true for
