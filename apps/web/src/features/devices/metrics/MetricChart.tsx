@@ -2,7 +2,9 @@ import { useEffect, useRef } from "react";
 import { Box, DEFAULT_THEME, useComputedColorScheme } from "@mantine/core";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import { useT } from "../../../i18n";
 import type { ChartModel } from "./metric-shaping";
+import { byteRateAxis } from "./axis-ticks";
 import type { AlertMarker, ThresholdLine } from "./chart-overlays";
 
 /** Colours of the overlays: thresholds, opened and reset alerts (Mantine palette names). */
@@ -59,12 +61,18 @@ export function MetricChart({
 }: MetricChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   const scheme = useComputedColorScheme("light");
+  const t = useT();
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
     const text = cssVar("--mantine-color-dimmed", scheme === "dark" ? "#909296" : "#495057");
     const grid = cssVar("--mantine-color-default-border", scheme === "dark" ? "#424242" : "#dee2e6");
     const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+    // Rates get ticks in one unit that fits their range: small traffic never shows one label on several lines.
+    const rate = byteRateAxis((value) => t("devices.metrics.perSecond", { value }));
+    const yScale: uPlot.Scale = model.unit === "percent" ? { range: [0, 100] } : rate.scale;
+    const yTicks: Pick<uPlot.Axis, "splits" | "values"> =
+      model.unit === "percent" ? { values: (_u, splits) => splits.map(format) } : rate.axis;
     const options: uPlot.Options = {
       width: Math.max(200, element.clientWidth),
       height,
@@ -101,10 +109,8 @@ export function MetricChart({
           },
         ],
       },
-      scales: {
-        y: model.unit === "percent" ? { range: [0, 100] } : { range: (_u, _min, max) => [0, max || 1] },
-      },
-      axes: [axis, { ...axis, size: 70, values: (_u, splits) => splits.map(format) }],
+      scales: { y: yScale },
+      axes: [axis, { ...axis, size: 70, ...yTicks }],
       series: [
         {},
         ...model.lines.map((line, i) => ({
@@ -127,6 +133,6 @@ export function MetricChart({
       observer?.disconnect();
       plot.destroy();
     };
-  }, [model, names, format, height, scheme, thresholds, markers]);
+  }, [model, names, format, height, scheme, thresholds, markers, t]);
   return <Box ref={ref} aria-hidden="true" data-testid={`metric-chart-${model.id}`} mih={height} />;
 }
