@@ -121,7 +121,8 @@ export function formatBytes(
   settings: LocaleSettings = getLocaleSettings(),
 ): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return `0 ${SIZE_UNITS[0]}`;
-  const i = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), SIZE_UNITS.length - 1);
+  // Less than one byte (an average rate) stays in Bytes.
+  const i = Math.max(0, Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), SIZE_UNITS.length - 1));
   const value = parseFloat((bytes / 1024 ** i).toFixed(Math.max(0, decimals)));
   return `${formatNumber(value, { maximumFractionDigits: Math.max(0, decimals), useGrouping: false }, settings)} ${SIZE_UNITS[i]}`;
 }
