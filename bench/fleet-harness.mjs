@@ -221,9 +221,10 @@ export async function startFleet({
      * `spreadMs`. Answers the messages sent and, for `deviceIds`, [deviceId, sentAt] of each.
      */
     async conditionsRound({ event, deviceIds, fraction, spreadMs = 0 }) {
+      // Targeted requests answer with their own type: a spread round may be under way meanwhile.
       const answers = await all(
         { type: "conditions", event, deviceIds, fraction, spreadMs },
-        "conditionsSent",
+        deviceIds ? "conditionsSentTo" : "conditionsSent",
       );
       return { count: answers.reduce((n, r) => n + r.count, 0), sent: answers.flatMap((r) => r.sent) };
     },

@@ -37,7 +37,7 @@ export type FleetProcessRequest =
   | { type: "metrics"; spreadMs: number; at: number }
   /**
    * Agents report one condition state change each: those of `deviceIds` at once (this process's
-   * share of them; the reply lists [deviceId, sentAt] of each), or else the share `fraction` of
+   * share of them; answers "conditionsSentTo" listing [deviceId, sentAt] of each), or else the share `fraction` of
    * every agent (the next ones in turn on each request), spread evenly over `spreadMs`. Answers
    * "conditionsSent".
    */
@@ -61,6 +61,8 @@ export type FleetProcessReply =
   | { type: "rtts"; rtts: number[] }
   | { type: "metricsSent"; count: number }
   | { type: "conditionsSent"; count: number; sent: [number, number][] }
+  /** The answer to a request with `deviceIds` (its own type: a fractional round may be under way meanwhile). */
+  | { type: "conditionsSentTo"; count: number; sent: [number, number][] }
   | { type: "triggered"; count: number }
   | { type: "killed"; deviceIds: number[] }
   /** Commands received since the last report: [jobUid, receivedAt]. */
@@ -132,12 +134,12 @@ async function handle(request: FleetProcessRequest) {
     }
     case "conditions": {
       if (!fleet) {
-        reply({ type: "conditionsSent", count: 0, sent: [] });
+        reply({ type: request.deviceIds ? "conditionsSentTo" : "conditionsSent", count: 0, sent: [] });
         break;
       }
       if (request.deviceIds) {
         const sent = fleet.sendConditionEvents({ deviceIds: new Set(request.deviceIds) }, request.event);
-        reply({ type: "conditionsSent", count: sent.length, sent });
+        reply({ type: "conditionsSentTo", count: sent.length, sent });
         break;
       }
       const total = fleet.agents.length;
