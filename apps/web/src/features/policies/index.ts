@@ -2,7 +2,7 @@
 export { OrganizationPoliciesPanel } from "./components/OrganizationPoliciesPanel";
 export { DevicePolicyCard } from "./components/DevicePolicyCard";
 export { useEffectivePolicy, usePolicies, usePutDevicePolicyOverrides } from "./api";
-export { deviceClassText } from "./texts";
+export { useDeviceClassLabel } from "./use-device-class-label";
 // A section's items editor (the dynamic policies page).
 export { SectionItems } from "./components/SectionItems";
 // The conditions editor (a dynamic policy's own conditions).

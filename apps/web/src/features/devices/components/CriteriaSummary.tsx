@@ -1,3 +1,4 @@
+import { useCallback } from "react";
 import { Text } from "@mantine/core";
 import type { DeviceCriteria } from "@steward/contracts";
 import type { BuiltInSearchName } from "@steward/domain";
@@ -57,6 +58,12 @@ export function criteriaText(criteria: DeviceCriteria, t: Translate): string {
   if (criteria.customFields?.length)
     parts.push(t("devices.criteria.customFields", { count: criteria.customFields.length }));
   return parts.length ? parts.join(" · ") : t("devices.criteria.all");
+}
+
+/** The criteria in words, in the reader's language (other features show a search's criteria). */
+export function useCriteriaText(): (criteria: DeviceCriteria) => string {
+  const t = useT();
+  return useCallback((criteria: DeviceCriteria) => criteriaText(criteria, t), [t]);
 }
 
 export function CriteriaSummary({ criteria }: { criteria: DeviceCriteria }) {

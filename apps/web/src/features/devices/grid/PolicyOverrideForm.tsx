@@ -7,7 +7,7 @@ import { useT } from "../../../i18n";
 import { useContractForm } from "../../../lib/forms";
 import { FormError, LoadingState } from "../../../ui";
 import { useDeviceRoles } from "../../device-roles";
-import { deviceClassText, usePolicies } from "../../policies";
+import { useDeviceClassLabel, usePolicies } from "../../policies";
 
 /**
  * The device classes of the selected devices, or null when some selected device is not on the
@@ -46,6 +46,7 @@ export function PolicyOverrideForm(props: {
   onCancel: () => void;
 }) {
   const t = useT();
+  const deviceClassLabel = useDeviceClassLabel();
   const policies = usePolicies();
   const roles = useDeviceRoles();
   const form = useContractForm<PolicyFormValues>(policyForm, { initialValues: { policyId: "" } });
@@ -55,7 +56,7 @@ export function PolicyOverrideForm(props: {
   const offered = deviceClasses
     .filter((c) => classes === null || classes.has(c))
     .map((deviceClass) => ({
-      group: t(deviceClassText[deviceClass]),
+      group: deviceClassLabel(deviceClass),
       items: (policies.data ?? [])
         .filter((p) => p.deviceClass === deviceClass)
         .map((p) => ({ value: String(p.id), label: p.name })),

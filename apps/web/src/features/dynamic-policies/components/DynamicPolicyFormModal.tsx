@@ -27,8 +27,8 @@ import { describeError } from "../../../api";
 import { useT } from "../../../i18n";
 import { applyServerErrors, useContractForm } from "../../../lib/forms";
 import { FormError } from "../../../ui";
-import { criteriaText, criteriaToFilters, filtersToCriteria, FiltersDrawer } from "../../devices";
-import { ConditionsSection, deviceClassText, SectionItems } from "../../policies";
+import { CriteriaDrawer, useCriteriaText } from "../../devices";
+import { ConditionsSection, SectionItems, useDeviceClassLabel } from "../../policies";
 import { useSaveDynamicPolicy } from "../api";
 import { sectionTitle } from "../texts";
 
@@ -97,6 +97,8 @@ function DynamicPolicyForm({
   const save = useSaveDynamicPolicy();
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [criteriaOpen, setCriteriaOpen] = useState(false);
+  const criteriaText = useCriteriaText();
+  const deviceClassLabel = useDeviceClassLabel();
   const form = useContractForm<Values>(formSchema, {
     initialValues: {
       name: policy?.name ?? "",
@@ -146,7 +148,7 @@ function DynamicPolicyForm({
             label={t("dynamicPolicies.list.deviceClass")}
             allowDeselect={false}
             disabled={readOnly || policy !== null}
-            data={deviceClasses.map((value) => ({ value, label: t(deviceClassText[value]) }))}
+            data={deviceClasses.map((value) => ({ value, label: deviceClassLabel(value) }))}
             {...form.getInputProps("deviceClass")}
           />
         </Group>
@@ -171,11 +173,11 @@ function DynamicPolicyForm({
                 {t("dynamicPolicies.form.criteria")}
               </Text>
               <Text size="sm" data-testid="dynamic-policy-criteria">
-                {criteriaText(values.criteria, t)}
+                {criteriaText(values.criteria)}
               </Text>
               <Text size="xs" c="dimmed">
                 {t("dynamicPolicies.form.criteriaHelp", {
-                  deviceClass: t(deviceClassText[values.deviceClass]),
+                  deviceClass: deviceClassLabel(values.deviceClass),
                 })}
               </Text>
               {form.errors.criteria ? (
@@ -224,12 +226,12 @@ function DynamicPolicyForm({
           ) : null}
         </Group>
       </Stack>
-      <FiltersDrawer
+      <CriteriaDrawer
         opened={criteriaOpen}
         onClose={() => setCriteriaOpen(false)}
-        filters={criteriaToFilters(values.criteria)}
-        onApply={(filters) => {
-          form.setFieldValue("criteria", filtersToCriteria(filters));
+        criteria={values.criteria}
+        onApply={(criteria) => {
+          form.setFieldValue("criteria", criteria);
           setCriteriaOpen(false);
         }}
       />

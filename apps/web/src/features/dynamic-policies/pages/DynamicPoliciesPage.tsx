@@ -18,8 +18,8 @@ import {
   confirmDelete,
 } from "../../../ui";
 import { useCan } from "../../auth";
-import { criteriaText } from "../../devices";
-import { deviceClassText } from "../../policies";
+import { useCriteriaText } from "../../devices";
+import { useDeviceClassLabel } from "../../policies";
 import { useDeleteDynamicPolicy, useDynamicPolicies, useReorderDynamicPolicies } from "../api";
 import { DynamicPolicyFormModal } from "../components/DynamicPolicyFormModal";
 import { sectionTitle } from "../texts";
@@ -35,6 +35,8 @@ export function moved(ids: number[], from: number, to: number): number[] {
 /** /administration/dynamicPolicies: each device class's dynamic policies in their priority order. */
 export function DynamicPoliciesPage() {
   const t = useT();
+  const criteriaText = useCriteriaText();
+  const deviceClassLabel = useDeviceClassLabel();
   const can = useCan();
   const canManage = can("policies.manage");
   const [deviceClass, setDeviceClass] = useState<DeviceClassCode>("WINDOWS_WORKSTATION");
@@ -84,7 +86,7 @@ export function DynamicPoliciesPage() {
         label={t("dynamicPolicies.list.deviceClass")}
         w={260}
         allowDeselect={false}
-        data={deviceClasses.map((value) => ({ value, label: t(deviceClassText[value]) }))}
+        data={deviceClasses.map((value) => ({ value, label: deviceClassLabel(value) }))}
         value={deviceClass}
         onChange={(value) => value && setDeviceClass(value as DeviceClassCode)}
       />
@@ -97,7 +99,7 @@ export function DynamicPoliciesPage() {
           if (items.length === 0)
             return (
               <EmptyState
-                title={t("dynamicPolicies.list.emptyTitle", { deviceClass: t(deviceClassText[deviceClass]) })}
+                title={t("dynamicPolicies.list.emptyTitle", { deviceClass: deviceClassLabel(deviceClass) })}
                 description={t("dynamicPolicies.list.emptyDescription")}
               />
             );
@@ -174,7 +176,7 @@ export function DynamicPoliciesPage() {
                         </Table.Td>
                         <Table.Td>
                           <Text size="sm" lineClamp={2}>
-                            {criteriaText(policy.criteria, t)}
+                            {criteriaText(policy.criteria)}
                           </Text>
                         </Table.Td>
                         <Table.Td>
