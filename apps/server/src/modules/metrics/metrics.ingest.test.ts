@@ -1,89 +1,29 @@
-import { generateKeyPairSync, sign } from "node:crypto";
 import { eq } from "drizzle-orm";
-import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agent as proto, type DeviceMetrics } from "@steward/contracts";
 import {
   agentCli,
-  createOrganization,
   ensureAgentBundle,
   startAgentProcess,
-  startAgentSide,
   tempDir,
   waitFor,
 } from "../../testing/agent-harness.js";
-import { makeInventory } from "../../testing/device-fixtures.js";
+import { startAgentSocketSide, type AgentSocketSide } from "../../testing/agent-socket.js";
 import { createTestContext, signedInClient, type TestContext } from "../../testing/test-app.js";
-import type { AgentSide } from "../agents/index.js";
 import { metricSamples } from "./metrics.tables.js";
 
 let ctx: TestContext;
-let side: AgentSide;
-let url: string;
-let closeSide: () => Promise<void>;
-let org: { organizationId: number; locationId: number };
-const sockets: WebSocket[] = [];
+let agents: AgentSocketSide;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  ({ side, url, close: closeSide } = await startAgentSide(ctx));
-  org = await createOrganization(ctx);
+  agents = await startAgentSocketSide(ctx, "metrics");
   await ensureAgentBundle();
 }, 120_000);
 afterAll(async () => {
-  for (const ws of sockets) ws.terminate();
-  await closeSide();
+  await agents.close();
   await ctx.close();
 });
-
-const rawKey = (key: { export(o: { format: "der"; type: "spki" }): Buffer }) => {
-  const spki = key.export({ format: "der", type: "spki" });
-  return spki.subarray(spki.length - 32).toString("base64");
-};
-
-/** An enrolled device speaking the protocol over a real socket, up to the welcome. */
-async function connectedAgent() {
-  const { token } = await side.enrollment.createToken({
-    ...org,
-    name: "metrics",
-    expiresInHours: 1,
-    maxUses: 1,
-    createdByUserId: 1,
-  });
-  const identity = generateKeyPairSync("ed25519");
-  const res = await fetch(`${url}/agent/v1/enroll`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ token, publicKey: rawKey(identity.publicKey), inventory: makeInventory() }),
-  });
-  const { deviceId } = (await res.json()) as proto.EnrollResponse;
-  const ws = new WebSocket(`${url.replace("http:", "ws:")}/agent/v1/ws`);
-  sockets.push(ws);
-  const closed = new Promise<number>((resolve) => ws.on("close", (code) => resolve(code)));
-  await new Promise<void>((resolve) => {
-    ws.on("message", (data) => {
-      const message = JSON.parse(data.toString()) as proto.ServerToAgent;
-      if (message.type === "challenge") {
-        const signature = sign(
-          null,
-          Buffer.from(proto.challengePayload(deviceId, message.nonce)),
-          identity.privateKey,
-        ).toString("base64");
-        ws.send(
-          JSON.stringify({
-            type: "hello",
-            deviceId,
-            signature,
-            agentVersion: "test",
-            protocol: proto.AGENT_PROTOCOL_VERSION,
-          }),
-        );
-      }
-      if (message.type === "welcome") resolve();
-    });
-  });
-  return { deviceId, ws, closed };
-}
 
 const sample = (at: number, overrides: Record<string, unknown> = {}) => ({
   at,
@@ -103,7 +43,7 @@ const stored = async (deviceId: number) => {
 
 describe("metrics from agents", () => {
   it("stores the samples of a connected device under its organization", async () => {
-    const agent = await connectedAgent();
+    const agent = await agents.connect();
     const now = Date.now();
     agent.ws.send(metrics([sample(now - 120_000), sample(now - 60_000, { cpuPercent: 50 })]));
     let rows: Awaited<ReturnType<typeof stored>> = [];
@@ -112,7 +52,7 @@ describe("metrics from agents", () => {
       rows = await stored(agent.deviceId);
     }
     expect(rows.map((r) => r.cpuPercent).sort()).toEqual([12.5, 50]);
-    expect(rows[0]!.organizationId).toBe(org.organizationId);
+    expect(rows[0]!.organizationId).toBe(agents.org.organizationId);
     expect(rows[0]!.disks).toEqual([{ m: "/", u: 40e9, t: 100e9 }]);
     expect(rows[0]!.memoryTotalBytes).toBe(8e9);
   });
@@ -150,14 +90,14 @@ describe("metrics from agents", () => {
     ],
   ];
   it.each(refused)("refuses %s: the connection is closed and nothing is stored", async (_, body) => {
-    const agent = await connectedAgent();
+    const agent = await agents.connect();
     agent.ws.send(body());
     expect(await agent.closed).toBe(proto.agentCloseCodes.protocol);
     expect(await stored(agent.deviceId)).toEqual([]);
   });
 
   it("refuses a message larger than the protocol allows", async () => {
-    const agent = await connectedAgent();
+    const agent = await agents.connect();
     agent.ws.send(metrics([sample(Date.now(), { padding: "x".repeat(proto.AGENT_MAX_MESSAGE_BYTES) })]));
     expect(await agent.closed).toBe(1009);
     expect(await stored(agent.deviceId)).toEqual([]);
@@ -166,6 +106,7 @@ describe("metrics from agents", () => {
 
 describe("the real agent", () => {
   it("samples this machine and its samples reach the device's chart", async () => {
+    const { side, url, org } = agents;
     const { token } = await side.enrollment.createToken({
       ...org,
       name: "metrics agent",
