@@ -1,10 +1,18 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect } from "vitest";
 import { agent } from "@steward/contracts";
 import type { ConditionInput } from "@steward/domain";
-import type { TestClient, TestContext } from "../../testing/test-app.js";
+import { createOrganization } from "../../testing/agent-harness.js";
 import { enrollDevice } from "../../testing/device-fixtures.js";
+import {
+  createTestContext,
+  signedInClient,
+  type TestClient,
+  type TestContext,
+} from "../../testing/test-app.js";
+import { alerts } from "./alerts.tables.js";
 
 /** A condition as a policy stores it, with a threshold check on CPU unless told otherwise. */
 export function cpuCondition(overrides: Partial<ConditionInput> = {}): ConditionInput {
@@ -96,4 +104,47 @@ export async function webhookChannel(admin: TestClient, url: string): Promise<nu
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ id: number }>().id;
+}
+
+/** What an alerts test file works in; filled in by its `beforeAll`. */
+export interface AlertsWorld {
+  /** A test context that allows loopback webhooks. */
+  ctx: TestContext;
+  admin: TestClient;
+  /** An organization and its location, created for the file. */
+  place: { organizationId: number; locationId: number };
+  hook: Awaited<ReturnType<typeof webhookReceiver>>;
+  /** A webhook channel to `hook`. */
+  channelId: number;
+  /** The device's alerts, oldest first. */
+  alertsOf(deviceId: number): Promise<(typeof alerts.$inferSelect)[]>;
+  /** Webhook bodies about this device's alerts (the receiver is shared by the file's tests). */
+  hooksFor(deviceId: number): { kind?: string; title?: string }[];
+}
+
+/**
+ * Registers the file's `beforeAll` and `afterAll`: a context allowing loopback webhooks, an
+ * administrator, an organization, a webhook receiver and a channel to it. The fields of the
+ * returned object are set once `beforeAll` has run.
+ */
+export function useAlertsWorld(): AlertsWorld {
+  const world = {
+    async alertsOf(deviceId: number) {
+      return world.ctx.deps.db.select().from(alerts).where(eq(alerts.deviceId, deviceId)).orderBy(alerts.id);
+    },
+    hooksFor: (deviceId: number) =>
+      world.hook.got.filter((b) => JSON.stringify(b).includes(`deviceId=${deviceId}`)),
+  } as AlertsWorld;
+  beforeAll(async () => {
+    world.ctx = await createTestContext({ webhooksAllowLoopback: true });
+    world.admin = (await signedInClient(world.ctx, { admin: true })).client;
+    world.place = await createOrganization(world.ctx);
+    world.hook = await webhookReceiver();
+    world.channelId = await webhookChannel(world.admin, world.hook.url);
+  });
+  afterAll(async () => {
+    await world.hook.close();
+    await world.ctx.close();
+  });
+  return world;
 }
