@@ -9,22 +9,21 @@
 // separate processes (apps/agent/dist/sim/fleet-process.js), so the figures are the server's.
 // Usage: npm run bench:agents -- [--agents N] [--kill N] [--fleet-processes N]
 //   [--heartbeat-seconds S] [--stress-rounds N] [--tokens N] [--cpu-prof]
-import { execFile } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs, promisify } from "node:util";
+import { parseArgs } from "node:util";
 import {
+  connectFleet,
+  createEnrollmentTokens,
+  enrollFleet,
   load,
   log,
   pct,
   printTable,
   requireBuild,
-  root,
   rssKiB,
   sleep,
-  startFleet,
   startServer,
-  waitUntil,
 } from "./fleet-harness.mjs";
 
 const { values } = parseArgs({
@@ -41,7 +40,6 @@ const { values } = parseArgs({
 const N = Number(values.agents);
 const KILL = Math.min(Number(values.kill), N);
 const TOKENS = Number(values.tokens);
-const execFileAsync = promisify(execFile);
 const HEARTBEAT_S = Number(values["heartbeat-seconds"]);
 const STRESS_ROUNDS = Number(values["stress-rounds"]);
 requireBuild();
@@ -57,40 +55,13 @@ let fleet;
 const rows = [];
 try {
   // Several tokens (created with the CLI, as an administrator would): enrollments spread over them.
-  // The first call creates the organization; the others find it.
-  const createToken = async () =>
-    (
-      await execFileAsync(
-        process.execPath,
-        [
-          path.join(root, "apps/server/dist/cli.js"),
-          "create-enrollment-token",
-          "--organization",
-          "Bench fleet",
-        ],
-        { env: server.env },
-      )
-    ).stdout.trim();
-  const tokens = [await createToken()];
-  tokens.push(...(await Promise.all(Array.from({ length: TOKENS - 1 }, createToken))));
-  log(`enrolling ${N} simulated agents`);
-  fleet = await startFleet({
-    serverUrl: server.agentUrl,
-    tokens,
-    count: N,
-    processes: Number(values["fleet-processes"]),
-  });
+  const tokens = await createEnrollmentTokens(server, "Bench fleet", TOKENS);
+  fleet = await enrollFleet(server, { tokens, count: N, processes: Number(values["fleet-processes"]) });
   log(`enrolled in ${(fleet.enrollMs / 1000).toFixed(1)} s; connecting`);
   // Baseline: the server with every device enrolled and none connected.
   await sleep(2000);
   const baseline = rssKiB(server.pid);
-  await fleet.connect();
-  const connectMs = await waitUntil(
-    async () => (await fleet.connectedCount()) >= N,
-    300_000,
-    `all ${N} agents connected`,
-    200,
-  );
+  const connectMs = await connectFleet(fleet, N);
   await sleep(3000);
   const upRows = (await server.db.query("select count(*)::int as n from devices where status = 'UP'")).rows[0]
     .n;

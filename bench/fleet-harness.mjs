@@ -2,13 +2,14 @@
 // on a throwaway PostgreSQL database, and the simulated fleet in separate processes
 // (apps/agent/dist/sim/fleet-process.js, the agent's simulator driven over IPC), so that neither
 // the fleet nor the benchmark shares the server's event loop.
-import { fork, spawn } from "node:child_process";
+import { execFile, fork, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import pg from "pg";
 
 export const root = fileURLToPath(new URL("..", import.meta.url));
@@ -263,6 +264,62 @@ export async function startFleet({
       );
     },
   };
+}
+
+/**
+ * `count` enrollment tokens for the organization, created with the server's CLI as an administrator
+ * would: the first call creates the organization, the others (in parallel) find it.
+ */
+export async function createEnrollmentTokens(server, organization, count) {
+  const createToken = async () =>
+    (
+      await promisify(execFile)(
+        process.execPath,
+        [
+          path.join(root, "apps/server/dist/cli.js"),
+          "create-enrollment-token",
+          "--organization",
+          organization,
+        ],
+        { env: server.env },
+      )
+    ).stdout.trim();
+  const tokens = [await createToken()];
+  tokens.push(...(await Promise.all(Array.from({ length: count - 1 }, createToken))));
+  return tokens;
+}
+
+/** Enrolls `count` simulated agents with the server's agent URL (see startFleet), not yet connected. */
+export async function enrollFleet(server, { tokens, count, processes }) {
+  log(`enrolling ${count} simulated agents`);
+  return startFleet({ serverUrl: server.agentUrl, tokens, count, processes });
+}
+
+/** Connects the whole fleet and waits until all `count` agents are; answers the milliseconds waited. */
+export async function connectFleet(fleet, count) {
+  await fleet.connect();
+  return waitUntil(
+    async () => (await fleet.connectedCount()) >= count,
+    300_000,
+    `all ${count} agents connected`,
+    200,
+  );
+}
+
+/**
+ * Times `queries` chart requests GET /api/devices/:id/metrics?range=`range`, the device of the
+ * i-th request being `pick(i)`; answers the sorted times (ms) and the points of the last chart.
+ */
+export async function timeChartQueries(client, { range, queries, pick }) {
+  const times = [];
+  let points = 0;
+  for (let i = 0; i < queries; i++) {
+    const t = performance.now();
+    const body = await client.call("GET", `/api/devices/${pick(i)}/metrics?range=${range}`);
+    times.push(performance.now() - t);
+    points = body.times.length;
+  }
+  return { sorted: times.sort((a, b) => a - b), points };
 }
 
 /** Waits until `check()` is true (polling), or throws after `timeoutMs`. */

@@ -8,22 +8,22 @@
 //     for that device and --rollup-devices others (target < 100 ms)
 // Usage: npm run bench:metrics -- [--agents N] [--minutes N] [--minute-ms MS] [--fleet-processes N]
 //   [--rollup-devices N] [--queries N]
-import path from "node:path";
-import { execFile } from "node:child_process";
-import { parseArgs, promisify } from "node:util";
+import { parseArgs } from "node:util";
 import {
+  connectFleet,
   consoleClient,
   cpuMs,
+  createEnrollmentTokens,
+  enrollFleet,
   load,
   log,
   pct,
   printTable,
   requireBuild,
-  root,
   rssKiB,
   sleep,
-  startFleet,
   startServer,
+  timeChartQueries,
   waitUntil,
 } from "./fleet-harness.mjs";
 
@@ -43,7 +43,6 @@ const MINUTES = Number(values.minutes);
 const MINUTE_MS = Number(values["minute-ms"]);
 const ROLLUP_DEVICES = Number(values["rollup-devices"]);
 const QUERIES = Number(values.queries);
-const execFileAsync = promisify(execFile);
 requireBuild();
 
 const benchStart = Date.now();
@@ -52,30 +51,9 @@ let fleet;
 const rows = [];
 try {
   const client = await consoleClient(server.port);
-  const createToken = async () =>
-    (
-      await execFileAsync(
-        process.execPath,
-        [
-          path.join(root, "apps/server/dist/cli.js"),
-          "create-enrollment-token",
-          "--organization",
-          "Bench metrics",
-        ],
-        { env: server.env },
-      )
-    ).stdout.trim();
-  const tokens = [await createToken()];
-  tokens.push(...(await Promise.all(Array.from({ length: Number(values.tokens) - 1 }, createToken))));
-  log(`enrolling ${N} simulated agents`);
-  fleet = await startFleet({
-    serverUrl: server.agentUrl,
-    tokens,
-    count: N,
-    processes: Number(values["fleet-processes"]),
-  });
-  await fleet.connect();
-  await waitUntil(async () => (await fleet.connectedCount()) >= N, 300_000, `all ${N} agents connected`, 200);
+  const tokens = await createEnrollmentTokens(server, "Bench metrics", Number(values.tokens));
+  fleet = await enrollFleet(server, { tokens, count: N, processes: Number(values["fleet-processes"]) });
+  await connectFleet(fleet, N);
   await sleep(2000);
 
   // Ingest: every agent sends one sample per simulated minute; samples carry the simulated minute
@@ -151,19 +129,12 @@ try {
   const rollupRows = (await server.db.query("select count(*)::int as n from metric_rollups")).rows[0].n;
   log(`${rollupRows} rollup rows stored in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
 
-  const timeQueries = async (range) => {
-    const times = [];
-    let points = 0;
-    for (let i = 0; i < QUERIES; i++) {
-      const t = performance.now();
-      const body = await client.call("GET", `/api/devices/${device}/metrics?range=${range}`);
-      times.push(performance.now() - t);
-      points = body.times.length;
-    }
-    return { sorted: times.sort((a, b) => a - b), points };
-  };
   for (const range of ["30d", "24h", "7d"]) {
-    const { sorted, points } = await timeQueries(range);
+    const { sorted, points } = await timeChartQueries(client, {
+      range,
+      queries: QUERIES,
+      pick: () => device,
+    });
     rows.push({
       figure: `chart query ${range} of one device (${points} points)`,
       value: `p50 ${pct(sorted, 50).toFixed(1)} ms, p95 ${pct(sorted, 95).toFixed(1)} ms (${QUERIES} requests, ${rollupRows} rollup rows)`,

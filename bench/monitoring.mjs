@@ -22,12 +22,15 @@
 //   [--rollup-devices N] [--seed-connections N] [--queries N] [--skip-rollups]
 import fs from "node:fs";
 import path from "node:path";
-import { execFile, spawn } from "node:child_process";
-import { parseArgs, promisify } from "node:util";
+import { spawn } from "node:child_process";
+import { parseArgs } from "node:util";
 import pg from "pg";
 import {
+  connectFleet,
   consoleClient,
   cpuMs,
+  createEnrollmentTokens,
+  enrollFleet,
   load,
   log,
   pct,
@@ -36,8 +39,8 @@ import {
   root,
   rssKiB,
   sleep,
-  startFleet,
   startServer,
+  timeChartQueries,
   waitUntil,
 } from "./fleet-harness.mjs";
 
@@ -68,7 +71,6 @@ const ALERT_SAMPLES = Math.min(Number(values["alert-samples"]), N);
 const ROLLUP_DEVICES = Number(values["rollup-devices"]);
 const SEED_CONNECTIONS = Number(values["seed-connections"]);
 const QUERIES = Number(values.queries);
-const execFileAsync = promisify(execFile);
 requireBuild();
 
 /** Conditions of the bench policy: one the fleet toggles in the background, one for the latency sample. */
@@ -107,21 +109,7 @@ let fleet;
 const rows = [];
 try {
   const client = await consoleClient(server.port);
-  const createToken = async () =>
-    (
-      await execFileAsync(
-        process.execPath,
-        [
-          path.join(root, "apps/server/dist/cli.js"),
-          "create-enrollment-token",
-          "--organization",
-          "Bench monitoring",
-        ],
-        { env: server.env },
-      )
-    ).stdout.trim();
-  const tokens = [await createToken()];
-  tokens.push(...(await Promise.all(Array.from({ length: Number(values.tokens) - 1 }, createToken))));
+  const tokens = await createEnrollmentTokens(server, "Bench monitoring", Number(values.tokens));
 
   // The technician's part: a policy per device class (child of the class's Default) holding the
   // conditions, assigned to the organization for every built-in device role.
@@ -151,16 +139,9 @@ try {
   });
   log(`policies with 2 conditions assigned for ${policyOfClass.size} device classes`);
 
-  log(`enrolling ${N} simulated agents`);
-  fleet = await startFleet({
-    serverUrl: server.agentUrl,
-    tokens,
-    count: N,
-    processes: Number(values["fleet-processes"]),
-  });
+  fleet = await enrollFleet(server, { tokens, count: N, processes: Number(values["fleet-processes"]) });
   log(`enrolled in ${(fleet.enrollMs / 1000).toFixed(0)} s; connecting`);
-  await fleet.connect();
-  await waitUntil(async () => (await fleet.connectedCount()) >= N, 300_000, `all ${N} agents connected`, 200);
+  await connectFleet(fleet, N);
   const appliedCount = async () =>
     (await server.db.query("select count(*)::int as n from device_policy_states where version is not null"))
       .rows[0].n;
@@ -360,24 +341,13 @@ try {
     restarted = await restartServer(server);
     serverPid = restarted.pid;
     const device = ids[Math.floor(ids.length / 2)];
-    const timeQueries = async (range, pick) => {
-      const times = [];
-      let points = 0;
-      for (let i = 0; i < QUERIES; i++) {
-        const t = performance.now();
-        const body = await client.call("GET", `/api/devices/${pick(i)}/metrics?range=${range}`);
-        times.push(performance.now() - t);
-        points = body.times.length;
-      }
-      return { sorted: times.sort((a, b) => a - b), points };
-    };
     const spread = [...ids].sort(() => Math.random() - 0.5);
     for (const [range, label, pick] of [
       ["30d", "one device, again and again", () => device],
       ["30d", "a different device each time", (i) => spread[i % spread.length]],
       ["24h", "a different device each time", (i) => spread[(i + QUERIES) % spread.length]],
     ]) {
-      const { sorted, points } = await timeQueries(range, pick);
+      const { sorted, points } = await timeChartQueries(client, { range, queries: QUERIES, pick });
       rows.push({
         figure: `chart query ${range} (${points} points), ${label}`,
         value: `p50 ${pct(sorted, 50).toFixed(1)} ms, p95 ${pct(sorted, 95).toFixed(1)} ms, max ${sorted.at(-1).toFixed(1)} ms (${QUERIES} requests)`,
