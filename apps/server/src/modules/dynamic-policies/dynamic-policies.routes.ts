@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -9,24 +10,27 @@ import {
   reorderDynamicPoliciesRequest,
   updateDynamicPolicyRequest,
 } from "@steward/contracts";
-import { requireScope } from "../../platform/identity/index.js";
+import { requireAuth } from "../../platform/identity/index.js";
 import type { DynamicPoliciesService } from "./dynamic-policies.service.js";
 
 const tags = ["policies"];
 
 /**
  * Dynamic policies at /api/dynamic-policies: global definitions (policies.read to read,
- * policies.manage to change). Device counts are of the caller's organizations only.
+ * policies.manage to change). Device counts are of the devices the caller may see: the
+ * organizations where they hold devices.read (the policy permissions reach every organization).
  */
 export function dynamicPoliciesRoutes(service: DynamicPoliciesService): FastifyPluginAsyncZod {
   return async (app) => {
+    const devicesScope = (request: FastifyRequest) => requireAuth(request).scopeFor("devices.read");
+
     app.get(
       "/dynamic-policies",
       {
         config: { access: "policies.read" },
         schema: { tags, querystring: dynamicPolicyListQuery, response: { 200: dynamicPolicyList } },
       },
-      async (request) => ({ items: await service.list(requireScope(request), request.query) }),
+      async (request) => ({ items: await service.list(devicesScope(request), request.query) }),
     );
 
     app.get(
@@ -35,7 +39,7 @@ export function dynamicPoliciesRoutes(service: DynamicPoliciesService): FastifyP
         config: { access: "policies.read" },
         schema: { tags, params: idParam, response: { 200: dynamicPolicyView } },
       },
-      async (request) => service.get(requireScope(request), request.params.id),
+      async (request) => service.get(devicesScope(request), request.params.id),
     );
 
     app.post(
@@ -45,7 +49,7 @@ export function dynamicPoliciesRoutes(service: DynamicPoliciesService): FastifyP
         schema: { tags, body: createDynamicPolicyRequest, response: { 201: dynamicPolicyView } },
       },
       async (request, reply) =>
-        reply.code(201).send(await service.create(requireScope(request), request.body, request)),
+        reply.code(201).send(await service.create(devicesScope(request), request.body, request)),
     );
 
     app.patch(
@@ -59,7 +63,7 @@ export function dynamicPoliciesRoutes(service: DynamicPoliciesService): FastifyP
           response: { 200: dynamicPolicyView },
         },
       },
-      async (request) => service.update(requireScope(request), request.params.id, request.body, request),
+      async (request) => service.update(devicesScope(request), request.params.id, request.body, request),
     );
 
     app.delete(
@@ -80,7 +84,7 @@ export function dynamicPoliciesRoutes(service: DynamicPoliciesService): FastifyP
         config: { access: "policies.manage" },
         schema: { tags, body: reorderDynamicPoliciesRequest, response: { 200: dynamicPolicyList } },
       },
-      async (request) => ({ items: await service.reorder(requireScope(request), request.body, request) }),
+      async (request) => ({ items: await service.reorder(devicesScope(request), request.body, request) }),
     );
   };
 }
