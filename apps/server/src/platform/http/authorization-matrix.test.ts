@@ -44,6 +44,7 @@ interface GlobalWorld {
   roleId: number | null;
   policyId: number;
   notificationChannelId: number;
+  dynamicPolicyId: number;
 }
 interface World {
   A: OrgWorld;
@@ -102,6 +103,7 @@ function paramValue(url: string, param: string, w: OrgWorld | "missing", g: Glob
   if (p.startsWith("/script-templates/")) return "linux-top-processes";
   if (p.startsWith("/policies/")) return String(g.policyId);
   if (p.startsWith("/notification-channels/")) return String(g.notificationChannelId);
+  if (p.startsWith("/dynamic-policies/")) return String(g.dynamicPolicyId);
   return "1";
 }
 
@@ -191,6 +193,13 @@ function bodyFor(method: string, url: string, w: OrgWorld | "missing"): unknown 
       return { ids: [m ? MISSING_ID : w.alertId] };
     case "POST /api/policies/:id/revert":
       return { section: "agentSettings", item: "heartbeatSeconds" };
+    case "POST /api/dynamic-policies":
+      return { name, deviceClass: "LINUX_SERVER" };
+    case "PATCH /api/dynamic-policies/:id":
+      return { description: "changed by the matrix" };
+    case "PUT /api/dynamic-policies/order":
+      // The matrix makes no Mac dynamic policy: the empty order is that class's whole order.
+      return { deviceClass: "MAC", ids: [] };
     default:
       void org;
       return method === "GET" || method === "HEAD" || method === "DELETE" ? undefined : {};
@@ -229,6 +238,10 @@ const WATCHED_TABLES = [
   "notification_channels",
   "notification_deliveries",
   "alerts",
+  "alert_condition_states",
+  "device_activities",
+  "dynamic_policies",
+  "maintenance_windows",
 ];
 
 let ctx: TestContext;
@@ -335,6 +348,13 @@ async function makeGlobal(): Promise<GlobalWorld> {
     recipients: ["matrix@example.test"],
   });
   expect(channel.statusCode, channel.body).toBe(201);
+  // Matches every Linux server (the devices of both organizations).
+  const dynamicPolicy = await admin.post("/api/dynamic-policies", {
+    name: `Dynamic ${tag}`,
+    deviceClass: "LINUX_SERVER",
+    sections: { agentSettings: { configure: true, items: { heartbeatSeconds: 45 } } },
+  });
+  expect(dynamicPolicy.statusCode, dynamicPolicy.body).toBe(201);
   return {
     scriptId: script.json<{ id: number }>().id,
     customFieldId: field.json<{ id?: number }>().id ?? 1,
@@ -344,6 +364,7 @@ async function makeGlobal(): Promise<GlobalWorld> {
     roleId: null,
     policyId: policy.json<{ id: number }>().id,
     notificationChannelId: channel.json<{ id: number }>().id,
+    dynamicPolicyId: dynamicPolicy.json<{ id: number }>().id,
   };
 }
 
