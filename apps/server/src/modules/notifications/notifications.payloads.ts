@@ -24,17 +24,26 @@ export function signature(secret: string, timestamp: number, body: string): stri
   return "sha256=" + createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
 }
 
+/**
+ * Text for Slack's markup: `&`, `<` and `>` escaped, so words a device reported (a host name, a
+ * condition's detail) can never become a mention of everyone (`<!channel>`) or a disguised link.
+ */
+function slackText(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
 /** Slack incoming webhook: a fallback text and Block Kit blocks. */
 export function slackBody(event: OutgoingEvent): string {
   const heading = event.severity ? `[${event.severity}] ${event.title}` : event.title;
   const blocks: unknown[] = [
     { type: "header", text: { type: "plain_text", text: heading.slice(0, 150), emoji: false } },
   ];
-  if (event.text) blocks.push({ type: "section", text: { type: "mrkdwn", text: event.text.slice(0, 3000) } });
+  if (event.text)
+    blocks.push({ type: "section", text: { type: "mrkdwn", text: slackText(event.text.slice(0, 3000)) } });
   const context = [{ type: "mrkdwn", text: `${event.kind} · ${event.at}` }];
   if (event.link) context.push({ type: "mrkdwn", text: `<${event.link}|Open in Steward>` });
   blocks.push({ type: "context", elements: context });
-  return JSON.stringify({ text: heading, blocks });
+  return JSON.stringify({ text: slackText(heading), blocks });
 }
 
 /** Teams (Workflows / incoming webhook): a message carrying one Adaptive Card. */
