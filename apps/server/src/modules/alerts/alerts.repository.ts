@@ -385,6 +385,7 @@ export class AlertsRepository {
   }
 
   /** Acknowledges open alerts in scope; answers the ids it changed. */
+  /** Acknowledges the open alerts among these ids in scope (a reset alert keeps its history as it was); returns their ids. */
   async acknowledge(
     scope: Scope,
     ids: readonly number[],
@@ -401,7 +402,9 @@ export class AlertsRepository {
         acknowledgedAt: at,
         acknowledgedNote: note,
       })
-      .where(and(inScope(scope, alerts.organizationId), inArray(alerts.id, [...ids])))
+      .where(
+        and(inScope(scope, alerts.organizationId), inArray(alerts.id, [...ids]), eq(alerts.status, "OPEN")),
+      )
       .returning({ id: alerts.id });
     return rows.map((r) => r.id);
   }

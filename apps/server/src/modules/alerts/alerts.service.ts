@@ -64,9 +64,10 @@ export function createAlertsConsole({ repo, engine, conditionsOfDevices, clock }
       };
     },
 
+    /** Acknowledges an open alert; an alert already reset stays as it was. */
     async acknowledge(scope: Scope, id: number, actor: AlertActor, note: string): Promise<AlertView> {
-      const [done] = await repo.acknowledge(scope, [id], actor, note, clock());
-      if (done === undefined) throw notFound();
+      if (!(await repo.existingInScope(scope, [id])).has(id)) throw notFound();
+      await repo.acknowledge(scope, [id], actor, note, clock());
       return get(scope, id);
     },
 
@@ -79,9 +80,9 @@ export function createAlertsConsole({ repo, engine, conditionsOfDevices, clock }
 
     async acknowledgeMany(scope: Scope, ids: readonly number[], actor: AlertActor, note: string) {
       const unique = [...new Set(ids)];
+      const existing = await repo.existingInScope(scope, unique);
       const done = await repo.acknowledge(scope, unique, actor, note, clock());
-      const changed = new Set(done);
-      return { done: done.length, notFound: unique.filter((id) => !changed.has(id)) };
+      return { done: done.length, notFound: unique.filter((id) => !existing.has(id)) };
     },
 
     async resetMany(scope: Scope, ids: readonly number[], actor: AlertActor, note: string) {

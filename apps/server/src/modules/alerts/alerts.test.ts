@@ -172,6 +172,19 @@ describe("acknowledging and resetting", () => {
     expect(device!.h).toBe("NEEDS_ATTENTION");
   });
 
+  it("a reset alert keeps its history: acknowledging it changes nothing, alone or in bulk", async () => {
+    const before = (await scoped.get(`/api/alerts/${inA.critical}`)).json<AlertView>();
+    expect(before.status).toBe("RESET");
+    const res = await scoped.post(`/api/alerts/${inA.critical}/acknowledge`, { note: "Late note" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<AlertView>().acknowledged).toEqual(before.acknowledged);
+    const bulk = await scoped.post("/api/alerts/acknowledge", { ids: [inA.critical], note: "Late note" });
+    expect(bulk.json()).toEqual({ done: 0, notFound: [] });
+    expect((await scoped.get(`/api/alerts/${inA.critical}`)).json<AlertView>().acknowledged).toEqual(
+      before.acknowledged,
+    );
+  });
+
   it("bulk: resets and acknowledges the ids in scope and names the others", async () => {
     const ack = await admin.post("/api/alerts/acknowledge", { ids: [inB.major, MISSING], note: "" });
     expect(ack.json()).toEqual({ done: 1, notFound: [MISSING] });
