@@ -46,12 +46,18 @@ export function slackBody(event: OutgoingEvent): string {
   return JSON.stringify({ text: slackText(heading), blocks });
 }
 
+/**
+ * Teams text that is shown as written: a rich text block's runs are never read as Markdown, so
+ * words a device reported (a host name, a condition's detail) cannot become a disguised link.
+ */
+function teamsText(text: string, style: { weight?: "Bolder"; size?: "Medium" } = {}) {
+  return { type: "RichTextBlock", inlines: [{ type: "TextRun", text, ...style }] };
+}
+
 /** Teams (Workflows / incoming webhook): a message carrying one Adaptive Card. */
 export function teamsBody(event: OutgoingEvent): string {
-  const body: unknown[] = [
-    { type: "TextBlock", text: event.title, weight: "Bolder", size: "Medium", wrap: true },
-  ];
-  if (event.text) body.push({ type: "TextBlock", text: event.text, wrap: true });
+  const body: unknown[] = [teamsText(event.title, { weight: "Bolder", size: "Medium" })];
+  if (event.text) body.push(teamsText(event.text));
   const facts = [
     { title: "Event", value: event.kind },
     { title: "Time", value: event.at },

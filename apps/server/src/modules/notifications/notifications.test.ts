@@ -192,7 +192,16 @@ describe("Slack and Teams shapes", () => {
       expect(teamsBody.attachments[0].contentType).toBe("application/vnd.microsoft.card.adaptive");
       const card = teamsBody.attachments[0].content;
       expect(card).toMatchObject({ type: "AdaptiveCard", version: "1.4" });
-      expect(card.body[0]).toMatchObject({ type: "TextBlock", text: "Disk C: almost full" });
+      // Shown as written: rich text runs, never read as Markdown.
+      expect(card.body[0]).toMatchObject({
+        type: "RichTextBlock",
+        inlines: [{ type: "TextRun", text: "Disk C: almost full", weight: "Bolder" }],
+      });
+      expect(card.body[1]).toEqual({
+        type: "RichTextBlock",
+        inlines: [{ type: "TextRun", text: "3 % free" }],
+      });
+      expect(JSON.stringify(card.body)).not.toContain('"TextBlock"');
       expect(card.body.at(-1).facts).toContainEqual({ title: "Severity", value: "Critical" });
       // Turn these off so later notify() tests count only their own channels.
       for (const c of [slack, teams])
