@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { checkDynamicSections, deviceClasses } from "@steward/domain";
-import { checkJson, id, text } from "../common.js";
+import { checkJson, id, jsonObject, text } from "../common.js";
 import { validationEn } from "../i18n/shared/en/validation.js";
 import { deviceCriteria } from "./device-criteria.js";
 
@@ -11,8 +11,12 @@ const description = text().trim().max(2000);
 /** One section of a dynamic policy: applied only when `configure` is ticked. */
 export const dynamicPolicySection = z.object({
   configure: z.boolean(),
-  /** The section's items as the policy editor writes them (a fixed section: its fields). */
-  items: z.record(text(), z.unknown()),
+  /**
+   * The section's items as the policy editor writes them (a fixed section: its fields). Text and
+   * depth are checked here too, so bad items are refused at their own field even when the rest of
+   * the section is missing.
+   */
+  items: jsonObject({ maxDepth: 16 }),
 });
 export type DynamicPolicySection = z.infer<typeof dynamicPolicySection>;
 
