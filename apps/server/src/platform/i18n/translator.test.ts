@@ -4,7 +4,18 @@ import { translatorFor, type Catalogues, type SharedMessageId } from "./translat
 
 const mailIds = Object.keys(flattenCatalogue({ mail: sharedEn.mail })) as SharedMessageId[];
 // Values for every argument any mail text takes.
-const sampleValues = { inviter: "Ada Admin", hours: 24, url: "https://steward.example/invite/abc" };
+// Every value any mail text takes (invitations, alerts).
+const sampleValues = {
+  inviter: "Ada Admin",
+  hours: 24,
+  url: "https://steward.example/invite/abc",
+  severity: "Critical",
+  priority: "High",
+  condition: "Disk almost full",
+  device: "web-01",
+  organization: "Acme",
+  detail: "/ 3% free",
+};
 
 describe("mail texts", () => {
   it("exist in every language and format with their values, leaving no placeholder behind", () => {
