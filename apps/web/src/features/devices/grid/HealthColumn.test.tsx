@@ -6,6 +6,7 @@ import { authenticatedSession, json, mockFetch, renderApp, signIn } from "../../
 import { aDevice } from "../../../test/fixtures";
 import { DeviceGrid } from "./DeviceGrid";
 import { useGridUrlState } from "./use-grid-url-state";
+import { DEFAULT_COLUMNS, saveColumnChoice } from "./columns";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -25,6 +26,8 @@ const devices = [
 ];
 
 function renderGrid(path = "/deviceSearch") {
+  // The technician has added the Health column (it is one choice away, not shown by default).
+  saveColumnChoice([...DEFAULT_COLUMNS, "health"]);
   const calls: URLSearchParams[] = [];
   mockFetch({
     "GET /api/devices": ({ url }) => {
