@@ -229,6 +229,18 @@ export async function startFleet({
       );
       return { count: answers.reduce((n, r) => n + r.count, 0), sent: answers.flatMap((r) => r.sent) };
     },
+    /** How many agents run `version`, and the update counters (bytes, requests, installed, refused). */
+    async updates(version) {
+      const answers = await all({ type: "updates", version }, "updates");
+      const sum = (k) => answers.reduce((n, r) => n + r.stats[k], 0);
+      return {
+        running: answers.reduce((n, r) => n + r.running, 0),
+        bytes: sum("bytes"),
+        requests: sum("requests"),
+        installed: sum("installed"),
+        refused: sum("refused"),
+      };
+    },
     /** How many conditions the agents report as triggered now. */
     async triggeredCount() {
       return (await all({ type: "triggered" }, "triggered")).reduce((n, r) => n + r.count, 0);

@@ -12,11 +12,12 @@
 //     device, with 30 days of 5-minute and a year of hourly rollups stored for --rollup-devices
 //     devices (target p95 < 100 ms), for the same device again and again and for a different
 //     device each time
-// The rollups are seeded straight into metric_rollups with generate_series while the server is
-// stopped, in time order as the rollup job writes them (so one device's rows are spread over the
-// table as in production). To keep 174 million rows within minutes the table is made UNLOGGED for
-// the seed and its two indexes are dropped and built again afterwards, with the names and columns
-// the migration gives them; reading an unlogged table costs the same.
+// The rollups are seeded straight into metric_rollup_packs (one row per device and hour of
+// 5-minute buckets, per device and day of hourly ones) while the server is stopped, period after
+// period for every device, as the rollup job writes them (so one device's rows are spread over the
+// table as in production). For the seed the table is UNLOGGED and its two indexes are dropped and
+// built again afterwards, with the names and columns the migration gives them; reading an unlogged
+// table costs the same.
 // Usage: npm run bench:monitoring -- [--agents N] [--fleet-processes N] [--minutes N]
 //   [--event-share F] [--burst-minutes N] [--burst-minute-ms MS] [--alert-samples N]
 //   [--rollup-devices N] [--seed-connections N] [--queries N] [--skip-rollups]
@@ -335,11 +336,28 @@ try {
     const seed = await seedRollups(server.env.DATABASE_URL, ids);
     rows.push({
       figure: `rollups stored: ${ids.length} devices, 30 days of 5-minute + a year of hourly`,
-      value: `${seed.rows.toLocaleString("en")} rows, table ${seed.table}, indexes ${seed.indexes}; seeded in ${seed.seedS.toFixed(0)} s + indexes ${seed.indexS.toFixed(0)} s`,
+      value: `${seed.rows.toLocaleString("en")} packed rows, table ${seed.table} (of which TOAST ${seed.toast}), indexes ${seed.indexes}; seeded in ${seed.seedS.toFixed(0)} s + indexes ${seed.indexS.toFixed(0)} s`,
       load: load(),
     });
     restarted = await restartServer(server);
     serverPid = restarted.pid;
+    // The restarted server's first rollup passes (a day of raw samples, two days of hours) run
+    // first; the chart queries are timed on a quiet database.
+    const quiet = await waitUntil(
+      async () =>
+        Number(
+          (
+            await restarted.db.query(
+              `select count(*)::int as n from pg_stat_activity
+               where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+            )
+          ).rows[0].n,
+        ) === 0,
+      600_000,
+      "first rollup passes done",
+      500,
+    );
+    log(`database quiet ${(quiet / 1000).toFixed(0)} s after the restart`);
     const device = ids[Math.floor(ids.length / 2)];
     const spread = [...ids].sort(() => Math.random() - 0.5);
     for (const [range, label, pick] of [
@@ -356,27 +374,27 @@ try {
         load: load(),
       });
     }
-    const plan = (
-      await restarted.db.query(
-        `explain (analyze, buffers, format json) select * from metric_rollups where device_id = $1
-           and resolution = 3600 and bucket >= now() - interval '30 days' - interval '1 hour' order by bucket`,
-        [spread[spread.length - 1]],
-      )
-    ).rows[0]["QUERY PLAN"][0];
-    rows.push({
-      figure: "plan of the 30-day rollup query (a device not read before)",
-      value: `${plan.Plan["Node Type"]} on ${plan.Plan["Index Name"] ?? "?"}: ${plan.Plan["Actual Rows"]} rows, ${plan.Plan["Shared Hit Blocks"]} blocks from shared buffers, ${plan.Plan["Shared Read Blocks"]} read, ${plan["Execution Time"].toFixed(1)} ms`,
-      load: load(),
-    });
+    for (const [resolution, label, device] of [
+      [3600, "30-day", spread[spread.length - 1]],
+      [300, "24-hour", spread[spread.length - 2]],
+    ]) {
+      const plan = (
+        await restarted.db.query(`explain (analyze, buffers, format json) ${chartQuery(resolution)}`, [
+          device,
+        ])
+      ).rows[0]["QUERY PLAN"][0];
+      const scan = findNode(plan.Plan, (n) => n["Index Name"] !== undefined);
+      rows.push({
+        figure: `plan of the ${label} rollup query (a device not read before)`,
+        value: `${scan?.["Node Type"] ?? "?"} on ${scan?.["Index Name"] ?? "?"}: ${scan?.["Actual Rows"] ?? "?"} packed rows, ${plan.Plan["Actual Rows"]} buckets; ${plan.Plan["Shared Hit Blocks"]} blocks from shared buffers, ${plan.Plan["Shared Read Blocks"]} read (heap, TOAST and index), ${plan["Execution Time"].toFixed(1)} ms`,
+        load: load(),
+      });
+    }
     // The database's part of a 30-day chart: the repository's query alone, a different device each time.
     const dbTimes = [];
     for (let i = 0; i < QUERIES; i++) {
       const t = performance.now();
-      await restarted.db.query(
-        `select * from metric_rollups where device_id = $1 and resolution = 3600
-           and bucket >= now() - interval '30 days' - interval '1 hour' order by bucket`,
-        [spread[(i + 2 * QUERIES) % spread.length]],
-      );
+      await restarted.db.query(chartQuery(3600), [spread[(i + 2 * QUERIES) % spread.length]]);
       dbTimes.push(performance.now() - t);
     }
     dbTimes.sort((a, b) => a - b);
@@ -385,6 +403,7 @@ try {
       value: `p50 ${pct(dbTimes, 50).toFixed(1)} ms, p95 ${pct(dbTimes, 95).toFixed(1)} ms, max ${dbTimes.at(-1).toFixed(1)} ms`,
       load: load(),
     });
+    rows.push(...(await timeRollupPasses(server.env.DATABASE_URL, restarted.db)));
   }
   printTable(`Monitoring benchmark, ${N} agents (${((Date.now() - benchStart) / 1000).toFixed(0)} s)`, rows);
 } finally {
@@ -393,42 +412,138 @@ try {
   await server.stop();
 }
 
+/** The repository's chart query (GET /api/devices/:id/metrics) for 30 days (3600) or 24 hours (300); $1 the device. */
+function chartQuery(resolution) {
+  const period = resolution === 300 ? 3600 : 86_400;
+  const from =
+    resolution === 300 ? "now() - interval '24 hours 5 minutes'" : "now() - interval '30 days 1 hour'";
+  const series = [
+    "samples",
+    "cpu_min",
+    "cpu_avg",
+    "cpu_max",
+    "memory_used_min",
+    "memory_used_avg",
+    "memory_used_max",
+    "memory_total_max",
+    "network_in_min",
+    "network_in_avg",
+    "network_in_max",
+    "network_out_min",
+    "network_out_avg",
+    "network_out_max",
+  ];
+  return `select * from (select p.device_id, p.organization_id,
+      p.period + (u.i - 1) * interval '${resolution} seconds' as bucket, ${series.map((c) => `u.${c}`).join(", ")},
+      coalesce(u.disks, '[]'::jsonb) as disks
+    from metric_rollup_packs p cross join lateral unnest(${series.map((c) => `p.${c}`).join(", ")},
+      array(select jsonb_array_elements(p.disks))) with ordinality as u(${series.join(", ")}, disks, i)
+    where p.resolution = ${resolution} and u.samples is not null and p.device_id = $1
+      and p.period >= date_bin('${period} seconds', ${from}, timestamptz '1970-01-01 00:00:00+00')) r
+    where r.bucket >= ${from} order by r.bucket`;
+}
+
+/**
+ * The cost of writing into the packs: the rollup job's usual passes (the repository's own code,
+ * from the server's build) over the production-rate minute of samples, among the seeded year. A
+ * 5-minute pass merges every device's buckets of that minute into its packed hour; an hourly pass
+ * reads two packed hours of every device and merges the hours into its packed day. Each runs twice
+ * (the second time everything it writes is there already, as when the job repeats a pass).
+ */
+async function timeRollupPasses(databaseUrl, db) {
+  const { createMetricsRepository } = await import(
+    path.join(root, "apps/server/dist/modules/metrics/metrics.repository.js")
+  );
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const out = [];
+  try {
+    const repo = createMetricsRepository(drizzle(pool));
+    const { first, last, n } = (
+      await db.query("select min(at) as first, max(at) as last, count(*)::int as n from metric_samples")
+    ).rows[0];
+    if (n === 0) return out;
+    const five = 300_000;
+    const hour = 3_600_000;
+    const windows = [
+      [
+        "5-minute",
+        "rollupFiveMinutes",
+        Math.floor(first.getTime() / five) * five,
+        Math.floor(last.getTime() / five) * five + five,
+      ],
+      [
+        "hourly",
+        "rollupHours",
+        Math.floor(first.getTime() / hour) * hour - hour,
+        Math.floor(last.getTime() / hour) * hour + hour,
+      ],
+    ];
+    for (const [label, pass, from, to] of windows) {
+      const times = [];
+      for (let i = 0; i < 2; i++) {
+        const t = performance.now();
+        await repo[pass]({ from: new Date(from), to: new Date(to) });
+        times.push(performance.now() - t);
+      }
+      out.push({
+        figure: `${label === "hourly" ? "an" : "a"} ${label} rollup pass over every device (${n.toLocaleString("en")} samples of one minute)`,
+        value: `${(times[0] / 1000).toFixed(1)} s, again ${(times[1] / 1000).toFixed(1)} s (window ${new Date(from).toISOString().slice(11, 16)}–${new Date(to).toISOString().slice(11, 16)} UTC)`,
+        load: load(),
+      });
+    }
+  } finally {
+    await pool.end();
+  }
+  return out;
+}
+
+/** The first node of a plan tree that `test` accepts. */
+function findNode(node, test) {
+  if (test(node)) return node;
+  for (const child of node.Plans ?? []) {
+    const found = findNode(child, test);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /**
  * Seeds 30 days of 5-minute and a year of hourly rollups for `ids` on `seedConnections`
- * connections, a time slice at a time: within a slice bucket after bucket, every device's row of a
- * bucket together, as the rollup job writes them. Answers the rows, sizes and times.
+ * connections, packed as the rollup job stores them: a period at a time (an hour of 5-minute
+ * buckets, a day of hourly ones), every device's row of that period together, newest first.
+ * Answers the rows, sizes and times.
  */
 async function seedRollups(databaseUrl, ids) {
   const admin = new pg.Client({ connectionString: databaseUrl });
+  // A failed seed drops the database: the error that caused it is the one to report.
+  admin.on("error", () => {});
   await admin.connect();
-  const perDevice = 30 * 288 + 365 * 24;
-  const estimate = ids.length * perDevice * 320;
+  const perDevice = 30 * 24 + 1 + 365 + 1;
   log(
-    `seeding ${(ids.length * perDevice).toLocaleString("en")} rollup rows (about ${(estimate / 2 ** 30).toFixed(0)} GiB) on ${SEED_CONNECTIONS} connections`,
+    `seeding ${(ids.length * perDevice).toLocaleString("en")} packed rollup rows (${(ids.length * (30 * 288 + 365 * 24)).toLocaleString("en")} buckets) on ${SEED_CONNECTIONS} connections`,
   );
-  // What the bench's ingest rolled up would collide with the seeded buckets.
-  await admin.query("truncate metric_rollups");
-  await admin.query("alter table metric_rollups set unlogged");
+  // What the bench's ingest rolled up would collide with the seeded periods.
+  await admin.query("truncate metric_rollup_packs, metric_rollups");
+  await admin.query("alter table metric_rollup_packs set unlogged");
   await admin.query(
-    "alter table metric_rollups drop constraint metric_rollups_device_id_resolution_bucket_pk",
+    "alter table metric_rollup_packs drop constraint metric_rollup_packs_device_id_resolution_period_pk",
   );
-  await admin.query("drop index metric_rollups_resolution_bucket_idx");
+  await admin.query("drop index metric_rollup_packs_resolution_period_idx");
   const now = Date.now();
-  const slices = [];
-  // Newest first, so a stopped seed still leaves the recent buckets the charts read.
-  for (const [resolution, days, sliceHours] of [
-    [300, 30, 2],
-    [3600, 365, 24],
+  const periods = [];
+  for (const [resolution, periodMs, count] of [
+    [300, 3_600_000, 30 * 24],
+    [3600, 86_400_000, 365],
   ]) {
-    const step = resolution * 1000;
-    const end = Math.floor(now / step) * step;
-    const start = end - days * 86_400_000;
-    for (let to = end; to > start; to -= sliceHours * 3_600_000)
-      slices.push({ resolution, from: Math.max(start, to - sliceHours * 3_600_000), to });
+    // The newest period is the one still filling (now's); the oldest ends past the retention.
+    const newest = Math.floor(now / periodMs) * periodMs;
+    for (let k = 0; k <= count; k++) periods.push({ resolution, start: newest - k * periodMs, periodMs });
   }
-  slices.sort((a, b) => b.to - a.to);
-  // One filesystem per device; the same value in every row keeps the seed cheap (a constant).
-  const diskOf = (resolution) => [{ m: "/", min: 4e10, avg: 5e10, max: 6e10, t: 1e11, n: resolution / 60 }];
+  periods.sort((a, b) => b.start + b.periodMs - (a.start + a.periodMs));
+  // The series come from a pool of random arrays (a different one per device and period), so the
+  // seed stays cheap while every row holds values that compress no better than real ones.
+  const POOL = 997;
   const seedStart = Date.now();
   let next = 0;
   let done = 0;
@@ -436,27 +551,59 @@ async function seedRollups(databaseUrl, ids) {
   await Promise.all(
     Array.from({ length: SEED_CONNECTIONS }, async () => {
       const c = new pg.Client({ connectionString: databaseUrl });
+      c.on("error", () => {});
       await c.connect();
       try {
-        while (next < slices.length) {
-          const s = slices[next++];
+        // Values as a real device's vary: min <= avg <= max per bucket, two filesystems. Arrays
+        // of random numbers hardly compress, so the rows have the size real ones have.
+        const arr = (expr, type) =>
+          `array(select (${expr} + 0 * k)::${type} from generate_series(1, r.n)) as`;
+        await c.query(`create temp table pool as
+          select r.resolution, k,
+                 ${arr("random() * 10", "real")} cpu_min, ${arr("10 + random() * 40", "real")} cpu_avg,
+                 ${arr("50 + random() * 50", "real")} cpu_max,
+                 ${arr("2e9 + random() * 1e9", "float8")} mu_min, ${arr("3e9 + random() * 2e9", "float8")} mu_avg,
+                 ${arr("5e9 + random() * 3e9", "float8")} mu_max,
+                 ${arr("random() * 1e4", "float8")} ni_min, ${arr("random() * 2e5", "float8")} ni_avg,
+                 ${arr("2e5 + random() * 1e6", "float8")} ni_max,
+                 ${arr("random() * 1e3", "float8")} no_min, ${arr("random() * 4e4", "float8")} no_avg,
+                 ${arr("4e4 + random() * 2e5", "float8")} no_max,
+                 (select jsonb_agg(jsonb_build_array(
+                    jsonb_build_object('m', '/', 'min', 4e10 + random() * 1e9, 'avg', 4.1e10 + random() * 1e9,
+                                       'max', 4.2e10 + random() * 1e9, 't', 1e11, 'n', r.resolution / 60 + 0 * i),
+                    jsonb_build_object('m', '/data', 'min', 1e11 + random() * 1e10, 'avg', 1.1e11 + random() * 1e10,
+                                       'max', 1.2e11 + random() * 1e10, 't', 4e11, 'n', r.resolution / 60 + 0 * i)))
+                  from generate_series(1, r.n) i where k >= 0) as disks
+          from (values (300, 12), (3600, 24)) r(resolution, n) cross join generate_series(0, ${POOL - 1}) k`);
+        await c.query("create index on pool (resolution, k)");
+        while (next < periods.length) {
+          const s = periods[next++];
+          const n = s.periodMs / 1000 / s.resolution;
+          // The newest period holds only the buckets that have ended; the later ones are empty (null).
+          const ended = Math.min(n, Math.floor((now - s.start) / 1000 / s.resolution));
+          const fill = (v) => Array.from({ length: n }, (_, i) => (i < ended ? v : null));
           await c.query(
-            `insert into metric_rollups (device_id, resolution, bucket, organization_id, samples, cpu_min, cpu_avg,
-               cpu_max, memory_used_min, memory_used_avg, memory_used_max, memory_total_max, network_in_min,
-               network_in_avg, network_in_max, network_out_min, network_out_avg, network_out_max, disks)
-             select d.id, $1::smallint, b, d.organization_id, $1 / 60, 2, 10 + random() * 40, 95, 2e9,
-                    3e9 + random() * 2e9, 6e9, 8e9, 0, random() * 2e5, 1e6, 0, random() * 4e4, 2e5, $5::jsonb
-             from generate_series(to_timestamp($2 / 1000.0), to_timestamp($3 / 1000.0) - make_interval(secs => $1),
-                                  make_interval(secs => $1)) b
-             cross join lateral (select id, organization_id from devices where id = any($4)) d`,
-            [s.resolution, s.from, s.to, ids, JSON.stringify(diskOf(s.resolution))],
+            `insert into metric_rollup_packs (device_id, resolution, period, organization_id, samples, cpu_min,
+               cpu_avg, cpu_max, memory_used_min, memory_used_avg, memory_used_max, memory_total_max,
+               network_in_min, network_in_avg, network_in_max, network_out_min, network_out_avg,
+               network_out_max, disks)
+             select d.id, $1::smallint, to_timestamp($2::float8 / 1000), d.organization_id, $4::int[],
+                    pool.cpu_min, pool.cpu_avg, pool.cpu_max, pool.mu_min, pool.mu_avg, pool.mu_max, $5::float8[],
+                    pool.ni_min, pool.ni_avg, pool.ni_max, pool.no_min, pool.no_avg, pool.no_max, pool.disks
+             from devices d
+             join pool on pool.resolution = $1 and pool.k = (d.id * 31 + $2::bigint / $6::bigint) % ${POOL}
+             where d.id = any($3)`,
+            [s.resolution, s.start, ids, fill(s.resolution / 60), fill(8e9), s.periodMs],
           );
           done++;
           if (Date.now() - lastLog > 30_000) {
             lastLog = Date.now();
-            log(`seeded ${done}/${slices.length} slices`);
+            log(`seeded ${done}/${periods.length} periods`);
           }
         }
+      } catch (err) {
+        log(`seeding failed: ${err.message}`);
+        throw err;
       } finally {
         await c.end();
       }
@@ -468,8 +615,8 @@ async function seedRollups(databaseUrl, ids) {
   // Both indexes at once (each takes a lock the other allows); the primary key then adopts its index.
   await Promise.all(
     [
-      "create unique index metric_rollups_device_id_resolution_bucket_pk on metric_rollups using btree (device_id, resolution, bucket)",
-      "create index metric_rollups_resolution_bucket_idx on metric_rollups using btree (resolution, bucket)",
+      "create unique index metric_rollup_packs_device_id_resolution_period_pk on metric_rollup_packs using btree (device_id, resolution, period)",
+      "create index metric_rollup_packs_resolution_period_idx on metric_rollup_packs using btree (resolution, period)",
     ].map(async (statement) => {
       const c = new pg.Client({ connectionString: databaseUrl });
       await c.connect();
@@ -482,19 +629,28 @@ async function seedRollups(databaseUrl, ids) {
     }),
   );
   await admin.query(
-    "alter table metric_rollups add constraint metric_rollups_device_id_resolution_bucket_pk primary key using index metric_rollups_device_id_resolution_bucket_pk",
+    "alter table metric_rollup_packs add constraint metric_rollup_packs_device_id_resolution_period_pk primary key using index metric_rollup_packs_device_id_resolution_period_pk",
   );
-  await admin.query("analyze metric_rollups");
+  await admin.query("analyze metric_rollup_packs");
   const indexS = (Date.now() - indexStart) / 1000;
   const sizes = (
     await admin.query(
-      `select (select count(*) from metric_rollups)::bigint as rows,
-              pg_size_pretty(pg_table_size('metric_rollups')) as table,
-              pg_size_pretty(pg_indexes_size('metric_rollups')) as indexes`,
+      `select (select count(*) from metric_rollup_packs)::bigint as rows,
+              pg_size_pretty(pg_table_size('metric_rollup_packs')) as table,
+              pg_size_pretty(pg_total_relation_size(reltoastrelid)) as toast,
+              pg_size_pretty(pg_indexes_size('metric_rollup_packs')) as indexes
+       from pg_class where oid = 'metric_rollup_packs'::regclass`,
     )
   ).rows[0];
   await admin.end();
-  return { rows: Number(sizes.rows), table: sizes.table, indexes: sizes.indexes, seedS, indexS };
+  return {
+    rows: Number(sizes.rows),
+    table: sizes.table,
+    toast: sizes.toast,
+    indexes: sizes.indexes,
+    seedS,
+    indexS,
+  };
 }
 
 /** Starts the server again on the same database and ports (after the seed). */

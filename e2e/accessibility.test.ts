@@ -275,6 +275,10 @@ describe("accessibility of every console route", { timeout: 600_000 }, () => {
       await atPath(page, "/mfa/verify");
       await settled(page);
       await auditBoth("/mfa/verify");
+      // The page a Duo round returns to (here without Duo's answer: it says what went wrong).
+      await page.goto("/mfa/duo");
+      await settled(page);
+      await auditBoth("/mfa/duo");
     } finally {
       await page.context().close();
       page = signedIn;

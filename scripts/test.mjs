@@ -6,21 +6,33 @@ import fs from "node:fs";
 import path from "node:path";
 import { build, ensureInstalled, log, root, run, StepError } from "./prepare.mjs";
 
-const CHROMIUM = "/usr/bin/chromium";
 const resultsDir = path.join(root, "test-results");
 const vitest = path.join(root, "node_modules/.bin/vitest");
 
-async function ensureChromium() {
-  if (fs.existsSync(CHROMIUM)) return;
+// Debian packages the tests use, each found by a file it installs. Add a line when a test
+// needs another tool from Debian; missing ones are installed together with one apt-get run.
+const DEBIAN_PACKAGES = [
+  { file: "/usr/bin/chromium", pkg: "chromium", why: "the browser tests" },
+  { file: "/usr/bin/restic", pkg: "restic", why: "the backup engine tests (restic reads what it writes)" },
+  { file: "/usr/bin/rpmbuild", pkg: "rpm", why: "the agent's .rpm package tests" },
+  { file: "/usr/bin/msiinfo", pkg: "msitools", why: "the agent's MSI tests (msiinfo)" },
+  { file: "/usr/bin/wixl", pkg: "wixl", why: "the agent's MSI package (wixl)" },
+  { file: "/usr/bin/osslsigncode", pkg: "osslsigncode", why: "the agent's Windows signing test" },
+];
+
+async function ensureDebianPackages() {
+  const missing = DEBIAN_PACKAGES.filter((p) => !fs.existsSync(p.file));
+  if (missing.length === 0) return;
+  const names = missing.map((p) => p.pkg);
   if (process.getuid?.() !== 0) {
-    log(`the browser tests need Debian's chromium at ${CHROMIUM}, which is not installed.`);
-    log("install it as root, then run npm test again:");
-    log("  sudo apt-get update && sudo apt-get install -y chromium");
+    for (const p of missing) log(`${p.why} need Debian's ${p.pkg} (${p.file}), which is not installed.`);
+    log("install as root, then run npm test again:");
+    log(`  sudo apt-get update && sudo apt-get install -y ${names.join(" ")}`);
     process.exit(1);
   }
-  log("installing Debian's chromium for the browser tests (apt-get)...");
+  log(`installing Debian's ${names.join(", ")} for the tests (apt-get)...`);
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  for (const args of [["update"], ["install", "-y", "chromium"]]) {
+  for (const args of [["update"], ["install", "-y", ...names]]) {
     const code = await run("apt-get", args, { env });
     if (code !== 0) throw new StepError(`apt-get ${args.join(" ")} exited with code ${code}`);
   }
@@ -78,7 +90,7 @@ const add = (c) => {
 
 try {
   await ensureInstalled();
-  await ensureChromium();
+  await ensureDebianPackages();
 } catch (error) {
   if (!(error instanceof StepError)) throw error;
   log(`failed: ${error.message}`);

@@ -41,7 +41,14 @@ export const START_TIMEOUT_MS = 180_000;
  */
 export async function startServer(
   env: Record<string, string> = {},
-  { startTimeoutMs = START_TIMEOUT_MS }: { startTimeoutMs?: number } = {},
+  {
+    startTimeoutMs = START_TIMEOUT_MS,
+    publicHost = "127.0.0.1",
+  }: {
+    startTimeoutMs?: number;
+    /** The host name of the public URL (WebAuthn needs a domain such as localhost, not an address). */
+    publicHost?: string;
+  } = {},
 ): Promise<RunningServer> {
   const main = path.join(repoRoot, "apps/server/dist/main.js");
   if (!fs.existsSync(main) || !fs.existsSync(path.join(repoRoot, "apps/web/dist/index.html"))) {
@@ -58,7 +65,7 @@ export async function startServer(
       HOST: "127.0.0.1",
       STEWARD_DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
-      STEWARD_PUBLIC_URL: `http://127.0.0.1:${port}`,
+      STEWARD_PUBLIC_URL: `http://${publicHost}:${port}`,
       // The agent listener defaults to PORT + 1, which another process may hold: any free port.
       STEWARD_AGENT_PORT: "0",
       // No real agent for this machine: it would add a "Steward server" organization and a device
@@ -71,6 +78,7 @@ export async function startServer(
   child.stdout?.on("data", (d: Buffer) => (log += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (log += d.toString()));
   const url = `http://127.0.0.1:${port}`;
+  const publicUrl = `http://${publicHost}:${port}`;
   const deadline = Date.now() + startTimeoutMs;
   const giveUp = (message: string) => {
     // Leave nothing behind: the process, then its throwaway data.
@@ -90,7 +98,7 @@ export async function startServer(
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
-    url,
+    url: publicHost === "127.0.0.1" ? url : publicUrl,
     port,
     dataDir,
     output: () => log,

@@ -2,7 +2,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { fileURLToPath } from "node:url";
 import { agent as proto } from "@steward/contracts";
 import { AGENT_VERSION } from "./version.js";
 import {
@@ -17,8 +16,11 @@ import { postJson } from "./connection/http.js";
 import { checkServerKey, normalizeFingerprint } from "./server-key.js";
 import { collectInventory } from "./inventory/collect.js";
 import { runAgent } from "./run.js";
+import { Launcher } from "./update/launcher.js";
+import { seedInstall } from "./update/layout.js";
 import { startFleet } from "./sim/fleet.js";
 import { launchdPlist, systemdUnit, windowsServiceScript } from "./service/definitions.js";
+import { installPath, isBinaryBuild } from "./self-report.js";
 
 const USAGE = `steward-agent ${AGENT_VERSION}
 
@@ -33,6 +35,9 @@ Usage:
   steward-agent simulate --server URL --token TOKEN --count N [--state-file FILE] [--seed N]
       [--heartbeat SECONDS] [--churn-disconnects PER_MIN] [--churn-inventory PER_MIN]
       Runs N simulated agents (marked as simulated in the console) over the real protocol.
+  steward-agent launch --install-dir DIR [--data-dir DIR]
+      Runs the agent of DIR/current (seeding DIR with this build the first time) and restores the
+      previous version when an update does not reconnect and pass its health check in time.
   steward-agent version`;
 
 function die(message: string, code = 1): never {
@@ -123,6 +128,7 @@ async function main() {
       heartbeat: { type: "string" },
       "churn-disconnects": { type: "string" },
       "churn-inventory": { type: "string" },
+      "install-dir": { type: "string" },
     },
     strict: true,
   });
@@ -162,7 +168,10 @@ async function main() {
       break;
     }
     case "install-service": {
-      const spec = { nodePath: process.execPath, agentPath: fileURLToPath(import.meta.url), dataDir };
+      // The self-contained executable is the program itself; a script needs Node.js to run it.
+      const spec = isBinaryBuild()
+        ? { nodePath: process.execPath, dataDir }
+        : { nodePath: process.execPath, agentPath: installPath(), dataDir };
       if (process.platform === "linux") {
         const unit = systemdUnit(spec);
         if (values.print) process.stdout.write(unit);
@@ -217,6 +226,16 @@ async function main() {
         process.once("SIGINT", resolve);
       });
       fleet.stop();
+      break;
+    }
+    case "launch": {
+      if (!values["install-dir"]) die(USAGE, 2);
+      const installDir = path.resolve(values["install-dir"]);
+      seedInstall(installDir, AGENT_VERSION, installPath(), isBinaryBuild() ? "binary" : "bundle");
+      const launcher = new Launcher({ installDir, args: ["run", "--data-dir", dataDir] });
+      process.once("SIGTERM", () => launcher.stop());
+      process.once("SIGINT", () => launcher.stop());
+      await launcher.run();
       break;
     }
     case "version":

@@ -5,10 +5,12 @@ import { AgentConnection } from "./connection/client.js";
 import { signWith, withEncryptionKey, type AgentState } from "./identity.js";
 import { changedSections, collectInventory } from "./inventory/collect.js";
 import { AGENT_VERSION } from "./version.js";
+import { ErrorLog, selfReport } from "./self-report.js";
 import { JobManager } from "./jobs/manager.js";
 import { MetricsCollector } from "./metrics/collector.js";
 import { PolicyApplier, applyPolicyHandler, defaultAgentCommands } from "./commands/index.js";
 import { ConditionEngine, probeFor, runConditionScript } from "./conditions/index.js";
+import { createUpdater } from "./update/agent-updater.js";
 
 const INVENTORY_SECONDS = Number(process.env.STEWARD_AGENT_INVENTORY_SECONDS ?? 900);
 // The sampling interval is an agent setting of the device's policy; until the agent receives its
@@ -26,6 +28,12 @@ export async function runAgent(enrolled: AgentState, dataDir: string): Promise<v
   const inventoryFile = path.join(dataDir, "inventory.json");
   const statusFile = path.join(dataDir, "status.json");
   const log = (msg: string) => process.stdout.write(`${new Date().toISOString()} ${msg}\n`);
+  const errors = new ErrorLog(dataDir);
+  /** An error worth showing in the console: logged, and kept for the next hello. */
+  const fail = (msg: string) => {
+    log(msg);
+    errors.record(msg);
+  };
   const lastSent = (): proto.Inventory | undefined => {
     try {
       return JSON.parse(fs.readFileSync(inventoryFile, "utf8")) as proto.Inventory;
@@ -94,12 +102,32 @@ export async function runAgent(enrolled: AgentState, dataDir: string): Promise<v
     log,
     commands: defaultAgentCommands().register(applyPolicyHandler(policy)),
   });
+  // Self-update works when the launcher started this agent from an install folder of versions.
+  const updater = createUpdater({
+    installDir: process.env.STEWARD_AGENT_INSTALL_DIR || undefined,
+    context: {
+      serverUrl: state.serverUrl,
+      caFile: state.caFile,
+      dataDir,
+      serverPublicKey: state.serverPublicKey,
+      runningVersion: AGENT_VERSION,
+      platform: process.platform,
+      arch: process.arch,
+    },
+    send: (message) => connection.send(message),
+    log,
+    restart: (code) => {
+      connection.stop();
+      process.exit(code);
+    },
+  });
   const connection = new AgentConnection({
     serverUrl: state.serverUrl,
     deviceId: state.deviceId,
     agentVersion: AGENT_VERSION,
     sign: (payload) => signWith(state.privateKeyPem, payload),
     encryptionPublicKey: state.encryptionPublicKey,
+    selfReport: () => selfReport(errors),
     ...(state.caFile ? { caFile: state.caFile } : {}),
     onWelcome: ({ wantFullInventory, approval }) => {
       wantFull = wantFullInventory;
@@ -108,13 +136,16 @@ export async function runAgent(enrolled: AgentState, dataDir: string): Promise<v
       // Samples kept while the server was unreachable go out first.
       metrics.flush();
       conditions.onConnected();
-      void report().catch((err: unknown) => log(`inventory failed: ${(err as Error).message}`));
+      updater.onWelcome();
+      void report().catch((err: unknown) => fail(`inventory failed: ${(err as Error).message}`));
     },
     onCommand: (message) => jobs.handleCommand(message),
     onJobAck: (jobUid, attempt) => jobs.onAck(jobUid, attempt),
+    onUpdateOffer: (offer) => void updater.onOffer(offer),
     onStateChange: (s, detail) => {
       fs.writeFileSync(statusFile, JSON.stringify({ state: s, detail, at: new Date().toISOString() }));
-      if (s !== "connected") log(`${s}${detail ? `: ${detail}` : ""}`);
+      if (s !== "connected" && detail) fail(`${s}: ${detail}`);
+      else if (s !== "connected") log(s);
       if (s === "stopped" && detail) {
         process.exitCode = 4;
         finish();
@@ -123,9 +154,12 @@ export async function runAgent(enrolled: AgentState, dataDir: string): Promise<v
   });
   policy.restore();
   connection.start();
-  void metrics.start().catch((err: unknown) => log(`metrics failed: ${(err as Error).message}`));
+  void metrics.start().catch((err: unknown) => fail(`metrics failed: ${(err as Error).message}`));
   conditions.start();
-  const timer = setInterval(() => void report().catch(() => undefined), INVENTORY_SECONDS * 1000);
+  const timer = setInterval(
+    () => void report().catch((err: unknown) => fail(`inventory failed: ${(err as Error).message}`)),
+    INVENTORY_SECONDS * 1000,
+  );
 
   await new Promise<void>((resolve) => {
     const stop = () => {

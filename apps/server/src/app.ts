@@ -14,9 +14,10 @@ import { installAccessControl } from "./platform/identity/index.js";
 import { installWebAssets, defaultWebDist } from "./platform/http/web-assets.js";
 import { installSecurityHeaders } from "./platform/http/security-headers.js";
 import { installAuthRateLimits } from "./platform/http/rate-limit.js";
+import { installStepUp } from "./platform/http/step-up.js";
 import type { AppDeps } from "./platform/deps.js";
 import { healthModule } from "./modules/health/index.js";
-import { authModule } from "./modules/auth/index.js";
+import { authModule, mfaModule } from "./modules/auth/index.js";
 import { technicianModule } from "./modules/technicians/index.js";
 import { rolesModule } from "./modules/roles/index.js";
 import { organizationsModule } from "./modules/organizations/index.js";
@@ -30,6 +31,7 @@ import { deviceRolesModule } from "./modules/device-roles/index.js";
 import { savedSearchesModule } from "./modules/saved-searches/index.js";
 import { customFieldsModule } from "./modules/custom-fields/index.js";
 import { jobsModule } from "./modules/jobs/index.js";
+import { deviceActionsRoutes } from "./modules/device-actions/index.js";
 import { scriptsModule } from "./modules/scripts/index.js";
 import { credentialsModule } from "./modules/credentials/index.js";
 import { activitiesModule } from "./modules/activities/index.js";
@@ -41,6 +43,8 @@ import { maintenanceModule } from "./modules/maintenance/index.js";
 import { dynamicPoliciesModule } from "./modules/dynamic-policies/index.js";
 import { notificationsModule } from "./modules/notifications/index.js";
 import { alertsModule } from "./modules/alerts/index.js";
+import { agentUpdatesModule } from "./modules/agent-updates/index.js";
+import { securitySettingsModule } from "./modules/security-settings/index.js";
 import { buildServices, type Services } from "./services.js";
 
 export interface BuildAppOptions {
@@ -87,6 +91,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       absoluteSeconds: deps.config.sessionAbsoluteSeconds,
     },
   });
+  const securitySettings = services.securitySettings;
+  installStepUp(app, { db: deps.db, policy: () => securitySettings.stepUpPolicy() });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -107,10 +113,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   await app.register(healthModule(deps), { prefix: "/api" });
   await app.register(authModule(deps, services.auth), { prefix: "/api" });
+  await app.register(mfaModule(deps, services.mfa), { prefix: "/api" });
   await app.register(technicianModule(deps, services.technicians, services.auth), { prefix: "/api" });
   await app.register(rolesModule(deps, services.roles), { prefix: "/api" });
   await app.register(organizationsModule(services.organizations), { prefix: "/api" });
   await app.register(settingsModule(services.settings), { prefix: "/api" });
+  await app.register(securitySettingsModule(securitySettings), { prefix: "/api" });
   await app.register(preferencesModule(services.preferences), { prefix: "/api" });
   await app.register(dashboardModule(services.dashboard), { prefix: "/api" });
   await app.register(promotionModule(services.promotion), { prefix: "/api" });
@@ -126,6 +134,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(savedSearchesModule(services.savedSearches), { prefix: "/api" });
   await app.register(customFieldsModule(services.customFields), { prefix: "/api" });
   await app.register(jobsModule(deps, services.jobs), { prefix: "/api" });
+  await app.register(deviceActionsRoutes(deps, services.jobs), { prefix: "/api" });
   await app.register(scriptsModule(services.scripts), { prefix: "/api" });
   await app.register(credentialsModule(services.credentials), { prefix: "/api" });
   await app.register(activitiesModule(services.activities), { prefix: "/api" });
@@ -135,6 +144,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(policiesModule(services.policies, services.policyAssignments), { prefix: "/api" });
   await app.register(dynamicPoliciesModule(services.dynamicPolicies), { prefix: "/api" });
   await app.register(maintenanceModule(services.maintenance), { prefix: "/api" });
+  await app.register(agentUpdatesModule(services.agentUpdates), { prefix: "/api" });
   await app.register(notificationsModule(services.notifications), { prefix: "/api" });
   await app.register(alertsModule(services.alerts), { prefix: "/api" });
 

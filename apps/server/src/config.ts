@@ -24,6 +24,10 @@ export interface ServerConfig {
   /** Seconds between agent heartbeats, and of silence after which a device is marked DOWN. */
   agentHeartbeatSeconds: number;
   agentSilenceSeconds: number;
+  /** Bytes per second one agent update download may take (STEWARD_AGENT_UPDATE_BYTES_PER_SECOND; unset: no cap). */
+  agentUpdateBytesPerSecond?: number;
+  /** Milliseconds between passes of the agent rollout engine (STEWARD_AGENT_ROLLOUT_TICK_MS). */
+  agentRolloutTickMs?: number;
   /**
    * STEWARD_TLS_CERT and STEWARD_TLS_KEY (PEM file paths): both listeners serve HTTPS (and WSS)
    * themselves; the public URLs then default to https.
@@ -79,6 +83,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ).replace(/\/+$/, ""),
     agentHeartbeatSeconds: int(env.STEWARD_AGENT_HEARTBEAT_SECONDS, 20, "STEWARD_AGENT_HEARTBEAT_SECONDS"),
     agentSilenceSeconds: int(env.STEWARD_AGENT_SILENCE_SECONDS, 60, "STEWARD_AGENT_SILENCE_SECONDS"),
+    agentUpdateBytesPerSecond: int(
+      env.STEWARD_AGENT_UPDATE_BYTES_PER_SECOND,
+      0,
+      "STEWARD_AGENT_UPDATE_BYTES_PER_SECOND",
+    ),
+    agentRolloutTickMs: int(env.STEWARD_AGENT_ROLLOUT_TICK_MS, 2000, "STEWARD_AGENT_ROLLOUT_TICK_MS"),
     tls,
     webhooksAllowLoopback: env.STEWARD_WEBHOOKS_ALLOW_LOOPBACK === "true",
     authRateLimits: {

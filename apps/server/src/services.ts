@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { Db } from "./platform/db/database.js";
 import type { AppDeps } from "./platform/deps.js";
 import { ActivitiesRepository } from "./modules/activities/activities.repository.js";
@@ -7,6 +8,12 @@ import { createEnrollmentService } from "./modules/agents/enrollment.service.js"
 import { AuditRepository } from "./modules/audit/audit.repository.js";
 import { createAuditService } from "./modules/audit/audit.service.js";
 import { createAuthService } from "./modules/auth/auth.service.js";
+import { createMfaService } from "./modules/auth/mfa.service.js";
+import { createMfaRepository } from "./modules/auth/mfa.repository.js";
+import {
+  createSecuritySettingsService,
+  SecuritySettingsRepository,
+} from "./modules/security-settings/index.js";
 import { CredentialsRepository } from "./modules/credentials/credentials.repository.js";
 import { createCredentialsService } from "./modules/credentials/credentials.service.js";
 import { CustomFieldsRepository } from "./modules/custom-fields/custom-fields.repository.js";
@@ -27,9 +34,11 @@ import { createOrganizationsService } from "./modules/organizations/organization
 import { createPolicyAssignmentsService } from "./modules/policies/policies.assignments.js";
 import { PoliciesRepository } from "./modules/policies/policies.repository.js";
 import { createMaintenanceService } from "./modules/maintenance/maintenance.service.js";
+import { createAgentUpdatesService, loadOrCreateUpdateKeys } from "./modules/agent-updates/index.js";
 import { createPolicyDelivery } from "./modules/policies/policies.delivery.js";
 import { createPoliciesService } from "./modules/policies/policies.service.js";
 import { createPolicyConditions } from "./modules/policies/policies.conditions.js";
+import { createPolicyAutomations, startPolicyAutomations } from "./modules/policies/policies.automations.js";
 import { PreferencesRepository } from "./modules/preferences/preferences.repository.js";
 import { createPreferencesService } from "./modules/preferences/preferences.service.js";
 import { PromotionRepository } from "./modules/promotion/promotion.repository.js";
@@ -44,6 +53,7 @@ import type { TaskRunnerDeps } from "./modules/scheduled-tasks/scheduled-tasks.r
 import {
   createScheduler,
   startScheduler,
+  type RunningScheduler,
   type SchedulerOptions,
 } from "./modules/scheduled-tasks/scheduled-tasks.scheduler.js";
 import { createScheduledTasksService } from "./modules/scheduled-tasks/scheduled-tasks.service.js";
@@ -84,6 +94,11 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
     // The session carries the user's own settings, so the console applies them at once.
     preferencesOf: preferences.get,
   });
+  const mfa = createMfaService(deps, auth, createMfaRepository(deps.db));
+  const securitySettings = createSecuritySettingsService({
+    repo: new SecuritySettingsRepository(deps.db),
+    config: deps.config,
+  });
   const technicians = createTechniciansService(deps, {
     roles,
     repo: createTechniciansRepository(deps.db),
@@ -112,8 +127,18 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
     devices,
     actions: deviceActions,
   });
-  const customFields = createCustomFieldsService({ repo: new CustomFieldsRepository(deps.db), devices });
-  const scripts = createScriptsService({ repo: new ScriptsRepository(deps.db) });
+  const customFields = createCustomFieldsService({
+    repo: new CustomFieldsRepository(deps.db),
+    devices,
+    // Custom-field conditions follow a changed value at once, not only on the periodic pass.
+    onValuesChanged: (deviceIds) => void alerts.customFieldsChanged(deviceIds),
+  });
+  const scripts = createScriptsService({
+    repo: new ScriptsRepository(deps.db),
+    // Policies and dynamic policies using the script move their version (built below; called later).
+    onChanged: (scriptId) =>
+      Promise.all([policies.scriptChanged(scriptId), dynamicPolicies.scriptChanged(scriptId)]),
+  });
   const credentials = createCredentialsService({
     repo: new CredentialsRepository(deps.db),
     secretBox: deps.secretBox,
@@ -165,6 +190,16 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
     options.clock ? { clock: options.clock } : {},
   );
 
+  // Scheduled automations of policies, run through the job engine.
+  const policyAutomations = createPolicyAutomations({
+    db: deps.db,
+    bus: deps.bus,
+    jobsOn,
+    repoOn: (db: Db) => new PoliciesRepository(db),
+    maintenanceOn: (db: Db) => createMaintenanceService({ db, devicesOn }),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+
   // Alerts: condition events from agents and the server's own checks, with their follow-ups.
   const alerts = createAlerts({
     db: deps.db,
@@ -180,11 +215,21 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
     ...(options.clock ? { clock: options.clock } : {}),
   });
 
+  // Agent releases and rollouts: update keys of their own, the command key only vouches for the first root.
+  const agentUpdates = createAgentUpdatesService({
+    db: deps.db,
+    keys: loadOrCreateUpdateKeys(deps.config.dataDir),
+    commandSign: (payload) => deps.commandSigner.sign(payload),
+    releasesDir: path.join(deps.config.dataDir, "releases"),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+
   return {
     settings,
     preferences,
     roles,
     auth,
+    mfa,
     technicians,
     audit,
     devices,
@@ -209,10 +254,23 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
     scheduledTasks,
     maintenance,
     alerts,
+    agentUpdates,
+    policyAutomations,
+    securitySettings,
     /** The background scheduler over the same runner dependencies (each node may run one). */
     scheduler: {
       create: (schedulerOptions: SchedulerOptions = {}) => createScheduler(taskRunner, schedulerOptions),
-      start: (schedulerOptions: SchedulerOptions = {}) => startScheduler(taskRunner, schedulerOptions),
+      /** Scheduled tasks and the policies' scheduled automations, each on its own loop. */
+      start: (schedulerOptions: SchedulerOptions = {}): RunningScheduler => {
+        const tasks = startScheduler(taskRunner, schedulerOptions);
+        const automations = startPolicyAutomations(policyAutomations, {
+          ...(schedulerOptions.logger ? { logger: schedulerOptions.logger } : {}),
+        });
+        return {
+          tick: tasks.tick,
+          stop: async () => void (await Promise.all([tasks.stop(), automations.stop()])),
+        };
+      },
     },
     /** The task runner's dependencies (tests fire runs directly). */
     taskRunner,

@@ -22,6 +22,8 @@ export const permissions = [
   "customFields.manage",
   /** Submit and cancel jobs (scripts and actions) on devices. */
   "jobs.run",
+  /** Run an ad-hoc command or short script on one device at once, its output streamed. */
+  "devices.command",
   /** Create, change and delete library scripts (reading them is devices.read). */
   "scripts.manage",
   /** Store, change and delete an organization's credentials (choosing one as Run As is jobs.run). */
@@ -73,7 +75,7 @@ export function isOrganizationPermission(permission: Permission): boolean {
 /** The console's areas, as the role editor groups the permissions. */
 export const permissionGroups: readonly { area: string; permissions: readonly Permission[] }[] = [
   { area: "Devices", permissions: ["dashboard.read", "devices.read", "devices.manage", "enrollment.manage"] },
-  { area: "Scripting and jobs", permissions: ["jobs.run", "scripts.manage"] },
+  { area: "Scripting and jobs", permissions: ["jobs.run", "devices.command", "scripts.manage"] },
   { area: "Credentials", permissions: ["credentials.manage"] },
   { area: "Organizations", permissions: ["organizations.read", "organizations.write"] },
   { area: "Technicians", permissions: ["technicians.read", "technicians.manage"] },

@@ -18,3 +18,4 @@ export * from "./schedule/index.js";
 export * from "./policies/index.js";
 export * from "./conditions/index.js";
 export * from "./maintenance/index.js";
+export * from "./updates/index.js";

@@ -2,6 +2,8 @@ import { AgentCommandRegistry } from "./registry.js";
 import { cancelHandler } from "./cancel.js";
 import { runScriptHandler } from "./run-script.js";
 import { wakeOnLanHandler } from "./wake-on-lan.js";
+import { devicePowerHandler } from "./device-power.js";
+import { uninstallAgentHandler } from "./uninstall-agent.js";
 
 export * from "./registry.js";
 export { openSealedSecret } from "./secrets.js";
@@ -9,5 +11,11 @@ export { PolicyApplier, applyPolicyHandler, POLICY_FILE, type PolicyTargets } fr
 
 /** Every command kind this agent runs. */
 export function defaultAgentCommands(): AgentCommandRegistry {
-  return new AgentCommandRegistry([runScriptHandler, cancelHandler, wakeOnLanHandler]);
+  return new AgentCommandRegistry([
+    runScriptHandler,
+    cancelHandler,
+    wakeOnLanHandler,
+    devicePowerHandler(),
+    uninstallAgentHandler(),
+  ]);
 }

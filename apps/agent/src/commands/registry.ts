@@ -5,6 +5,8 @@ export interface AgentCommandContext {
   agentId: number;
   jobUid: string;
   attempt: number;
+  /** The agent's data folder (its identity, journal and state). */
+  dataDir: string;
   /** Streams output to the console while a job runs. */
   output(stream: "stdout" | "stderr", chunk: string): void;
   /** Opens a secret sealed to this agent for this command; throws when it cannot. */

@@ -11,6 +11,8 @@ export interface ConnectionOptions {
   sign(payload: string): string;
   /** The agent's X25519 public key, sent (and signed) in every hello. */
   encryptionPublicKey?: string;
+  /** What the agent says about itself (build, install path, last errors), read at each hello. */
+  selfReport?: () => proto.AgentSelfReport;
   /** A CA certificate file trusted for a wss server, besides Node's own CAs. */
   caFile?: string;
   /** Called once authenticated; returns what to send as the first inventory report. */
@@ -18,6 +20,8 @@ export interface ConnectionOptions {
   onPong?(rttMs: number): void;
   onCommand?(message: Extract<proto.ServerToAgent, { type: "command" }>): void;
   onJobAck?(jobUid: string, attempt: number): void;
+  /** The server offers an agent update (the signed update metadata decides whether it is taken). */
+  onUpdateOffer?(message: proto.UpdateOfferMessage): void;
   onStateChange?(state: "connecting" | "connected" | "disconnected" | "stopped", detail?: string): void;
   /** Overrides the server's heartbeat interval (simulator, tests). */
   heartbeatSeconds?: number;
@@ -132,6 +136,7 @@ export class AgentConnection {
           agentVersion: this.options.agentVersion,
           protocol: proto.AGENT_PROTOCOL_VERSION,
           ...(key ? { encryptionPublicKey: key } : {}),
+          ...(this.options.selfReport ? { self: this.options.selfReport() } : {}),
         };
         ws.send(JSON.stringify(hello));
         break;
@@ -159,6 +164,9 @@ export class AgentConnection {
         break;
       case "job-ack":
         this.options.onJobAck?.(message.jobUid, message.attempt);
+        break;
+      case "update-offer":
+        if (this.authenticated) this.options.onUpdateOffer?.(message);
         break;
       default: {
         const exhaustive: never = message;

@@ -108,6 +108,7 @@ export class JobManager {
     const target = { agentId: this.options.agentId, jobUid: envelope.jobUid, attempt: envelope.attempt };
     return {
       ...target,
+      dataDir: this.options.dataDir,
       output: (stream, chunk) => this.output(envelope.jobUid, envelope.attempt, stream, chunk),
       openSecret: (sealed) => {
         if (!this.options.encryption) throw new Error("this agent has no encryption key");

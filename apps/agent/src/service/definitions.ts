@@ -1,7 +1,9 @@
 /** Service definitions for each OS; `install-service` writes the one for the running OS. */
 export interface ServiceSpec {
+  /** The executable the service starts: Node.js, or the self-contained agent itself. */
   nodePath: string;
-  agentPath: string;
+  /** The agent script Node.js runs; absent for the self-contained agent. */
+  agentPath?: string;
   dataDir: string;
 }
 
@@ -17,7 +19,7 @@ After=network-online.target
 [Service]
 Type=simple
 Environment=STEWARD_AGENT_DATA_DIR=${spec.dataDir}
-ExecStart=${q(spec.nodePath)} ${q(spec.agentPath)} run
+ExecStart=${[spec.nodePath, spec.agentPath].flatMap((p) => (p ? [q(p)] : [])).join(" ")} run
 Restart=always
 RestartSec=5
 KillMode=process
@@ -40,9 +42,9 @@ export function launchdPlist(spec: ServiceSpec): string {
   <string>com.steward.agent</string>
   <key>ProgramArguments</key>
   <array>
-    <string>${xml(spec.nodePath)}</string>
-    <string>${xml(spec.agentPath)}</string>
-    <string>run</string>
+${[spec.nodePath, spec.agentPath, "run"]
+  .flatMap((p) => (p ? [`    <string>${xml(p)}</string>`] : []))
+  .join("\n")}
   </array>
   <key>EnvironmentVariables</key>
   <dict>
@@ -66,7 +68,7 @@ export function launchdPlist(spec: ServiceSpec): string {
  */
 export function windowsServiceScript(spec: ServiceSpec): string {
   const ps = (s: string) => `'${s.replace(/'/g, "''")}'`;
-  const binPath = `"${spec.nodePath}" "${spec.agentPath}" run`;
+  const binPath = `${[spec.nodePath, spec.agentPath].flatMap((p) => (p ? [`"${p}"`] : [])).join(" ")} run`;
   return `$ErrorActionPreference = 'Stop'
 [Environment]::SetEnvironmentVariable('STEWARD_AGENT_DATA_DIR', ${ps(spec.dataDir)}, 'Machine')
 New-Service -Name 'StewardAgent' -DisplayName 'Steward agent' -BinaryPathName ${ps(binPath)} -StartupType Automatic -Description 'Steward remote monitoring and management agent'

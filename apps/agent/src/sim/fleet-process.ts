@@ -27,6 +27,8 @@ export type FleetProcessRequest =
   /** Connects every agent (the fleet is started enrolled but not connected); answers "connecting". */
   | { type: "connect" }
   | { type: "connected" }
+  /** Update counters and how many agents run `version`; answers "updates". */
+  | { type: "updates"; version: string }
   /** Every connected agent sends one ping, spread evenly over `spreadMs`; answers "pinged". */
   | { type: "ping"; spreadMs: number }
   | { type: "rtts" }
@@ -57,6 +59,11 @@ export type FleetProcessReply =
   | { type: "started"; identities: FleetIdentity[]; enrollMs: number }
   | { type: "connecting" }
   | { type: "connected"; count: number }
+  | {
+      type: "updates";
+      running: number;
+      stats: { bytes: number; requests: number; installed: number; refused: number };
+    }
   | { type: "pinged" }
   | { type: "rtts"; rtts: number[] }
   | { type: "metricsSent"; count: number }
@@ -163,6 +170,13 @@ async function handle(request: FleetProcessRequest) {
     }
     case "triggered":
       reply({ type: "triggered", count: fleet?.triggeredCount() ?? 0 });
+      break;
+    case "updates":
+      reply({
+        type: "updates",
+        running: fleet?.runningVersion(request.version) ?? 0,
+        stats: fleet?.updateStats() ?? { bytes: 0, requests: 0, installed: 0, refused: 0 },
+      });
       break;
     case "rtts": {
       const rtts = fleet?.heartbeatRtts() ?? [];

@@ -8,6 +8,7 @@ import { prng, simulatedInventory } from "./templates.js";
 import { simulatedMetricSample } from "./metrics.js";
 import { verifyCommand } from "../jobs/verify.js";
 import { sendWakeOnLan, type WakeTarget } from "../jobs/wake-on-lan.js";
+import { simulateUpdate, type SimUpdateStats } from "./update.js";
 
 export interface FleetOptions {
   serverUrl: string;
@@ -35,6 +36,8 @@ export interface FleetOptions {
   onCommand?: (deviceId: number, jobUid: string, receivedAt: number) => void;
   /** How long a simulated script "runs" before it reports success (ms). */
   jobDurationMs?: number;
+  /** How long a simulated agent takes to restart after an update swap (ms). */
+  updateRestartMs?: number;
 }
 
 interface SimAgent {
@@ -50,6 +53,9 @@ interface SimAgent {
   policy?: proto.ApplyPolicyPayload;
   /** Condition keys this agent reports as triggered now (sent as the snapshot on reconnection). */
   triggered: Set<string>;
+  /** The version this simulated agent runs (moves on with an accepted update). */
+  version?: string;
+  updating?: boolean;
 }
 
 /** A condition state change a benchmark asks simulated agents to report. */
@@ -150,13 +156,17 @@ export async function startFleet(options: FleetOptions) {
 
   const rtts: number[] = [];
   let connected = 0;
+  const updateStats: SimUpdateStats = { bytes: 0, requests: 0, installed: 0, refused: 0 };
   for (const a of agents) {
     a.key = createPrivateKey(a.privateKeyPem);
     let sentFull = false;
     a.connection = new AgentConnection({
       serverUrl: options.serverUrl,
       deviceId: a.deviceId,
-      agentVersion: AGENT_VERSION,
+      // Read at each hello: after a simulated update the agent says its new version.
+      get agentVersion() {
+        return a.version ?? AGENT_VERSION;
+      },
       sign: (payload) => sign(null, Buffer.from(payload), a.key!).toString("base64"),
       ...(options.heartbeatSeconds ? { heartbeatSeconds: options.heartbeatSeconds } : {}),
       random: rand,
@@ -248,6 +258,32 @@ export async function startFleet(options: FleetOptions) {
       onPong: (rtt) => {
         if (rtts.length < 1_000_000) rtts.push(rtt);
       },
+      onUpdateOffer: (offer) => {
+        if (a.updating) return;
+        a.updating = true;
+        void simulateUpdate(
+          {
+            serverUrl: options.serverUrl,
+            serverPublicKey: a.serverPublicKey,
+            runningVersion: a.version ?? AGENT_VERSION,
+            send: (m) => a.connection?.send(m) ?? false,
+            stats: updateStats,
+          },
+          offer,
+        ).then((ok) => {
+          if (!ok) {
+            a.updating = false;
+            return;
+          }
+          // Restart as the new version: the hello after reconnecting carries it.
+          a.connection?.stop();
+          a.version = offer.version;
+          setTimeout(() => {
+            a.updating = false;
+            a.connection?.start();
+          }, options.updateRestartMs ?? 200);
+        });
+      },
       onStateChange: (state) => {
         if (state === "connected") connected++;
         else if (state === "disconnected" || state === "stopped") connected = Math.max(0, connected - 1);
@@ -296,6 +332,11 @@ export async function startFleet(options: FleetOptions) {
         ...(serverPublicKey ? { serverPublicKey } : {}),
       })),
     connectedCount: () => agents.filter((a) => a.connection?.connected).length,
+    /** Bytes and requests the simulated updates took, updates installed and refused. */
+    updateStats: () => ({ ...updateStats }),
+    /** How many agents run `version` now. */
+    runningVersion: (version: string) =>
+      agents.filter((a) => (a.version ?? AGENT_VERSION) === version).length,
     heartbeatRtts: () => rtts,
     /**
      * Every connected agent sends one metrics message holding one sample taken at `at` (a

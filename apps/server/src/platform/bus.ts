@@ -7,6 +7,8 @@ export interface BusEvents {
   cancelJob: [target: { deviceId: number; jobUid: string; attempt: number }];
   /** A relay device sends wake-on-LAN magic packets to these MACs on its subnet. */
   wakeOnLan: [request: { relayId: number; requestId: string; targets: { mac: string; broadcast: string }[] }];
+  /** The device was archived from the console: its agent removes its service and files. */
+  uninstallAgent: [request: { deviceId: number; requestId: string }];
   /** Policies or their assignments changed: every connected agent gets its policy if it moved. */
   policiesChanged: [];
 }

@@ -57,6 +57,26 @@ export function setAuthFailureHandler(handler: AuthFailureHandler | null): void 
   authFailureHandler = handler;
 }
 
+/**
+ * Asks the user to confirm their second factor again (a sensitive action answered
+ * E_STEP_UP_REQUIRED); resolves true once confirmed, false when they cancel.
+ */
+export type StepUpHandler = () => Promise<boolean>;
+let stepUpHandler: StepUpHandler | null = null;
+let pendingStepUp: Promise<boolean> | null = null;
+
+export function setStepUpHandler(handler: StepUpHandler | null): void {
+  stepUpHandler = handler;
+}
+
+/** One prompt at a time: requests refused together wait for the same confirmation. */
+function confirmStepUp(handler: StepUpHandler): Promise<boolean> {
+  pendingStepUp ??= handler().finally(() => {
+    pendingStepUp = null;
+  });
+  return pendingStepUp;
+}
+
 export type QueryValue = string | number | boolean | undefined | null;
 
 export interface RequestOptions {
@@ -162,8 +182,23 @@ function plainValues(value: unknown): Record<string, string | number> | undefine
   return values;
 }
 
-/** The one way the console talks to the server: JSON in and out, same-origin cookies, CSRF header. */
+/**
+ * The one way the console talks to the server: JSON in and out, same-origin cookies, CSRF header.
+ * A sensitive action refused for a stale second-factor confirmation opens the confirmation prompt
+ * and, once confirmed, is sent again exactly once.
+ */
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  try {
+    return await sendRequest<T>(method, path, options);
+  } catch (error) {
+    const handler = stepUpHandler;
+    if (!handler || !isApiError(error, "E_STEP_UP_REQUIRED") || options.signal?.aborted) throw error;
+    if (!(await confirmStepUp(handler))) throw error;
+    return sendRequest<T>(method, path, options);
+  }
+}
+
+async function sendRequest<T>(method: string, path: string, options: RequestOptions): Promise<T> {
   const upper = method.toUpperCase();
   const headers: Record<string, string> = { accept: "application/json" };
   if (options.body !== undefined) headers["content-type"] = "application/json";

@@ -12,6 +12,7 @@ import {
   useSessionQuery,
   type AuthenticatedSession,
 } from "../features/auth";
+import { StepUpPrompt } from "../features/security-settings";
 import { AppShellLayout } from "./layout/AppShellLayout";
 import { useApplyPreferences } from "./preferences/apply";
 import { useDocumentTitle } from "./layout/use-document-title";
@@ -72,6 +73,7 @@ function SignedInConsole({ session }: { session: AuthenticatedSession }) {
   return (
     <>
       <SessionExpiryWatcher session={session} />
+      <StepUpPrompt />
       <AppShellLayout user={session.user} />
     </>
   );

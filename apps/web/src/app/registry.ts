@@ -20,6 +20,7 @@ import { reportingRoutes } from "../features/reporting/routes";
 import { scheduledTaskRoutes } from "../features/scheduled-tasks/routes";
 import { scriptRoutes } from "../features/scripts/routes";
 import { settingsRoutes } from "../features/settings/routes";
+import { securitySettingsRoutes } from "../features/security-settings/routes";
 import { technicianRoutes } from "../features/technicians/routes";
 import { roleRoutes } from "../features/roles/routes";
 import { ticketingRoutes } from "../features/ticketing/routes";
@@ -42,6 +43,7 @@ export const routeRegistry: readonly RouteEntry[] = [
   ...technicianRoutes,
   ...roleRoutes,
   ...settingsRoutes,
+  ...securitySettingsRoutes,
   ...auditRoutes,
   ...integrationRoutes,
   ...policyRoutes,

@@ -61,6 +61,8 @@ import { de as scheduledTasksDe } from "../features/scheduled-tasks/i18n/de";
 import { en as scriptsEn } from "../features/scripts/i18n/en";
 import { de as scriptsDe } from "../features/scripts/i18n/de";
 import { en as settingsEn } from "../features/settings/i18n/en";
+import { en as securitySettingsEn } from "../features/security-settings/i18n/en";
+import { de as securitySettingsDe } from "../features/security-settings/i18n/de";
 import { de as settingsDe } from "../features/settings/i18n/de";
 import { en as techniciansEn } from "../features/technicians/i18n/en";
 import { de as techniciansDe } from "../features/technicians/i18n/de";
@@ -100,6 +102,7 @@ export const en = {
   scheduledTasks: scheduledTasksEn,
   scripts: scriptsEn,
   settings: settingsEn,
+  securitySettings: securitySettingsEn,
   technicians: techniciansEn,
   ticketing: ticketingEn,
   ...sharedEn,
@@ -134,6 +137,7 @@ export const de: Translation<typeof en> = {
   scheduledTasks: scheduledTasksDe,
   scripts: scriptsDe,
   settings: settingsDe,
+  securitySettings: securitySettingsDe,
   technicians: techniciansDe,
   ticketing: ticketingDe,
   ...sharedDe,

@@ -5,3 +5,4 @@ export * from "./protocol.js";
 export * from "./canonical.js";
 export * from "./sealed.js";
 export * from "./commands/index.js";
+export * from "./updates.js";

@@ -5,6 +5,7 @@ import { validationEn } from "../i18n/shared/en/validation.js";
 import { COMMAND_KIND_PATTERN } from "./commands/define.js";
 import { metricsMessage } from "./metrics.js";
 import { conditionEventsMessage } from "./conditions.js";
+import { updateOfferMessage, updateStatusMessage } from "./updates.js";
 
 /** Largest single message an agent may send (a full inventory with 10,000 programs fits). */
 export const AGENT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
@@ -75,6 +76,29 @@ export const challengeMessage = z.object({
  * `:<encryptionPublicKey>` when the agent sends its encryption key (the device's identity key
  * vouches for it, so it cannot be swapped on the way).
  */
+/** One error the agent recorded recently (newest last), reported so the console can show it. */
+export const agentReportedError = z.object({
+  at: agentText(40),
+  message: agentText(500),
+});
+
+/**
+ * What the agent says about itself in every hello: how it was built and installed, and its
+ * last errors. Agents older than this field send none.
+ */
+export const agentSelfReport = z.object({
+  /** Operating system family as the agent's runtime names it (linux, win32, darwin, ...). */
+  platform: agentText(20),
+  /** CPU architecture as the agent's runtime names it (x64, arm64, ...). */
+  arch: agentText(20),
+  /** The executable (or script) the service runs. */
+  installPath: agentText(500),
+  /** "binary": one self-contained executable; "script": a JavaScript file run by an installed Node.js. */
+  packaging: z.enum(["binary", "script"]),
+  lastErrors: z.array(agentReportedError).max(10),
+});
+export type AgentSelfReport = z.infer<typeof agentSelfReport>;
+
 export const helloMessage = z.object({
   type: z.literal("hello"),
   deviceId: id(),
@@ -82,6 +106,7 @@ export const helloMessage = z.object({
   encryptionPublicKey: x25519PublicKey.optional(),
   agentVersion: agentText(40),
   protocol: z.literal(AGENT_PROTOCOL_VERSION),
+  self: agentSelfReport.optional(),
 });
 
 export const welcomeMessage = z.object({
@@ -220,6 +245,7 @@ export const agentToServer = z.discriminatedUnion("type", [
   commandRefusedMessage,
   metricsMessage,
   conditionEventsMessage,
+  updateStatusMessage,
 ]);
 export type AgentToServer = z.infer<typeof agentToServer>;
 export const serverToAgent = z.discriminatedUnion("type", [
@@ -229,5 +255,6 @@ export const serverToAgent = z.discriminatedUnion("type", [
   errorMessage,
   commandMessage,
   jobAckMessage,
+  updateOfferMessage,
 ]);
 export type ServerToAgent = z.infer<typeof serverToAgent>;

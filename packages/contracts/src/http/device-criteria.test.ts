@@ -67,7 +67,10 @@ describe("the seed's calls", () => {
   it("POST /search/runner/execute-action: action and data (target plus the action's own fields)", () => {
     const parsed = executeActionRequest.parse({ action: "ADD_TAG", data: { searchId: 4, tag: "vip" } });
     expect(parsed).toEqual({ action: "ADD_TAG", data: { searchId: 4, tag: "vip" } });
-    expect(executeActionRequest.safeParse({ action: "REBOOT", data: {} }).success).toBe(false);
+    expect(executeActionRequest.safeParse({ action: "FORMAT_DISKS", data: { searchId: 4 } }).success).toBe(
+      false,
+    );
+    expect(executeActionRequest.parse({ action: "REBOOT", data: { nodeIds: [7] } }).action).toBe("REBOOT");
     expect(
       executeActionRequest.safeParse({ action: "APPROVE", data: { criteria: { bogus: 1 } } }).success,
     ).toBe(false);

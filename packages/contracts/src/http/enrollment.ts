@@ -42,3 +42,25 @@ export const enrollmentTokenSecret = z.object({
   commands: z.object({ linux: z.string(), mac: z.string(), windows: z.string() }),
 });
 export type EnrollmentTokenSecret = z.infer<typeof enrollmentTokenSecret>;
+
+/** One file of the built agent release, with its SHA-256 (listed on the downloads page). */
+export const agentDownloadArtifact = z.object({
+  file: z.string(),
+  kind: z.enum(["binary", "deb", "rpm", "msi", "macos-layout"]),
+  /** Platform and architecture, e.g. linux-x64; null when the file is not tied to one. */
+  target: z.string().nullable(),
+  size: z.number().int().nonnegative(),
+  sha256: z.string(),
+});
+export type AgentDownloadArtifact = z.infer<typeof agentDownloadArtifact>;
+
+/** The self-contained agents and native packages the server offers for download. */
+export const agentDownloads = z.object({
+  built: z.boolean(),
+  version: z.string().nullable(),
+  builtAt: z.string().nullable(),
+  /** Each artifact downloads from `${downloadBase}/${file}` (SHA256SUMS too). */
+  downloadBase: z.string(),
+  artifacts: z.array(agentDownloadArtifact),
+});
+export type AgentDownloads = z.infer<typeof agentDownloads>;

@@ -227,11 +227,24 @@ export const effectivePolicy = z.object({
   source: policySource.nullable(),
   /** False when the chosen policy is disabled: it stays assigned, the device applies none of it. */
   enforced: z.boolean(),
+  /**
+   * What the device applies, as the agent acknowledges it: the policy's version, or with dynamic
+   * policies a number derived from them all (not meant to be read by people).
+   */
   version: z.number().int().nullable(),
+  /** The device's policy's own version (what people read), null without a policy. */
+  policyVersion: z.number().int().nullable().optional(),
   sections: effectivePolicySections,
-  /** The dynamic policies of its class that match the device now, highest priority first. */
+  /** The dynamic policies of its class that match the device now, highest priority first, with their versions. */
   dynamicPolicies: z
-    .array(z.object({ id: z.number().int(), name: z.string(), priority: z.number().int() }))
+    .array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        priority: z.number().int(),
+        version: z.number().int().optional(),
+      }),
+    )
     .optional(),
   /**
    * What the device's agent last acknowledged applying: the policy (null: none), its version

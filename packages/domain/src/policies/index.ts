@@ -5,3 +5,4 @@ export * from "./inheritance.js";
 export * from "./assignment.js";
 export * from "./policy-messages.js";
 export * from "./dynamic.js";
+export * from "./script-refs.js";

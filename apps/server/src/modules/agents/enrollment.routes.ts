@@ -9,6 +9,7 @@ import {
   enrollmentToken,
   enrollmentTokenList,
   enrollmentTokenSecret,
+  agentDownloads,
   idParam,
 } from "@steward/contracts";
 import { AppError } from "../../platform/errors/app-error.js";
@@ -18,6 +19,7 @@ import { locations } from "../organizations/organizations.tables.js";
 import type { EnrollmentService } from "./enrollment.service.js";
 import type { EnrollmentTokenRow } from "./enrollment.repository.js";
 import { installCommands, presentToken } from "./enrollment.presenter.js";
+import { agentRelease } from "./agent-release.js";
 
 export const agentBundlePath = fileURLToPath(
   new URL("../../../../agent/dist/steward-agent.mjs", import.meta.url),
@@ -75,7 +77,7 @@ export function enrollmentRoutes(deps: AppDeps, enrollment: EnrollmentService): 
       secret,
       agentServerUrl: deps.config.agentPublicUrl,
       ...pins,
-      commands: installCommands(deps.config.agentPublicUrl, secret, row.organizationId, pins),
+      commands: installCommands(deps.config.agentPublicUrl, secret, row.organizationId, pins, agentRelease()),
     };
   }
   /** A token of an organization outside the scope answers like one that does not exist. */
@@ -143,7 +145,7 @@ export function enrollmentRoutes(deps: AppDeps, enrollment: EnrollmentService): 
     app.get(
       "/enrollment-tokens/:id/secret",
       {
-        config: { access: "enrollment.manage" },
+        config: { access: "enrollment.manage", stepUp: true },
         schema: { tags, params: idParam, response: { 200: enrollmentTokenSecret } },
       },
       async (request) => {
@@ -175,6 +177,21 @@ export function enrollmentRoutes(deps: AppDeps, enrollment: EnrollmentService): 
           organizationId: token.organizationId,
         });
         return present(await tokenOr404(scope, request.params.id));
+      },
+    );
+
+    app.get(
+      "/agent/downloads",
+      { config: { access: "devices.read" }, schema: { tags, response: { 200: agentDownloads } } },
+      () => {
+        const release = agentRelease();
+        return {
+          built: release !== null,
+          version: release?.version ?? null,
+          builtAt: release?.builtAt ?? null,
+          downloadBase: `${deps.config.agentPublicUrl}/agent/v1/download`,
+          artifacts: release?.artifacts ?? [],
+        };
       },
     );
 

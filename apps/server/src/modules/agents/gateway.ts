@@ -26,6 +26,11 @@ export interface GatewayOptions {
   silenceSeconds: number;
   /** How often contact times are written to the database (batched for fleets). */
   contactFlushMs?: number;
+  /**
+   * Bytes that may wait to be written to one agent's socket (default four of the largest
+   * messages). An agent that does not read past this is dropped; it reconnects and resyncs.
+   */
+  maxQueuedBytes?: number;
   /** Called once a device has authenticated (deliver what waited for it). */
   onAgentReady?(deviceId: number): void;
   /** Job messages from an authenticated device. */
@@ -38,6 +43,10 @@ export interface GatewayOptions {
   ): Promise<void>;
   /** Metric samples from an authenticated device (already checked against the contract). */
   onMetrics?(deviceId: number, organizationId: number, message: proto.MetricsMessage): Promise<unknown>;
+  /** A device authenticated, saying which agent version it runs (the update rollouts take it). */
+  onHello?(deviceId: number, agentVersion: string): Promise<void>;
+  /** An agent's report on an update it was offered. */
+  onUpdateStatus?(deviceId: number, message: proto.UpdateStatusMessage): Promise<void>;
   /** Condition state changes the agent evaluated on the device (the alerts module takes them). */
   onConditionEvents?(
     deviceId: number,
@@ -47,6 +56,7 @@ export interface GatewayOptions {
 }
 
 const HELLO_TIMEOUT_MS = 10_000;
+const DEFAULT_MAX_QUEUED_BYTES = 4 * proto.AGENT_MAX_MESSAGE_BYTES;
 
 /** Verifies an Ed25519 signature made with a raw 32-byte public key (base64). */
 export function verifyDeviceSignature(publicKeyRaw: string, payload: string, signature: string): boolean {
@@ -74,8 +84,28 @@ export function createAgentGateway(options: GatewayOptions) {
   const contacted = new Set<number>();
   const silenceMs = options.silenceSeconds * 1000;
 
-  const send = (ws: WebSocket, message: proto.ServerToAgent) => {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+  const maxQueuedBytes = options.maxQueuedBytes ?? DEFAULT_MAX_QUEUED_BYTES;
+
+  /**
+   * Sends when the socket is open and what waits to be written to it stays within the bound
+   * (a message of its own may exceed it when nothing waits). Past the bound the agent is not
+   * reading: its connection is dropped, so its messages do not pile up in the server's memory.
+   */
+  const send = (conn: Connection, message: proto.ServerToAgent): boolean => {
+    const { ws } = conn;
+    if (ws.readyState !== ws.OPEN) return false;
+    const text = JSON.stringify(message);
+    const queued = ws.bufferedAmount;
+    if (queued > 0 && queued + Buffer.byteLength(text) > maxQueuedBytes) {
+      logger.warn(
+        { deviceId: conn.deviceId, ip: conn.ip, queuedBytes: queued, maxQueuedBytes },
+        "agent is not reading what is sent to it; its connection is dropped (it reconnects and resyncs)",
+      );
+      ws.terminate();
+      return false;
+    }
+    ws.send(text);
+    return true;
   };
 
   const enqueue = (conn: Connection, work: () => Promise<void>) => {
@@ -101,6 +131,12 @@ export function createAgentGateway(options: GatewayOptions) {
       conn.ws.close(proto.agentCloseCodes.authFailed, "identity check failed");
       return;
     }
+    // An archived device's agent was uninstalled from the console: once it proved who it is,
+    // it is told to stop for good.
+    if (device.archivedAt) {
+      conn.ws.close(proto.agentCloseCodes.revoked, "device archived (agent uninstalled from the console)");
+      return;
+    }
     const previous = online.get(device.id);
     if (previous && previous !== conn) {
       previous.deviceId = undefined;
@@ -116,7 +152,7 @@ export function createAgentGateway(options: GatewayOptions) {
     pending.delete(conn);
     online.set(device.id, conn);
     await devices.markUp(device.id, conn.ip);
-    send(conn.ws, {
+    send(conn, {
       type: "welcome",
       deviceId: device.id,
       heartbeatSeconds: options.heartbeatSeconds,
@@ -124,6 +160,7 @@ export function createAgentGateway(options: GatewayOptions) {
       wantFullInventory: device.inventoryUpdatedAt === null,
     });
     options.onAgentReady?.(device.id);
+    await options.onHello?.(device.id, message.agentVersion);
   }
 
   function onMessage(conn: Connection, raw: string) {
@@ -157,7 +194,7 @@ export function createAgentGateway(options: GatewayOptions) {
     contacted.add(deviceId);
     switch (message.type) {
       case "ping":
-        send(conn.ws, { type: "pong", seq: message.seq, sentAt: message.sentAt });
+        send(conn, { type: "pong", seq: message.seq, sentAt: message.sentAt });
         break;
       case "inventory":
         enqueue(conn, () => devices.applyInventory(deviceId, conn.organizationId ?? 0, message));
@@ -179,6 +216,11 @@ export function createAgentGateway(options: GatewayOptions) {
       case "condition-events":
         enqueue(conn, async () => {
           await options.onConditionEvents?.(deviceId, conn.organizationId ?? 0, message);
+        });
+        break;
+      case "update-status":
+        enqueue(conn, async () => {
+          await options.onUpdateStatus?.(deviceId, message);
         });
         break;
       default: {
@@ -221,7 +263,7 @@ export function createAgentGateway(options: GatewayOptions) {
     });
     ws.on("close", () => onClose(conn));
     ws.on("error", () => undefined);
-    send(ws, { type: "challenge", nonce: conn.nonce, serverTime: Date.now() });
+    send(conn, { type: "challenge", nonce: conn.nonce, serverTime: Date.now() });
   }
 
   const sweeper = setInterval(
@@ -259,12 +301,12 @@ export function createAgentGateway(options: GatewayOptions) {
     isOnline: (deviceId: number) => online.has(deviceId),
     /** The encryption key of a connected device's agent (undefined: offline, or an older agent). */
     encryptionKeyOf: (deviceId: number) => online.get(deviceId)?.encryptionKey,
-    /** Sends to a connected device; false when it is not connected here. */
+    /** Bytes waiting to be written to a connected device's socket (0 when not connected here). */
+    queuedBytes: (deviceId: number) => online.get(deviceId)?.ws.bufferedAmount ?? 0,
+    /** Sends to a connected device; false when it is not connected here, or was just dropped for not reading. */
     sendTo(deviceId: number, message: proto.ServerToAgent): boolean {
       const conn = online.get(deviceId);
-      if (!conn || conn.ws.readyState !== conn.ws.OPEN) return false;
-      conn.ws.send(JSON.stringify(message));
-      return true;
+      return conn ? send(conn, message) : false;
     },
     onlineCount: () => online.size,
     /** Drops a device's connection (deleted or rejected in the console). */

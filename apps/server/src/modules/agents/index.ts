@@ -15,6 +15,8 @@ import {
 import { ServerCommandRegistry, type ServerCommandHandler } from "./commands/registry.js";
 import type { MetricsService } from "../metrics/index.js";
 import type { Alerts } from "../alerts/index.js";
+import { deviceActionCommandHandlers } from "../device-actions/index.js";
+import { handleUpdateRequest, type AgentUpdatesService } from "../agent-updates/index.js";
 
 export { verifyDeviceSignature } from "./gateway.js";
 export {
@@ -43,6 +45,8 @@ export interface AgentSideServices {
   alerts?: Pick<Alerts, "acceptConditionEvents">;
   /** Sends devices their effective policy (absent: agents get none). */
   policyDelivery?: { handler: ServerCommandHandler };
+  /** Agent releases and rollouts (absent: agents are offered no updates). */
+  agentUpdates?: AgentUpdatesService;
 }
 
 /**
@@ -56,9 +60,11 @@ export function createAgentSide(
   options: { tls?: { cert: Buffer; key: Buffer } | undefined } = {},
 ) {
   const { devices, enrollment, jobs } = services;
+  const updates = services.agentUpdates;
   // Every command kind the server sends: a kind's handler builds its payloads and takes its results.
   const commands = new ServerCommandRegistry([
     ...jobCommandHandlers(),
+    ...deviceActionCommandHandlers(),
     ...(services.policyDelivery ? [services.policyDelivery.handler] : []),
   ]);
   // The dispatcher and the gateway call each other; each only uses the other inside callbacks.
@@ -80,17 +86,47 @@ export function createAgentSide(
     onJobMessage: async (deviceId, message) => dispatcher.onMessage(deviceId, message),
     ...(services.metrics ? { onMetrics: services.metrics.accept.bind(services.metrics) } : {}),
     ...(services.alerts ? { onConditionEvents: services.alerts.acceptConditionEvents } : {}),
+    ...(updates
+      ? {
+          onHello: (deviceId: number, version: string) => updates.onHello(deviceId, version),
+          onUpdateStatus: (deviceId: number, message: Parameters<AgentUpdatesService["onStatus"]>[1]) =>
+            updates.onStatus(deviceId, message),
+        }
+      : {}),
   });
+  // The rollout engine offers updates to the devices connected to this node.
+  updates?.attachChannel({
+    isOnline: (deviceId) => gateway.isOnline(deviceId),
+    offer: (deviceId, message) => gateway.sendTo(deviceId, message),
+  });
+  const rolloutTimer = updates
+    ? setInterval(() => {
+        updates.tick().catch((err: unknown) => logger.error({ err }, "agent rollout pass failed"));
+      }, deps.config.agentRolloutTickMs ?? 2000)
+    : undefined;
+  rolloutTimer?.unref();
   const listener = createAgentListener({
     enrollment,
     gateway,
     logger,
     trustProxy: deps.config.trustProxy,
     tls: options.tls,
+    ...(updates
+      ? {
+          handleOther: (
+            req: Parameters<typeof handleUpdateRequest>[1],
+            res: Parameters<typeof handleUpdateRequest>[2],
+          ) =>
+            handleUpdateRequest(updates, req, res, {
+              bytesPerSecond: deps.config.agentUpdateBytesPerSecond ?? 0,
+            }),
+        }
+      : {}),
   });
   const closeListener = listener.close.bind(listener);
   listener.close = async () => {
     dispatcher.close();
+    if (rolloutTimer) clearInterval(rolloutTimer);
     await closeListener();
   };
   return { devices, enrollment, gateway, listener, jobs, dispatcher, commands };

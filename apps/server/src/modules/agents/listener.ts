@@ -9,6 +9,7 @@ import { errorBody } from "../../platform/errors/error-handler.js";
 import type { EnrollmentService } from "./enrollment.service.js";
 import type { AgentGateway } from "./gateway.js";
 import { agentBundlePath } from "./enrollment.routes.js";
+import { releaseFilePath } from "./agent-release.js";
 
 export interface AgentListenerOptions {
   enrollment: EnrollmentService;
@@ -17,6 +18,8 @@ export interface AgentListenerOptions {
   trustProxy: boolean;
   /** Certificate and key: the listener serves HTTPS and WSS itself. */
   tls?: { cert: Buffer; key: Buffer } | undefined;
+  /** Further agent endpoints (update metadata and artifacts); true when it answered the request. */
+  handleOther?: ((req: http.IncomingMessage, res: http.ServerResponse) => boolean) | undefined;
 }
 
 function clientIp(req: http.IncomingMessage, trustProxy: boolean): string {
@@ -78,10 +81,27 @@ export function createAgentListener(options: AgentListenerOptions) {
       fs.createReadStream(agentBundlePath).pipe(res);
       return;
     }
+    if (req.method === "GET" && path?.startsWith("/agent/v1/download/")) {
+      // The built release: self-contained executables, packages and SHA256SUMS (not secret).
+      const file = releaseFilePath(path.slice("/agent/v1/download/".length));
+      if (!file) {
+        replyError(res, new AppError("E_NOT_FOUND", 404, { id: "errors.enrollment.agentNotBuilt" }));
+        return;
+      }
+      res.writeHead(200, {
+        "content-type": file.endsWith("SHA256SUMS")
+          ? "text/plain; charset=utf-8"
+          : "application/octet-stream",
+        "content-length": fs.statSync(file).size,
+      });
+      fs.createReadStream(file).pipe(res);
+      return;
+    }
     if (req.method === "GET" && path === "/agent/v1/health") {
       reply(res, 200, { status: "ok" });
       return;
     }
+    if (options.handleOther?.(req, res)) return;
     replyError(res, new AppError("E_NOT_FOUND", 404, { id: "errors.enrollment.notAgentEndpoint" }));
   };
   const server: http.Server | https.Server = options.tls

@@ -213,4 +213,44 @@ describe("server-evaluated kinds other areas and fields raise", () => {
     await world.ctx.services.alerts.checks.customFields();
     expect(await world.alertsOf(deviceId)).toMatchObject([{ status: "RESET", resetCause: "RECOVERED" }]);
   });
+  it("a custom field condition is evaluated when the value is written (device or organization level), not only on the periodic pass", async () => {
+    const name = `patchState${Math.random().toString(36).slice(2, 8)}`;
+    const created = await world.admin.post("/api/custom-fields", {
+      scope: "GLOBAL",
+      name,
+      label: "Patch state",
+      type: "TEXT",
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const fieldId = created.json<{ id: number }>().id;
+    const policyId = await policyWith(world.admin, {
+      field: cpuCondition({
+        name: "Patching broken",
+        check: { kind: "customField", field: name, operator: "EQ", value: "broken" },
+      }),
+    });
+    const deviceId = await deviceWith(world.ctx, world.admin, world.place, policyId);
+    const put = async (url: string, value: string | null) => {
+      const res = await world.admin.put(url, { values: [{ fieldId, value }] });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // No periodic pass runs here: only the write itself can open or reset the alert.
+    await put(`/api/devices/${deviceId}/custom-fields`, "broken");
+    await expect
+      .poll(async () => (await world.alertsOf(deviceId)).map((a) => a.status), { timeout: 10_000 })
+      .toEqual(["OPEN"]);
+    await put(`/api/devices/${deviceId}/custom-fields`, "fine");
+    await expect
+      .poll(async () => (await world.alertsOf(deviceId)).map((a) => a.status), { timeout: 10_000 })
+      .toEqual(["RESET"]);
+    // A value set for the organization reaches its devices that have none of their own.
+    await put(`/api/devices/${deviceId}/custom-fields`, null);
+    await put(`/api/organizations/${world.place.organizationId}/custom-fields`, "broken");
+    await expect
+      .poll(async () => (await world.alertsOf(deviceId)).filter((a) => a.status === "OPEN").length, {
+        timeout: 10_000,
+      })
+      .toBe(1);
+    await put(`/api/organizations/${world.place.organizationId}/custom-fields`, null);
+  });
 });

@@ -42,14 +42,19 @@ const policyOf = (d: DeviceConditions) => (d.policy ? { id: d.policy.id, name: d
 export function createServerChecks(deps: ChecksDeps) {
   const { repo, engine } = deps;
 
-  /** Resets open alerts of a server kind whose condition is gone or no longer triggered. */
+  /**
+   * Resets open alerts of a server kind whose condition is gone or no longer triggered (only
+   * those of `onlyDevices` when given: the others were not evaluated).
+   */
   async function settleOpen(
     kind: ConditionCheck["kind"],
     triggeredNow: Set<string>,
     current: Map<number, DeviceConditions>,
+    onlyDevices?: ReadonlySet<number>,
   ) {
     const now = deps.clock();
     for (const alert of await repo.openOfKind(kind)) {
+      if (onlyDevices && !onlyDevices.has(alert.deviceId)) continue;
       if (triggeredNow.has(`${alert.deviceId}:${alert.conditionKey}`)) continue;
       const condition = current.get(alert.deviceId)?.conditions.get(alert.conditionKey);
       const cause = condition?.check.kind === kind ? "RECOVERED" : "CONDITION_REMOVED";
@@ -94,14 +99,23 @@ export function createServerChecks(deps: ChecksDeps) {
       await settleOpen("agentDown", triggered, current);
     },
 
-    /** Custom-field conditions over every approved device (values as the grid reads them). */
-    async customFields(): Promise<void> {
+    /**
+     * Custom-field conditions over every approved device (values as the grid reads them), or
+     * over the given devices only (their values just changed).
+     */
+    async customFields(deviceIds?: readonly number[]): Promise<void> {
       const now = deps.clock();
       const triggered = new Set<string>();
       const current = new Map<number, DeviceConditions>();
+      const only = deviceIds ? new Set(deviceIds) : undefined;
       let after = 0;
+      let given = deviceIds ? [...new Set(deviceIds)].sort((a, b) => a - b) : undefined;
       for (;;) {
-        const ids = await repo.approvedDeviceIds(after, BATCH);
+        let ids: number[];
+        if (given) {
+          ids = given.slice(0, BATCH);
+          given = given.slice(BATCH);
+        } else ids = await repo.approvedDeviceIds(after, BATCH);
         if (ids.length === 0) break;
         after = ids[ids.length - 1]!;
         const batch = await deps.conditionsOfDevices(ids);
@@ -127,10 +141,10 @@ export function createServerChecks(deps: ChecksDeps) {
       }
       // Devices not read above (gone, unapproved) have no current conditions: their alerts close.
       const open = await repo.openOfKind("customField");
-      const missing = open.map((a) => a.deviceId).filter((id) => !current.has(id));
+      const missing = open.map((a) => a.deviceId).filter((id) => !current.has(id) && (!only || only.has(id)));
       if (missing.length > 0)
         for (const [id, d] of await deps.conditionsOfDevices(missing)) current.set(id, d);
-      await settleOpen("customField", triggered, current);
+      await settleOpen("customField", triggered, current, only);
     },
 
     /** Open alerts not seen again within their condition's auto-reset minutes reset by themselves. */

@@ -102,6 +102,15 @@ export function createAlerts(deps: AlertsDeps) {
     console: createAlertsConsole({ repo, engine, conditionsOfDevices, clock }),
     /** For the patching and backup areas: raise their failures through the alerts' own path. */
     raiseConditionEvent: checks.raise,
+    /**
+     * Custom-field values changed: their conditions are evaluated now for those devices (null:
+     * every device), besides the periodic pass. Runs in the background; a failure is logged.
+     */
+    customFieldsChanged(deviceIds: number[] | null): Promise<void> {
+      return checks
+        .customFields(deviceIds ?? undefined)
+        .catch((err: unknown) => logger.warn({ err }, "custom-field conditions could not be evaluated"));
+    },
     /** Forgets cached conditions (a device's role, location or class changed). */
     forgetConditions: () => cache.clear(),
     useLogger(target: AlertsLogger) {

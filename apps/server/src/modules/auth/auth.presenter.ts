@@ -12,6 +12,8 @@ export interface SessionView {
   csrfToken: string;
   mfaVerified: boolean;
   factors: string[];
+  /** A role requires a factor type the user does not hold: they are sent to add one. */
+  mustEnroll?: boolean;
   lastSeenAt: Date;
   expiresAt: Date;
   idleSeconds: number;
@@ -43,7 +45,8 @@ export function presentSession(view: SessionView): SessionResponse {
     idleExpiresAt: idle.toISOString(),
     absoluteExpiresAt: view.expiresAt.toISOString(),
   };
-  if (view.mfaVerified) return { state: "authenticated", ...base };
+  if (view.mfaVerified)
+    return view.mustEnroll ? { state: "mfa-enrollment", ...base } : { state: "authenticated", ...base };
   const factors = view.factors.filter((f): f is "TOTP" | "U2F" | "SMS" | "DUO" =>
     ["TOTP", "U2F", "SMS", "DUO"].includes(f),
   );

@@ -24,7 +24,6 @@ import {
 } from "../../platform/crypto/index.js";
 import {
   auditAs,
-  confirmedFactorTypes,
   countSystemAdmins,
   createSession,
   deleteSession,
@@ -40,6 +39,7 @@ import { throttleAddress } from "../../platform/http/client-address.js";
 import { createAuthRepository } from "./auth.repository.js";
 import { createThrottle, throttleKey, type ThrottleKey } from "./auth.throttle.js";
 import { presentSession } from "./auth.presenter.js";
+import { factorStanding, usableFactorTypes, type AllowedFactorsSource } from "./mfa.policy.js";
 
 export const TOTP_ISSUER = "Steward";
 export const RECOVERY_CODE_COUNT = 10;
@@ -74,13 +74,18 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
     return sessionResponseFor(found.session);
   }
 
+  async function standingOf(userId: number) {
+    const standing = await factorStanding(db, userId, hooks.allowedFactors);
+    return { factors: standing.offered, mustEnroll: !standing.requirementMet };
+  }
+
   async function sessionResponseFor(session: ResolvedSession): Promise<SessionResponse> {
     return presentSession({
       user: session.user,
       permissions: await permissionsFor(db, session.user),
       csrfToken: session.csrfToken,
       mfaVerified: session.mfaVerified,
-      factors: await confirmedFactorTypes(db, session.user.id),
+      ...(await standingOf(session.user.id)),
       lastSeenAt: session.lastSeenAt,
       expiresAt: session.expiresAt,
       idleSeconds: policy.idleSeconds,
@@ -276,10 +281,12 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
       input: MfaVerifyRequest,
       meta: ClientMeta,
     ): Promise<IssuedSession> {
-      const factor = await repo.confirmedTotp(session.user.id);
-      if (!factor?.secretEncrypted) throw new AppError("E_MFA_NOT_ENROLLED", 409);
-      await claimMfaAttempt(session, meta);
+      const usable = await usableFactorTypes(db, session.user.id, hooks.allowedFactors);
+      if (usable.length === 0) throw new AppError("E_MFA_NOT_ENROLLED", 409);
       if ("code" in input) {
+        const factor = usable.includes("TOTP") ? await repo.confirmedTotp(session.user.id) : undefined;
+        if (!factor?.secretEncrypted) throw new AppError("E_MFA_NOT_ENROLLED", 409);
+        await claimMfaAttempt(session, meta);
         const context = factorSecretContext(factor.id);
         const secret = secretBox.open(factor.secretEncrypted, context);
         const step = matchTotpStep(base32Decode(secret), input.code, Date.now() / 1000);
@@ -290,6 +297,7 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
           await repo.resealFactorSecret(factor.id, secretBox.seal(secret, context));
         return completeMfa(session, meta);
       }
+      await claimMfaAttempt(session, meta);
       const codes = await repo.unusedRecoveryCodes(session.user.id);
       const matched = matchRecoveryCode(secretBox, input.recoveryCode, codes);
       if (matched === undefined || !(await repo.consumeRecoveryCode(matched.id)))
@@ -305,6 +313,22 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
 
     /** For flows outside this module (accepting an invite) that start a session. */
     issueSession,
+
+    /** For the other factors' flows: counting, failing and completing a second-factor step. */
+    claimMfaAttempt,
+    mfaFailed,
+    completeMfa,
+    usableFactors: (userId: number) => usableFactorTypes(db, userId, hooks.allowedFactors),
+
+    /** Issues a fresh set of recovery codes (shown once) replacing any earlier set. */
+    async issueRecoveryCodes(userId: number): Promise<string[]> {
+      const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+      await repo.replaceRecoveryCodes(
+        userId,
+        recoveryCodes.map((c) => hashRecoveryCode(secretBox, c)),
+      );
+      return recoveryCodes;
+    },
   };
 }
 
@@ -312,6 +336,8 @@ export interface AuthHooks {
   onSetup?: (input: { companyName: string }) => Promise<void>;
   /** The user's own console settings, for the session answer. */
   preferencesOf?: (userId: number) => Promise<UserPreferences>;
+  /** The factor types the console allows (security settings); every type when absent. */
+  allowedFactors?: AllowedFactorsSource;
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -40,7 +40,7 @@ export function credentialsRoutes(service: CredentialsService): FastifyPluginAsy
     app.post(
       "/organizations/:id/credentials",
       {
-        config: { access: "credentials.manage" },
+        config: { access: "credentials.manage", stepUp: true },
         schema: { tags, params: idParam, body: createCredentialRequest, response: { 201: credentialView } },
       },
       async (request, reply) =>
@@ -56,7 +56,7 @@ export function credentialsRoutes(service: CredentialsService): FastifyPluginAsy
     app.put(
       "/organizations/:id/credentials/:credentialId",
       {
-        config: { access: "credentials.manage" },
+        config: { access: "credentials.manage", stepUp: true },
         schema: {
           tags,
           params: organizationCredentialParams,
@@ -79,7 +79,7 @@ export function credentialsRoutes(service: CredentialsService): FastifyPluginAsy
     app.delete(
       "/organizations/:id/credentials/:credentialId",
       {
-        config: { access: "credentials.manage" },
+        config: { access: "credentials.manage", stepUp: true },
         schema: {
           tags,
           params: organizationCredentialParams,

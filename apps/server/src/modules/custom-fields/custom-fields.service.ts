@@ -71,7 +71,17 @@ const levelOf = (row: ValueRow): ValueSource =>
  * REQUIRED_TO_CREATE and REQUIRED_TO_RESOLVE concern tickets (a later issue) and act as OPTIONAL
  * here; HIDDEN fields are answered with their behaviour so the console can hide them.
  */
-export function createCustomFieldsService(deps: { repo: CustomFieldsRepository; devices: DevicesService }) {
+export interface CustomFieldsDeps {
+  repo: CustomFieldsRepository;
+  devices: DevicesService;
+  /**
+   * Called after values were written, with the devices whose values may have changed (null: any
+   * device below an organization or location). Custom-field conditions are evaluated again.
+   */
+  onValuesChanged?: (deviceIds: number[] | null) => void;
+}
+
+export function createCustomFieldsService(deps: CustomFieldsDeps) {
   const { repo, devices } = deps;
 
   async function existing(id: number) {
@@ -246,6 +256,7 @@ export function createCustomFieldsService(deps: { repo: CustomFieldsRepository; 
             writes.map((w) => w.fieldId),
           );
       });
+      if (writes.length > 0) deps.onValuesChanged?.(level.kind === "DEVICE" ? [level.deviceId] : null);
       if (level.kind === "DEVICE" && writes.length > 0) {
         const labels = writes.map((w) => fields.get(w.fieldId)?.label ?? "").join(", ");
         await devices.repo.addActivity(

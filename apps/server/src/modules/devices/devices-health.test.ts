@@ -10,15 +10,16 @@ const HOUR = 3_600_000;
 beforeAll(async () => {
   ({ ctx, admin, scoped, a, b } = await twoOrganizations({
     permissions: ["devices.read", "devices.manage"],
-    devices: { a: [{}, {}, {}], b: [{}] },
+    devices: { a: [{}, {}, {}, {}], b: [{}] },
   }));
   // The alerts area writes a device's health; here it is set as it would leave it.
-  const [healthy, attention, unhealthy] = a.deviceIds as [number, number, number];
+  const [healthy, attention, unhealthy, unknown] = a.deviceIds as [number, number, number, number];
   const set = (id: number, status: string) =>
     ctx.deps.db.execute(sql`update devices set health_status = ${status} where id = ${id}`);
   await set(healthy, "HEALTHY");
   await set(attention, "NEEDS_ATTENTION");
   await set(unhealthy, "UNHEALTHY");
+  await set(unknown, "UNKNOWN");
   await set(b.deviceIds[0]!, "UNHEALTHY");
 });
 afterAll(async () => {
@@ -34,8 +35,21 @@ const names = (l: DeviceList) => l.items.map((d) => d.hostname);
 
 describe("device health in the grid", () => {
   it("answers each device's health, sorts by it and filters by it, within the caller's organizations", async () => {
-    const all = await list(scoped, `search=${a.marker}&sort=-health`);
-    expect(all.items.map((d) => d.healthStatus)).toEqual(["UNHEALTHY", "NEEDS_ATTENTION", "HEALTHY"]);
+    // Ascending (the grid's first click) is worst first; the codes' alphabetical order would put Healthy first.
+    const all = await list(scoped, `search=${a.marker}&sort=health`);
+    expect(all.items.map((d) => d.healthStatus)).toEqual([
+      "UNHEALTHY",
+      "NEEDS_ATTENTION",
+      "UNKNOWN",
+      "HEALTHY",
+    ]);
+    const best = await list(scoped, `search=${a.marker}&sort=-health`);
+    expect(best.items.map((d) => d.healthStatus)).toEqual([
+      "HEALTHY",
+      "UNKNOWN",
+      "NEEDS_ATTENTION",
+      "UNHEALTHY",
+    ]);
     const unhealthy = await list(scoped, "health=UNHEALTHY");
     expect(names(unhealthy)).toEqual([`${a.marker}-2`]);
     const both = await list(admin, "health=UNHEALTHY");

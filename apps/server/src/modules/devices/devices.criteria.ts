@@ -152,8 +152,11 @@ const sortExpressions: Record<DeviceSortKey, () => SQL[]> = {
   agentVersion: () => [sql`${devices.agentVersion}`],
   freeDisk: () => [sql`${devices.minFreeDiskPercent}`],
   publicIp: () => [sql`${devices.publicIp}`],
-  // Stored codes sort Healthy, Needs attention, Unhealthy, Unknown: worse health later (the index's order).
-  health: () => [sql`${devices.healthStatus}`],
+  // Worst first, as the alerts list ranks it, not by the code's spelling: ascending (the grid's
+  // first click) is Unhealthy, Needs attention, Unknown, Healthy; descending the reverse.
+  health: () => [
+    sql`case ${devices.healthStatus} when 'UNHEALTHY' then 0 when 'NEEDS_ATTENTION' then 1 when 'UNKNOWN' then 2 else 3 end`,
+  ],
 };
 
 /** ORDER BY for a sort key; ties by name then id, so paging is stable. */

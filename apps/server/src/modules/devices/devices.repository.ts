@@ -116,6 +116,7 @@ export function createDevicesRepository(db: Db) {
           organizationId: devices.organizationId,
           status: devices.status,
           inventoryUpdatedAt: devices.inventoryUpdatedAt,
+          archivedAt: devices.archivedAt,
         })
         .from(devices)
         .where(eq(devices.id, id))

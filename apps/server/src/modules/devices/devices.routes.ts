@@ -204,7 +204,10 @@ export function devicesRoutes(service: DevicesService, inMaintenance?: InMainten
 
     app.delete(
       "/devices/:id",
-      { config: { access: "devices.manage" }, schema: { tags, params: deviceIdParam, response: noContent } },
+      {
+        config: { access: "devices.manage", stepUp: true },
+        schema: { tags, params: deviceIdParam, response: noContent },
+      },
       async (request, reply) => {
         await service.remove(requireScope(request), request.params.id, request);
         return reply.code(204).send(null);

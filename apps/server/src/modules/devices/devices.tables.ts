@@ -86,6 +86,11 @@ export const devices = pgTable(
      * alerts (HEALTHY when none). Written only by the alerts module.
      */
     healthStatus: text("health_status").notNull().default("HEALTHY"),
+    /**
+     * When the agent was uninstalled from the console: the device is kept (its jobs and audit
+     * trail stay) but archived, and its agent is refused at connect. Null: an active device.
+     */
+    archivedAt: ts("archived_at"),
   },
   // last_contact_at is deliberately not indexed: heartbeats rewrite it and stay HOT updates.
   (t) => [

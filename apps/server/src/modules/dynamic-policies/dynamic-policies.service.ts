@@ -8,7 +8,13 @@ import {
   type reorderDynamicPoliciesRequest,
   type updateDynamicPolicyRequest,
 } from "@steward/contracts";
-import { deviceClassOf, isPermutationOf, osFamilyOfClass, type DeviceClass } from "@steward/domain";
+import {
+  deviceClassOf,
+  isPermutationOf,
+  osFamilyOfClass,
+  scriptIdsOfItems,
+  type DeviceClass,
+} from "@steward/domain";
 import type { z } from "zod";
 import { AppError } from "../../platform/errors/app-error.js";
 import { audit, type Scope } from "../../platform/identity/index.js";
@@ -116,6 +122,26 @@ export function createDynamicPoliciesService({ repo, repoOn, whereOf, onChanged 
   }
 
   return {
+    /**
+     * A library script changed (or was deleted): every dynamic policy whose sections use it moves
+     * its version, so the devices matching it are sent their merged policy again.
+     */
+    async scriptChanged(scriptId: number): Promise<number[]> {
+      const moved: number[] = [];
+      for (const row of await repo.all()) {
+        const items = Object.fromEntries(
+          Object.entries(row.sections as Record<string, { items?: Record<string, unknown> }>).map(
+            ([key, section]) => [key, section?.items],
+          ),
+        );
+        if (!scriptIdsOfItems(items).has(scriptId)) continue;
+        await repo.update(row.id, {});
+        moved.push(row.id);
+      }
+      if (moved.length > 0) onChanged?.();
+      return moved;
+    },
+
     async list(scope: Scope, query: z.output<typeof dynamicPolicyListQuery>): Promise<DynamicPolicyView[]> {
       const rows = (await repo.all()).filter(
         (r) => !query.deviceClass || r.deviceClass === query.deviceClass,

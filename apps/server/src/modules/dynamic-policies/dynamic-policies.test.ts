@@ -190,6 +190,12 @@ describe("dynamic policies on a device", () => {
       sourceDynamicPolicyName: low.name,
     });
     expect(merged.version).not.toBe(before.version);
+    // People read the base policy's own version and each dynamic policy's, not the derived number.
+    expect(merged.policyVersion).toBe(before.version);
+    const listed = await listOf("LINUX_SERVER");
+    expect(merged.dynamicPolicies?.map((d) => d.version)).toEqual(
+      [high.id, low.id].map((id) => listed.find((p) => p.id === id)!.version),
+    );
     expect((await listOf("LINUX_SERVER")).find((p) => p.id === low.id)!.deviceCount).toBe(1);
 
     // The higher priority ticks its box: it wins the item it sets; the lower keeps the other.

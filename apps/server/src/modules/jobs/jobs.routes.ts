@@ -8,6 +8,7 @@ import {
   jobResponse,
   submitJobRequest,
   submitJobResponse,
+  type SubmitJobRequest,
   text,
 } from "@steward/contracts";
 import {
@@ -23,6 +24,9 @@ import { presentJob } from "./jobs.presenter.js";
 import { createWakeOnLan } from "./wake-on-lan.js";
 
 const tags = ["jobs"];
+/** The devices one submit acts on: a run on many of them is a sensitive action. */
+const submittedDeviceCount = (body: unknown): number =>
+  new Set((body as SubmitJobRequest).nodes.map((n) => n.nodeId)).size;
 const uidParam = z.object({ jobUid: text().min(1).max(64) });
 const actorOf = (auth: AuthContext) => ({
   userId: auth.session.user.id,
@@ -37,7 +41,7 @@ export function jobsRoutes(deps: AppDeps, service: JobsService): FastifyPluginAs
       "/webapp/submit/job",
       // One submit may fan out to a whole fleet (10,000 devices): a larger body than other calls.
       {
-        config: { access: "jobs.run" },
+        config: { access: "jobs.run", stepUp: { devices: submittedDeviceCount } },
         bodyLimit: 16 * 1024 * 1024,
         schema: { tags, body: submitJobRequest, response: { 200: submitJobResponse } },
       },

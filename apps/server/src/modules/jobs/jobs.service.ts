@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { SQL } from "drizzle-orm";
+import type { z } from "zod";
 import {
   DEVICES_CACHE_EXPIRED,
   fillTemplate,
+  powerActionRequest,
   runScriptJobContent,
   sharedEn,
   type SubmitJobRequest,
@@ -50,7 +52,7 @@ export interface Actor {
 }
 
 /** Job types this server can run today; the others are valid spec types whose engines come later. */
-const RUNNABLE: ReadonlySet<JobType> = new Set(["ACTION"]);
+const RUNNABLE: ReadonlySet<JobType> = new Set(["ACTION", "REBOOT_ACTION"]);
 
 /** The most devices one submit reaches (the submit call's own limit). */
 const MAX_FAN_OUT = 10_000;
@@ -70,6 +72,23 @@ const stateOf = (row: ResultState): JobState => ({
   jobResult: (row.jobResult as JobResult | null) ?? null,
   attempt: row.attempt,
 });
+
+/** Job content checked with its schema; the first problem answers 400 with its field. */
+function checkedContent(schema: z.ZodType, given: Record<string, unknown>): Record<string, unknown> {
+  const parsed = schema.safeParse(given);
+  if (parsed.success) return parsed.data as Record<string, unknown>;
+  const issue = parsed.error.issues[0];
+  throw new AppError(
+    "E_VALIDATION",
+    400,
+    issue
+      ? {
+          id: "errors.validation.field",
+          values: { field: `content.${issue.path.join(".")}`, issue: issue.message },
+        }
+      : { id: "errors.validation.fieldInvalid", values: { field: "content." } },
+  );
+}
 
 /**
  * The job engine's rules: submit, read, cancel, and what agents report back. `repoOn` gives the
@@ -106,6 +125,8 @@ export function createJobsService(
     given: Record<string, unknown>,
     scripts: ScriptLookupCache,
   ) {
+    // A restart or shutdown: the same checks as its own route (delay or time, message, postpones).
+    if (jobType === "REBOOT_ACTION") return checkedContent(powerActionRequest, given);
     if (jobType !== "ACTION") return given;
     // --- scripts hook: content.scriptId runs a library script (body, language, timeout, presets, typed parameters) ---
     const content = await resolveScriptForJob(deps.db, given, scripts);

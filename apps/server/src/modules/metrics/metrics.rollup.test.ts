@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { agent } from "@steward/contracts";
 import { createOrganization } from "../../testing/agent-harness.js";
@@ -48,12 +48,8 @@ function harness(start: number) {
   return { service, job, repo, at: (t: number) => (now = t) };
 }
 
-const rollupsOf = (deviceId: number, resolution: number) =>
-  ctx.deps.db
-    .select()
-    .from(metricRollups)
-    .where(sql`${metricRollups.deviceId} = ${deviceId} and ${metricRollups.resolution} = ${resolution}`)
-    .orderBy(metricRollups.bucket);
+const rollupsOf = (deviceId: number, resolution: 300 | 3600) =>
+  createMetricsRepository(ctx.deps.db).rollups(deviceId, resolution, new Date(0));
 
 describe("samples from an agent", () => {
   it("moves samples onto the server's clock, drops those outside a day, and caps used at total", () => {
@@ -175,8 +171,10 @@ describe("rollups and retention", () => {
     const h = harness(now);
     await h.job.tick(); // rolls the raw sample still inside the day up, then prunes
     const rollup = (await rollupsOf(device.id, 300))[0]!;
+    // Older buckets as the first storage layout held them, carried over into the packs.
     const copy = (resolution: number, bucket: number) => ({
       ...rollup,
+      deviceId: device.id,
       resolution,
       bucket: new Date(bucket),
     });
@@ -185,20 +183,26 @@ describe("rollups and retention", () => {
       .values([
         copy(300, now - 30 * day - 5 * MIN),
         copy(300, now - 29 * day),
+        copy(3600, now - 366 * day),
         copy(3600, now - 365 * day - HOUR),
         copy(3600, now - 364 * day),
       ]);
+    await h.repo.carryOverLegacyRollups();
     h.at(now + 5 * MIN);
     await h.job.tick();
     const raw = await ctx.deps.db.select().from(metricSamples).where(eq(metricSamples.deviceId, device.id));
     expect(raw.map((r) => r.at.getTime())).toEqual([now - day + 10 * MIN]);
-    const kept = await ctx.deps.db
-      .select({ resolution: metricRollups.resolution, bucket: metricRollups.bucket })
-      .from(metricRollups)
-      .where(eq(metricRollups.deviceId, device.id));
-    const ages = kept.map((k) => [k.resolution, Math.round((now - k.bucket.getTime()) / day)]).sort();
-    expect(ages).toContainEqual([300, 29]);
-    expect(ages).toContainEqual([3600, 364]);
-    expect(ages.find(([r, d]) => (r === 300 && d! > 30) || (r === 3600 && d! > 365))).toBeUndefined();
+    // How long ago each remaining bucket started, in minutes.
+    const ages = async (resolution: 300 | 3600) =>
+      (await rollupsOf(device.id, resolution)).map((k) => (now - k.bucket.getTime()) / MIN);
+    const D = 24 * 60;
+    const five = await ages(300);
+    const hourly = await ages(3600);
+    expect(five).toContain(29 * D);
+    expect(hourly).toContain(364 * D);
+    expect(five.filter((a) => a > 30 * D)).toEqual([]);
+    // Rollups go a whole packed period at a time: the hour that ended 30 days ago went, and so did
+    // the day 366 days ago; the day holding the year's edge stays until its last hour is past it.
+    expect(hourly.filter((a) => a > 365 * D)).toEqual([365 * D + 60]);
   });
 });

@@ -19,6 +19,8 @@ const PENDING_BATCH = 500;
 const floorTo = (t: number, step: number) => Math.floor(t / step) * step;
 
 export interface RollupPass {
+  /** Rows of the first rollup layout carried over into the packs (the first pass only). */
+  carriedOver: number;
   fiveMinutes: boolean;
   hours: boolean;
   pendingDevices: number;
@@ -29,7 +31,8 @@ export interface RollupPass {
  * The rollup and retention job. Each pass, for buckets that have ended: 5-minute rollups of the
  * recent raw samples, hourly rollups of the recent 5-minute ones, catch-up rollups for devices
  * that sent a backlog, and deletion of what is past its retention (raw 24 h, 5-minute 30 days,
- * hourly a year). Every rollup recomputes whole buckets from their source, so a pass may repeat
+ * hourly a year). The first pass after a start also carries rollups of the first storage layout
+ * over (once: they are deleted there as they move). Every rollup recomputes whole buckets from their source, so a pass may repeat
  * or run on several nodes at once with the same result.
  */
 export function createRollupJob(repo: MetricsRepository, clock: () => Date = () => new Date()) {
@@ -41,7 +44,15 @@ export function createRollupJob(repo: MetricsRepository, clock: () => Date = () 
       const now = clock().getTime();
       const fiveEnd = floorTo(now, 5 * MINUTE);
       const hourEnd = floorTo(now, HOUR);
-      const pass: RollupPass = { fiveMinutes: false, hours: false, pendingDevices: 0, pruned: 0 };
+      const pass: RollupPass = {
+        carriedOver: 0,
+        fiveMinutes: false,
+        hours: false,
+        pendingDevices: 0,
+        pruned: 0,
+      };
+      // Once per start, before anything is rolled up: rows of the first layout move into the packs.
+      if (lastFiveEnd === undefined) pass.carriedOver = await repo.carryOverLegacyRollups();
       if (lastFiveEnd === undefined || fiveEnd > lastFiveEnd) {
         const lookback = lastFiveEnd === undefined ? FIRST_FIVE_MINUTE_LOOKBACK_MS : FIVE_MINUTE_LOOKBACK_MS;
         await repo.rollupFiveMinutes({ from: new Date(fiveEnd - lookback), to: new Date(fiveEnd) });

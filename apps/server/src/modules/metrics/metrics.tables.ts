@@ -54,9 +54,8 @@ export const metricSamples = pgTable(
 );
 
 /**
- * Rollups of the samples: 5-minute buckets (resolution 300, kept 30 days) made from raw samples,
- * hourly buckets (resolution 3600, kept a year) made from the 5-minute ones. Each series keeps
- * its minimum, average and maximum over the bucket.
+ * The first layout of the rollups, one row per device, resolution and bucket. No longer written or
+ * read: the rollup job carries its rows over into `metric_rollup_packs` once and empties it.
  */
 export const metricRollups = pgTable(
   "metric_rollups",
@@ -99,3 +98,47 @@ export const metricRollupPending = pgTable("metric_rollup_pending", {
     .references(() => devices.id, { onDelete: "cascade" }),
   since: ts("since").notNull(),
 });
+
+/** The buckets of a stored rollup period by resolution: 5-minute buckets per hour, hourly ones per day. */
+export const ROLLUP_PERIOD_SECONDS = { 300: 3600, 3600: 86_400 } as const;
+
+/**
+ * Rollups of the samples, packed: one row per device, resolution and period holding that period's
+ * buckets as arrays (element i is the bucket starting at period + (i - 1) * resolution; a bucket
+ * without samples is null in every array). 5-minute buckets (resolution 300, kept 30 days) come
+ * from raw samples, twelve to an hour; hourly buckets (resolution 3600, kept a year) from the
+ * 5-minute ones, 24 to a day. A chart thus reads one row per hour or day of its range instead of
+ * one row per bucket, each row a few kB. Each series keeps its minimum, average and maximum over
+ * the bucket; `disks` holds one element per bucket: the filesystems of that bucket, or null.
+ * The organization is copied in so that scoped reads stay on this table.
+ */
+export const metricRollupPacks = pgTable(
+  "metric_rollup_packs",
+  {
+    deviceId: integer("device_id")
+      .notNull()
+      .references(() => devices.id, { onDelete: "cascade" }),
+    resolution: smallint("resolution").notNull(),
+    period: ts("period").notNull(),
+    organizationId: integer("organization_id").notNull(),
+    samples: integer("samples").array().notNull(),
+    cpuMin: real("cpu_min").array().notNull(),
+    cpuAvg: real("cpu_avg").array().notNull(),
+    cpuMax: real("cpu_max").array().notNull(),
+    memoryUsedMin: doublePrecision("memory_used_min").array().notNull(),
+    memoryUsedAvg: doublePrecision("memory_used_avg").array().notNull(),
+    memoryUsedMax: doublePrecision("memory_used_max").array().notNull(),
+    memoryTotalMax: doublePrecision("memory_total_max").array().notNull(),
+    networkInMin: doublePrecision("network_in_min").array().notNull(),
+    networkInAvg: doublePrecision("network_in_avg").array().notNull(),
+    networkInMax: doublePrecision("network_in_max").array().notNull(),
+    networkOutMin: doublePrecision("network_out_min").array().notNull(),
+    networkOutAvg: doublePrecision("network_out_avg").array().notNull(),
+    networkOutMax: doublePrecision("network_out_max").array().notNull(),
+    disks: jsonb("disks").$type<(StoredDiskRollup[] | null)[]>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.resolution, t.period] }),
+    index("metric_rollup_packs_resolution_period_idx").on(t.resolution, t.period),
+  ],
+);

@@ -77,7 +77,10 @@ export function organizationsRoutes(service: OrganizationsService): FastifyPlugi
 
     app.delete(
       "/organizations/:id",
-      { config: { access: "organizations.write" }, schema: { tags, params: idParam, response: noContent } },
+      {
+        config: { access: "organizations.write", stepUp: true },
+        schema: { tags, params: idParam, response: noContent },
+      },
       async (request, reply) => {
         await service.remove(requireScope(request), request.params.id, request);
         return reply.code(204).send(null);

@@ -6,6 +6,12 @@ import type { PoliciesService } from "./policies.service.js";
 export type { PoliciesService } from "./policies.service.js";
 export type { PolicyAssignmentsService } from "./policies.assignments.js";
 export {
+  createPolicyAutomations,
+  startPolicyAutomations,
+  type FiredAutomation,
+  type PolicyAutomations,
+} from "./policies.automations.js";
+export {
   createPolicyConditions,
   type DeviceConditions,
   type PolicyConditions,

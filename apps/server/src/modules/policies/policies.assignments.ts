@@ -76,8 +76,14 @@ export function createPolicyAssignmentsService({
       source: chosen.source,
       enforced: policy?.enabled ?? false,
       version: policy ? deviceVersion(policy, matched) : null,
+      policyVersion: policy?.version ?? null,
       sections: policy ? mergedWithNames(policy.id, rows, matched) : {},
-      dynamicPolicies: matched.map((d) => ({ id: d.id, name: d.name, priority: d.priority })),
+      dynamicPolicies: matched.map((d) => ({
+        id: d.id,
+        name: d.name,
+        priority: d.priority,
+        version: d.version,
+      })),
       lastApplied: applied
         ? { policyId: applied.policyId, version: applied.version, appliedAt: applied.appliedAt.toISOString() }
         : null,

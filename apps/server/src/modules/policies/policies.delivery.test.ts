@@ -437,6 +437,28 @@ describe("the agent receives its effective policy", () => {
     ]);
     await lastAppliedIs(agent.deviceId, policy.id, policy.version);
 
+    // Editing the script the condition runs moves the version: the agent gets the new body.
+    const edited = await admin.put(`/api/scripts/${scriptId}`, {
+      name: script.json<{ name: string }>().name,
+      description: "",
+      language: "bash",
+      os: "LINUX",
+      architecture: "ALL",
+      timeoutSeconds: 30,
+      parameters: [],
+      presets: [],
+      body: "test -f /etc/hosts\n",
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const afterScript = await getPolicy(policy.id);
+    expect(afterScript.version).toBeGreaterThan(policy.version);
+    const fourth = await waitFor("the edited script", async () =>
+      agent.received.find((r) => r.payload.version === afterScript.version),
+    );
+    expect(fourth.payload.scripts).toEqual([
+      { id: scriptId, language: "bash", body: "test -f /etc/hosts\n", timeoutSeconds: 30 },
+    ]);
+
     await patch(policy.id, {
       items: { conditions: { disk: { ...diskFree, check: { ...diskFree.check, value: 5 } } } },
     });

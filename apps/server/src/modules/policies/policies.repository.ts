@@ -215,6 +215,15 @@ export class PoliciesRepository {
       );
   }
 
+  /** Every approved device (scheduled automations run on devices whether connected or not). */
+  async approvedDevices(): Promise<DeviceFacts[]> {
+    return this.db
+      .select(deviceFactColumns)
+      .from(devices)
+      .leftJoin(deviceRoles, eq(deviceRoles.id, devices.roleId))
+      .where(eq(devices.approvalStatus, "APPROVED"));
+  }
+
   /** What these devices' agents last acknowledged applying. */
   async appliedStates(deviceIds: readonly number[]) {
     if (deviceIds.length === 0) return [];

@@ -8,9 +8,12 @@ import type {
 import {
   deviceClasses,
   descendantsOf,
+  effectiveValues,
   parentProblem,
   policiesWithChangedEffect,
+  resolveEffective,
   revertItem,
+  scriptIdsOfItems,
   type DeviceClass,
   type PolicyItems,
 } from "@steward/domain";
@@ -113,6 +116,20 @@ export function createPoliciesService({ repo, repoOn, onChanged }: PoliciesDeps)
   }
 
   return {
+    /**
+     * A library script changed (or was deleted): every policy whose effective items use it (a
+     * condition's script-result check or automation scripts, a scheduled automation) moves its
+     * version, so the devices with it are sent their policy again. Answers the moved policies.
+     */
+    scriptChanged: (scriptId: number): Promise<number[]> =>
+      change(async (_r, rows) => {
+        const tree = treeOf(rows);
+        const bump = rows
+          .filter((row) => scriptIdsOfItems(effectiveValues(resolveEffective(row.id, tree))).has(scriptId))
+          .map((row) => row.id);
+        return { result: bump, touched: [], bump };
+      }),
+
     ensureDefaults: () =>
       repo.ensureDefaults(
         deviceClasses.map((deviceClass) => ({ deviceClass, name: defaultPolicyNames[deviceClass] })),

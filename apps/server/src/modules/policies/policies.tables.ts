@@ -127,3 +127,24 @@ export const devicePolicyStates = pgTable("device_policy_states", {
   enforced: boolean("enforced").notNull(),
   appliedAt: ts("applied_at").notNull(),
 });
+
+/**
+ * When each scheduled automation of a policy runs next. A row is (re)started whenever the
+ * automation's schedule or time zone changes (`schedule_key`); `occurrences` counts its runs
+ * since then ("End After N"). Rows of automations no longer in a policy are removed by the runner.
+ */
+export const policyAutomationRuns = pgTable(
+  "policy_automation_runs",
+  {
+    policyId: integer("policy_id")
+      .notNull()
+      .references(() => policies.id, { onDelete: "cascade" }),
+    automationKey: text("automation_key").notNull(),
+    scheduleKey: text("schedule_key").notNull(),
+    nextRunAt: ts("next_run_at"),
+    occurrences: integer("occurrences").notNull().default(0),
+    lastRunAt: ts("last_run_at"),
+    lastRunJobCount: integer("last_run_job_count"),
+  },
+  (t) => [primaryKey({ columns: [t.policyId, t.automationKey] })],
+);

@@ -42,7 +42,7 @@ export function rolesRoutes(deps: AppDeps, service: RolesService): FastifyPlugin
     app.post(
       "/technician-roles",
       {
-        config: { access: "technicians.manage" },
+        config: { access: "technicians.manage", stepUp: true },
         schema: { tags, body: createTechnicianRoleRequest, response: { 201: technicianRole } },
       },
       async (request, reply) => {
@@ -60,7 +60,7 @@ export function rolesRoutes(deps: AppDeps, service: RolesService): FastifyPlugin
     app.post(
       "/technician-roles/:id/copy",
       {
-        config: { access: "technicians.manage" },
+        config: { access: "technicians.manage", stepUp: true },
         schema: { tags, params: idParam, body: copyTechnicianRoleRequest, response: { 201: technicianRole } },
       },
       async (request, reply) => {
@@ -78,7 +78,7 @@ export function rolesRoutes(deps: AppDeps, service: RolesService): FastifyPlugin
     app.patch(
       "/technician-roles/:id",
       {
-        config: { access: "technicians.manage" },
+        config: { access: "technicians.manage", stepUp: true },
         schema: {
           tags,
           params: idParam,
@@ -102,7 +102,7 @@ export function rolesRoutes(deps: AppDeps, service: RolesService): FastifyPlugin
     app.delete(
       "/technician-roles/:id",
       {
-        config: { access: "technicians.manage" },
+        config: { access: "technicians.manage", stepUp: true },
         schema: { tags, params: idParam, response: { 204: z.null().describe("Deleted") } },
       },
       async (request, reply) => {

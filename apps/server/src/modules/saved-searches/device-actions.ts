@@ -1,6 +1,11 @@
 import type { SQL } from "drizzle-orm";
 import { z } from "zod";
-import { runScriptActionData, type DeviceActionName, type Permission } from "@steward/contracts";
+import {
+  powerActionData,
+  runScriptActionData,
+  type DeviceActionName,
+  type Permission,
+} from "@steward/contracts";
 import { validateTag } from "@steward/domain";
 import { AppError } from "../../platform/errors/app-error.js";
 import { audit, type Scope } from "../../platform/identity/index.js";
@@ -113,6 +118,42 @@ export function createDeviceActions(devices: DevicesService, jobs?: JobsService)
         },
       }),
     );
+  }
+  if (jobs) {
+    // Restart or shut down every targeted device: one REBOOT_ACTION job each, same submit.
+    for (const name of ["REBOOT", "SHUTDOWN"] as const)
+      actions.push(
+        define({
+          name,
+          permission: "jobs.run",
+          data: powerActionData.extend({ cacheExpiration: z.number().int().optional() }),
+          run: async (scope, where, data, actor) => {
+            const { cacheExpiration, ...content } = data;
+            const rows = await jobs.submitOver(
+              actorOf(actor),
+              withinScope(scope, where),
+              {
+                jobType: "REBOOT_ACTION",
+                jobName: name === "REBOOT" ? "Restart" : "Shut down",
+                content: { ...content, action: name },
+              },
+              cacheExpiration,
+              scope,
+            );
+            await audit(devices.grid.db, actor, {
+              action: name === "REBOOT" ? "device.reboot" : "device.shutdown",
+              targetType: "device",
+              data: { count: rows.length, jobUids: rows.slice(0, 50).map((r) => r.jobUid), bulk: true },
+            });
+            const outcome: ActionOutcome = rows.map((r) => ({
+              id: r.deviceId,
+              organizationId: r.organizationId,
+            }));
+            outcome.jobs = rows.map((r) => ({ jobUid: r.jobUid, nodeId: r.deviceId, jobType: r.jobType }));
+            return outcome;
+          },
+        }),
+      );
   }
   return new Map(actions.map((a) => [a.name, a]));
 }

@@ -132,7 +132,7 @@ describe("saved searches CRUD", () => {
       { criteria: { status: ["SIDEWAYS"] } },
       { criteria: { groupId: created.id } },
       { criteria: { nope: 1 } },
-      { action: "REBOOT" },
+      { action: "FORMAT_DISKS" },
     ]) {
       const res = await admin.post("/api/saved-searches", body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
@@ -217,7 +217,9 @@ describe("POST /api/search/runner/execute-action", () => {
       code: "E_VALIDATION",
       message: "data: give nodeIds, searchId or criteria",
     });
-    expect((await action({ action: "REBOOT", data: { nodeIds: [1] } })).json().code).toBe("E_VALIDATION");
+    expect((await action({ action: "FORMAT_DISKS", data: { nodeIds: [1] } })).json().code).toBe(
+      "E_VALIDATION",
+    );
     expect((await action({ action: "APPROVE", data: { searchId: 999999 } })).json().code).toBe(
       "E_SAVED_SEARCH_NOT_FOUND",
     );

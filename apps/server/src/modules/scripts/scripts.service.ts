@@ -50,7 +50,13 @@ const matches = (t: ScriptTemplate, q: z.output<typeof scriptTemplateListQuery>)
  * The script library and its built-in templates (administration → library → scripting). Answers
  * library rows; the routes present them.
  */
-export function createScriptsService({ repo }: { repo: ScriptsRepository }) {
+export interface ScriptsDeps {
+  repo: ScriptsRepository;
+  /** Called after a script was changed or deleted (the policies that use it move their version). */
+  onChanged?: (scriptId: number) => Promise<unknown>;
+}
+
+export function createScriptsService({ repo, onChanged }: ScriptsDeps) {
   async function existing(id: number) {
     const row = await repo.find(id);
     if (!row) throw notFound();
@@ -105,6 +111,7 @@ export function createScriptsService({ repo }: { repo: ScriptsRepository }) {
         targetId: id,
         data: { name: input.name },
       });
+      await onChanged?.(id);
       return existing(id);
     },
 
@@ -117,6 +124,7 @@ export function createScriptsService({ repo }: { repo: ScriptsRepository }) {
         targetId: id,
         data: { name: row.name },
       });
+      await onChanged?.(id);
     },
 
     listTemplates: (query: z.output<typeof scriptTemplateListQuery>) =>

@@ -50,7 +50,7 @@ export function techniciansRoutes(
     app.post(
       "/technicians",
       {
-        config: { access: "technicians.manage" },
+        config: { access: "technicians.manage", stepUp: true },
         schema: { tags, body: createTechnicianRequest, response: { 201: technicianInviteResponse } },
       },
       async (request, reply) => {
@@ -67,7 +67,7 @@ export function techniciansRoutes(
     app.patch(
       "/technicians/:id",
       {
-        config: { access: "technicians.manage" },
+        config: { access: "technicians.manage", stepUp: true },
         schema: { tags, params: idParam, body: updateTechnicianRequest, response: { 200: technician } },
       },
       async (request) => {
@@ -101,7 +101,7 @@ export function techniciansRoutes(
       app.post(
         `/technicians/:id/${action}`,
         {
-          config: { access: "technicians.manage" },
+          config: { access: "technicians.manage", stepUp: true },
           schema: { tags, params: idParam, response: { 200: technician } },
         },
         async (request) => {
@@ -122,7 +122,7 @@ export function techniciansRoutes(
     app.post(
       "/technicians/:id/reinvite",
       {
-        config: { access: "technicians.manage" },
+        config: { access: "technicians.manage", stepUp: true },
         schema: { tags, params: idParam, response: { 200: technicianInviteResponse } },
       },
       async (request) => {
@@ -138,7 +138,7 @@ export function techniciansRoutes(
     app.delete(
       "/technicians/:id",
       {
-        config: { access: "technicians.manage" },
+        config: { access: "technicians.manage", stepUp: true },
         schema: { tags, params: idParam, response: { 204: z.null() } },
       },
       async (request, reply) => {

@@ -19,3 +19,5 @@ export * from "../../modules/maintenance/maintenance.tables.js";
 export * from "../../modules/notifications/notifications.tables.js";
 export * from "../../modules/alerts/alerts.tables.js";
 export * from "../../modules/dynamic-policies/dynamic-policies.tables.js";
+export * from "../../modules/auth/mfa.tables.js";
+export * from "../../modules/agent-updates/agent-updates.tables.js";

@@ -258,9 +258,11 @@ describe("spellings of guarded routes never reach a handler", () => {
     const open = app.routeAccessTable
       .filter((r) => r.access === "mfa-pending")
       .map((r) => `${r.method} ${r.url}`);
-    // The routes a half-signed-in session may use: enrolling or checking the second factor, leaving.
+    // The routes a half-signed-in session may use: enrolling or checking the second factor, leaving,
+    // and listing its own factors to pick one.
     expect(open.length).toBeGreaterThan(0);
-    for (const route of open) expect(route).toMatch(/^POST \/api\/auth\/(logout|mfa\/)/);
+    for (const route of open)
+      expect(route).toMatch(/^(POST \/api\/auth\/(logout|mfa\/)|GET \/api\/auth\/mfa\/factors$)/);
     const routes = guardedRoutes(app.routeAccessTable, (r) => r.access === "mfa-pending");
     const failures = await sweep(routes, headers, ["E_MFA_REQUIRED"]);
     expect(failures).toEqual([]);

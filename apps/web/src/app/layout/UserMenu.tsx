@@ -10,7 +10,7 @@ import {
   type MantineColorScheme,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconAdjustments, IconCheck, IconChevronDown, IconLogout } from "@tabler/icons-react";
+import { IconAdjustments, IconCheck, IconChevronDown, IconLogout, IconShieldLock } from "@tabler/icons-react";
 import { Link } from "react-router";
 import {
   localeNames,
@@ -121,6 +121,9 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <Menu.Divider />
         <Menu.Item component={Link} to={PREFERENCES_PATH} leftSection={<IconAdjustments size={16} />}>
           {t("shell.userMenu.preferences")}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/account/security" leftSection={<IconShieldLock size={16} />}>
+          {t("auth.account.menu")}
         </Menu.Item>
         <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void handleSignOut()}>
           {t("shell.userMenu.signOut")}

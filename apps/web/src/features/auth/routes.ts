@@ -6,6 +6,8 @@ const page = {
   enroll: lazyPage(() => import("./pages/MfaEnrollPage"), "MfaEnrollPage"),
   verify: lazyPage(() => import("./pages/MfaVerifyPage"), "MfaVerifyPage"),
   invite: lazyPage(() => import("./pages/InvitePage"), "InvitePage"),
+  duo: lazyPage(() => import("./pages/DuoCallbackPage"), "DuoCallbackPage"),
+  security: lazyPage(() => import("./pages/AccountSecurityPage"), "AccountSecurityPage"),
 };
 
 /** Sign-in steps: drawn without the console shell. */
@@ -20,4 +22,12 @@ export const authRoutes: RouteEntry[] = [
   },
   { path: "/mfa/verify", page: page.verify, title: "auth.routes.verify", access: "mfa-pending" },
   { path: "/invite/:token", page: page.invite, title: "auth.routes.invite", access: "public" },
+  { path: "/mfa/duo", page: page.duo, title: "auth.routesExtra.duo", access: "mfa-pending" },
+  {
+    path: "/account/security",
+    page: page.security,
+    title: "auth.routesExtra.security",
+    access: "authenticated",
+    section: "shell.routes.account",
+  },
 ];

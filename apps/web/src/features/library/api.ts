@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
+  AgentDownloads,
   CreateEnrollmentTokenRequest,
   EnrollmentToken,
   EnrollmentTokenSecret,
@@ -48,5 +49,14 @@ export function useRevokeEnrollmentToken() {
   return useMutation({
     mutationFn: (tokenId: number) => api.post<EnrollmentToken>(`/enrollment-tokens/${tokenId}/revoke`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: enrollmentKeys.all }),
+  });
+}
+
+/** The self-contained agents and packages the server offers, each with its SHA-256. */
+export function useAgentDownloads() {
+  return useQuery({
+    queryKey: ["agent-downloads"],
+    queryFn: ({ signal }) => api.get<AgentDownloads>("/agent/downloads", { signal }),
+    staleTime: 60_000,
   });
 }

@@ -15,6 +15,7 @@ export const permissionLabels: Record<Permission, MessageKey> = {
   "enrollment.manage": "roles.permissions.enrollmentManage",
   "customFields.manage": "roles.permissions.customFieldsManage",
   "jobs.run": "roles.permissions.jobsRun",
+  "devices.command": "roles.permissions.devicesCommand",
   "scripts.manage": "roles.permissions.scriptsManage",
   "credentials.manage": "roles.permissions.credentialsManage",
   "backup.viewAndRestore": "roles.permissions.backupViewAndRestore",

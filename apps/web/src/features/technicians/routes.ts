@@ -49,11 +49,6 @@ export const technicianRoutes: RouteEntry[] = [
     "technicians.routes.singleSignOn",
     "technicians.routes.singleSignOn",
   ),
-  later(
-    "/administration/users/securitySettings",
-    "technicians.routes.securitySettings",
-    "technicians.routes.securitySettings",
-  ),
   later("/administration/users/endUsers", "technicians.routes.endUsers", "technicians.routes.endUsers"),
   later(
     "/administration/users/endUserRoles",

@@ -2,12 +2,16 @@ import { applyPolicyCommand } from "./apply-policy.js";
 import { cancelCommand } from "./cancel.js";
 import { runScriptCommand } from "./run-script.js";
 import { wakeOnLanCommand } from "./wake-on-lan.js";
+import { devicePowerCommand } from "./device-power.js";
+import { uninstallAgentCommand } from "./uninstall-agent.js";
 
 export * from "./define.js";
 export * from "./run-script.js";
 export * from "./cancel.js";
 export * from "./wake-on-lan.js";
 export * from "./apply-policy.js";
+export * from "./device-power.js";
+export * from "./uninstall-agent.js";
 
 /**
  * Every command kind the protocol knows. A new kind (backup, patching, policies, remote tools)
@@ -19,5 +23,7 @@ export const commandKinds = {
   [cancelCommand.kind]: cancelCommand,
   [wakeOnLanCommand.kind]: wakeOnLanCommand,
   [applyPolicyCommand.kind]: applyPolicyCommand,
+  [devicePowerCommand.kind]: devicePowerCommand,
+  [uninstallAgentCommand.kind]: uninstallAgentCommand,
 } as const;
 export type CommandKindName = keyof typeof commandKinds;

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { Anchor, Button, Group, Stack, Stepper, Text } from "@mantine/core";
+import { Anchor, Button, Group, SegmentedControl, Stack, Stepper, Text } from "@mantine/core";
+import type { MfaCompletedResponse, MfaFactorType } from "@steward/contracts";
 import { isApiError } from "../../../api";
 import { useT } from "../../../i18n";
 import { ErrorState, LoadingState } from "../../../ui";
@@ -20,11 +21,16 @@ import { MfaCodeInput, isCodeWellFormed } from "../components/MfaCodeInput";
 import { RecoveryCodesPanel } from "../components/RecoveryCodesPanel";
 import { TotpSecretPanel } from "../components/TotpSecretPanel";
 import { useLockout } from "../components/use-lockout";
+import { DuoStart, SecurityKeyEnroll, SmsEnroll } from "../components/FactorPanels";
+import { useMfaFactors } from "../mfa-api";
 import { readAuthState } from "../navigation";
 
 const AFTER_ENROLLMENT = "/getStarted";
 
-/** Mandatory TOTP enrollment: nothing else is reachable until it is done. */
+/**
+ * Mandatory second-factor enrollment (authenticator app by default; a security key, a phone or
+ * Duo where offered): nothing else is reachable until it is done.
+ */
 export function MfaEnrollPage() {
   const t = useT();
   const location = useLocation();
@@ -41,6 +47,9 @@ export function MfaEnrollPage() {
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [continuing, setContinuing] = useState(false);
   const started = useRef(false);
+  const [method, setMethod] = useState<MfaFactorType>("TOTP");
+  const factors = useMfaFactors();
+  const available = factors.data?.available ?? [];
 
   const inEnrollment = session.data?.state === "mfa-enrollment";
   const startEnrollment = enroll.mutate;
@@ -71,6 +80,11 @@ export function MfaEnrollPage() {
     }
   };
 
+  const otherDone = (result: MfaCompletedResponse) => {
+    if (result.recoveryCodes) setRecoveryCodes(result.recoveryCodes);
+    else void handleContinue();
+  };
+
   const handleContinue = async () => {
     setContinuing(true);
     try {
@@ -94,7 +108,25 @@ export function MfaEnrollPage() {
       <Stepper active={recoveryCodes ? 1 : 0} size="sm" allowNextStepsSelect={false}>
         <Stepper.Step label={t("auth.enroll.appStep")} description={t("auth.enroll.appStepHint")}>
           <Stack gap="md" mt="md">
-            {enroll.isError ? (
+            {available.length > 1 ? (
+              <Stack gap="xs">
+                <Text size="sm">{t("auth.enrollMethods.choose")}</Text>
+                <SegmentedControl
+                  fullWidth
+                  aria-label={t("auth.prompt.method")}
+                  value={method}
+                  onChange={(value) => setMethod(value as MfaFactorType)}
+                  data={available.map((type) => ({ value: type, label: t(`auth.prompt.methods.${type}`) }))}
+                />
+              </Stack>
+            ) : null}
+            {method === "U2F" ? (
+              <SecurityKeyEnroll onDone={otherDone} />
+            ) : method === "SMS" ? (
+              <SmsEnroll onDone={otherDone} />
+            ) : method === "DUO" ? (
+              <DuoStart enrolling />
+            ) : enroll.isError ? (
               <ErrorState
                 title={t("auth.enroll.startError")}
                 error={enroll.error}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
-import { mfaVerifyRequest } from "@steward/contracts";
+import { Anchor, Button, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
+import { mfaVerifyRequest, type MfaCompletedResponse, type MfaFactorType } from "@steward/contracts";
 import { useT } from "../../../i18n";
 import { LoadingState } from "../../../ui";
 import { sessionDestination, useLogout, useMfaVerify, useSessionQuery } from "../api";
@@ -10,9 +10,13 @@ import { SessionRedirect } from "../components/SessionRedirect";
 import { AuthErrorAlert, LockoutAlert } from "../components/AuthErrorAlert";
 import { MfaCodeInput, isCodeWellFormed } from "../components/MfaCodeInput";
 import { useLockout } from "../components/use-lockout";
+import { DuoStart, SecurityKeySignIn, SmsSignIn } from "../components/FactorPanels";
 import { HOME_PATH, readAuthState } from "../navigation";
 
-/** Every sign-in asks for the second factor here (TOTP, or a one-time recovery code). */
+/**
+ * Every sign-in asks for the second factor here: the user picks one of the factors they hold
+ * (authenticator app, security key, text message, Duo) or uses a one-time recovery code.
+ */
 export function MfaVerifyPage() {
   const t = useT();
   const location = useLocation();
@@ -23,6 +27,7 @@ export function MfaVerifyPage() {
   const logout = useLogout();
   const lockout = useLockout();
   const [mode, setMode] = useState<"code" | "recovery">("code");
+  const [chosen, setChosen] = useState<MfaFactorType | null>(null);
   const [code, setCode] = useState("");
   const [recoveryCode, setRecoveryCode] = useState("");
   const [submitError, setSubmitError] = useState<unknown>(null);
@@ -31,6 +36,11 @@ export function MfaVerifyPage() {
   if (session.data && session.data.state !== "mfa-verification" && !verify.isPending) {
     return <SessionRedirect session={session.data} from={from} />;
   }
+
+  const offered = session.data?.state === "mfa-verification" ? session.data.factors : [];
+  const method: MfaFactorType = chosen ?? offered[0] ?? "TOTP";
+  const finished = (result: MfaCompletedResponse) =>
+    void navigate(sessionDestination(result.session) ?? from ?? HOME_PATH, { replace: true });
 
   const body = mode === "code" ? { code } : { recoveryCode };
   const wellFormed = mode === "code" ? isCodeWellFormed(code) : mfaVerifyRequest.safeParse(body).success;
@@ -56,30 +66,60 @@ export function MfaVerifyPage() {
   return (
     <AuthCard
       title={t("auth.routes.verify")}
-      description={mode === "code" ? t("auth.verify.codeHint") : t("auth.verify.recoveryHint")}
+      description={
+        mode === "recovery"
+          ? t("auth.verify.recoveryHint")
+          : method === "TOTP"
+            ? t("auth.verify.codeHint")
+            : undefined
+      }
     >
+      {offered.length > 1 && mode === "code" ? (
+        <SegmentedControl
+          fullWidth
+          aria-label={t("auth.prompt.method")}
+          value={method}
+          onChange={(value) => {
+            setChosen(value as MfaFactorType);
+            setSubmitError(null);
+          }}
+          data={offered.map((type) => ({ value: type, label: t(`auth.prompt.methods.${type}`) }))}
+        />
+      ) : null}
+      {mode === "code" && method === "U2F" ? <SecurityKeySignIn onDone={finished} /> : null}
+      {mode === "code" && method === "SMS" ? <SmsSignIn onDone={finished} /> : null}
+      {mode === "code" && method === "DUO" ? <DuoStart /> : null}
       <form onSubmit={(event) => void handleSubmit(event)} noValidate>
         <Stack gap="md">
-          {mode === "code" ? (
-            <MfaCodeInput value={code} onChange={setCode} autoFocus disabled={lockout.locked} />
-          ) : (
-            <TextInput
-              label={t("auth.verify.recoveryCode")}
-              value={recoveryCode}
-              onChange={(event) => setRecoveryCode(event.currentTarget.value)}
-              autoComplete="off"
-              autoFocus
-              disabled={lockout.locked}
-            />
+          {mode === "code" && method !== "TOTP" ? null : (
+            <>
+              {mode === "code" ? (
+                <MfaCodeInput value={code} onChange={setCode} autoFocus disabled={lockout.locked} />
+              ) : (
+                <TextInput
+                  label={t("auth.verify.recoveryCode")}
+                  value={recoveryCode}
+                  onChange={(event) => setRecoveryCode(event.currentTarget.value)}
+                  autoComplete="off"
+                  autoFocus
+                  disabled={lockout.locked}
+                />
+              )}
+              {lockout.until !== null ? (
+                <LockoutAlert until={lockout.until} />
+              ) : (
+                <AuthErrorAlert error={submitError} />
+              )}
+              <Button
+                type="submit"
+                loading={verify.isPending}
+                disabled={!wellFormed || lockout.locked}
+                fullWidth
+              >
+                {t("auth.verify.submit")}
+              </Button>
+            </>
           )}
-          {lockout.until !== null ? (
-            <LockoutAlert until={lockout.until} />
-          ) : (
-            <AuthErrorAlert error={submitError} />
-          )}
-          <Button type="submit" loading={verify.isPending} disabled={!wellFormed || lockout.locked} fullWidth>
-            {t("auth.verify.submit")}
-          </Button>
           <Stack gap={4} align="center">
             <Anchor
               component="button"
@@ -90,7 +130,11 @@ export function MfaVerifyPage() {
                 setSubmitError(null);
               }}
             >
-              {mode === "code" ? t("auth.verify.useRecovery") : t("auth.verify.useApp")}
+              {mode === "code"
+                ? t("auth.verify.useRecovery")
+                : method === "TOTP"
+                  ? t("auth.verify.useApp")
+                  : t(`auth.prompt.methods.${method}`)}
             </Anchor>
             <Text size="sm" c="dimmed">
               {t.rich("auth.verify.notYou", {

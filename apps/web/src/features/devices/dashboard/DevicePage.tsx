@@ -11,6 +11,7 @@ import { osFamilyText } from "../../../lib/os-labels";
 import { useDevice } from "../api";
 import { ApprovalBadge, SimulatedBadge, StatusBadge, deviceLabel } from "../components/DeviceName";
 import { HealthBadge, MaintenanceBadge } from "../components/DeviceHealth";
+import { DeviceActionsMenu } from "../components/DeviceActionsMenu";
 
 function DeviceNotFound() {
   const t = useT();
@@ -74,6 +75,7 @@ export function DeviceHeader({ device }: { device: DeviceDetail }) {
         <HealthBadge health={device.healthStatus} />
         {device.inMaintenance ? <MaintenanceBadge /> : null}
         {device.simulated ? <SimulatedBadge /> : null}
+        <DeviceActionsMenu device={device} />
         {device.pendingReboot ? (
           <Badge color="orange" variant="light">
             {t("devices.page.needsReboot")}

@@ -13,6 +13,8 @@ import { useDeviceRoles } from "../../device-roles";
 import { usePutDevicePolicyOverrides } from "../../policies";
 import { useExecuteAction } from "../api";
 import { TagInputField } from "../components/TagInputField";
+import { PowerActionForm } from "../components/DeviceActionsMenu";
+import { useCan } from "../../auth";
 import { PolicyOverrideForm } from "./PolicyOverrideForm";
 
 export type ActionTarget = ExecuteActionRequest["data"];
@@ -30,7 +32,7 @@ interface BulkActionsProps {
   pageDevices?: readonly DeviceSummary[];
 }
 
-type Dialog = "SET_ROLE" | "ADD_TAG" | "REMOVE_TAG" | "SET_POLICY";
+type Dialog = "SET_ROLE" | "ADD_TAG" | "REMOVE_TAG" | "SET_POLICY" | "REBOOT" | "SHUTDOWN";
 
 /** "All matching" with no search, filter or group: the target is the whole fleet. */
 function targetsEveryDevice(target: ActionTarget): boolean {
@@ -50,6 +52,8 @@ export const actionLabels: Record<DeviceActionName, MessageKey> = {
   APPROVE: "devicesGrid.actions.APPROVE",
   DELETE: "devicesGrid.actions.DELETE",
   RUN_SCRIPT: "devicesGrid.actions.RUN_SCRIPT",
+  REBOOT: "devicesGrid.actions.REBOOT",
+  SHUTDOWN: "devicesGrid.actions.SHUTDOWN",
 };
 
 const dialogTitles: Record<Dialog, MessageKey> = {
@@ -57,6 +61,8 @@ const dialogTitles: Record<Dialog, MessageKey> = {
   SET_ROLE: "devicesGrid.bulk.dialogTitle.SET_ROLE",
   ADD_TAG: "devicesGrid.bulk.dialogTitle.ADD_TAG",
   REMOVE_TAG: "devicesGrid.bulk.dialogTitle.REMOVE_TAG",
+  REBOOT: "devicesGrid.actions.REBOOT",
+  SHUTDOWN: "devicesGrid.actions.SHUTDOWN",
 };
 
 /** The bar over the grid while devices are selected: bulk actions via execute-action. */
@@ -71,6 +77,7 @@ export function BulkActions({
 }: BulkActionsProps) {
   const t = useT();
   const execute = useExecuteAction();
+  const can = useCan();
   const overrides = usePutDevicePolicyOverrides();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   // Policy overrides go to listed devices; "all matching" has no list, so they are not offered then.
@@ -183,6 +190,12 @@ export function BulkActions({
                   </Menu.Item>
                 </>
               ) : null}
+              {can("jobs.run") ? (
+                <>
+                  <Menu.Item onClick={() => setDialog("REBOOT")}>{t(actionLabels.REBOOT)}</Menu.Item>
+                  <Menu.Item onClick={() => setDialog("SHUTDOWN")}>{t(actionLabels.SHUTDOWN)}</Menu.Item>
+                </>
+              ) : null}
               <Menu.Item
                 onClick={() =>
                   confirmAction({
@@ -235,6 +248,14 @@ export function BulkActions({
             pending={overrides.isPending}
             error={overrides.isError ? describeError(overrides.error) : null}
             onSubmit={(policyId) => setPolicy(policyId, () => setDialog(null))}
+            onCancel={() => setDialog(null)}
+          />
+        ) : dialog === "REBOOT" || dialog === "SHUTDOWN" ? (
+          <PowerActionForm
+            action={dialog}
+            pending={execute.isPending}
+            error={execute.isError ? describeError(execute.error) : null}
+            onSubmit={(data) => run(dialog, data, () => setDialog(null))}
             onCancel={() => setDialog(null)}
           />
         ) : dialog === "SET_ROLE" ? (

@@ -4,6 +4,7 @@ import { IconInfoCircle } from "@tabler/icons-react";
 import type { EnrollmentTokenSecret } from "@steward/contracts";
 import { useT, type MessageKey } from "../../../i18n";
 import { CommandBlock } from "../../../ui";
+import { useAgentDownloads } from "../api";
 
 const systems: { key: "linux" | "mac" | "windows"; label: string; hint: MessageKey }[] = [
   // i18n-exempt: operating system names
@@ -23,11 +24,14 @@ const mono = (testId: string) => (chunks: ReactNode[]) => (
 /** The one-line install command per OS for one enrollment token. */
 export function InstallCommands({ secret }: { secret: EnrollmentTokenSecret }) {
   const t = useT();
+  const downloads = useAgentDownloads();
   return (
     <Stack gap="sm">
       <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>
         {t.rich("library.install.enrollsInto", {
-          requirement: t("library.install.nodeRequirement"),
+          requirement: t(
+            downloads.data?.built ? "library.install.noRequirement" : "library.install.nodeRequirement",
+          ),
           location: secret.token.locationName,
           server: secret.agentServerUrl,
           strong: (chunks: ReactNode[]) => (

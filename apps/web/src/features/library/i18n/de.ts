@@ -77,7 +77,31 @@ export const de: Translation<typeof en> = {
       year: "1 Jahr",
     },
   },
+  agentRelease: {
+    title: "Agent-Programme und -Pakete",
+    description:
+      "Ein eigenständiges Programm je Plattform: Vorher muss nichts installiert werden. Version {version}. Vergleichen Sie einen Download vor der Installation mit seinem SHA-256.",
+    notBuilt:
+      "Die eigenständigen Agenten wurden auf diesem Server noch nicht gebaut (npm run build:agent-binaries). Bis dahin verwenden die Installationsbefehle den JavaScript-Agenten, der Node.js 20 benötigt.",
+    loading: "Agent-Downloads werden geladen…",
+    loadError: "Die Agent-Downloads konnten nicht geladen werden",
+    file: "Datei",
+    platform: "Plattform",
+    kind: "Art",
+    size: "Größe",
+    sha256: "SHA-256",
+    allPlatforms: "alle",
+    checksums: "Alle SHA-256-Prüfsummen (SHA256SUMS)",
+    kinds: {
+      binary: "Programm",
+      deb: "Debian-Paket",
+      rpm: "RPM-Paket",
+      msi: "Windows-Installer-Paket",
+      "macos-layout": "macOS-Paketstruktur",
+    },
+  },
   install: {
+    noRequirement: "Vorher muss nichts installiert werden: Der Agent ist ein eigenständiges Programm.",
     nodeRequirement:
       "Auf dem Gerät muss Node.js 20 oder neuer installiert sein, bevor Sie den Befehl ausführen.",
     enrollsInto:

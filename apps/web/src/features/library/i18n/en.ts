@@ -73,7 +73,31 @@ export const en = {
       year: "1 year",
     },
   },
+  agentRelease: {
+    title: "Agent programs and packages",
+    description:
+      "One self-contained program per platform: nothing needs to be installed first. Version {version}. Compare a download with its SHA-256 before you install it.",
+    notBuilt:
+      "The self-contained agents have not been built on this server (npm run build:agent-binaries). Until then the install commands use the JavaScript agent, which needs Node.js 20.",
+    loading: "Loading agent downloads…",
+    loadError: "Could not load the agent downloads",
+    file: "File",
+    platform: "Platform",
+    kind: "Kind",
+    size: "Size",
+    sha256: "SHA-256",
+    allPlatforms: "all",
+    checksums: "All SHA-256 checksums (SHA256SUMS)",
+    kinds: {
+      binary: "Program",
+      deb: "Debian package",
+      rpm: "RPM package",
+      msi: "Windows Installer package",
+      "macos-layout": "macOS package layout",
+    },
+  },
   install: {
+    noRequirement: "Nothing needs to be installed first: the agent is one self-contained program.",
     nodeRequirement: "Node.js 20 or later must be installed on the device before you run the command.",
     enrollsInto:
       "{requirement} The device enrolls into <strong>{location}</strong> and reports to <code>{server}</code>.",

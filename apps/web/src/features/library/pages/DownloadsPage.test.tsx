@@ -23,6 +23,14 @@ function renderPage(handlers: Parameters<typeof mockFetch>[0]) {
     "GET /api/organizations": () =>
       json(200, { items: [anOrganization()], total: 1, page: 1, pageSize: 500 }),
     "GET /api/organizations/1": () => json(200, anOrganizationDetail()),
+    "GET /api/agent/downloads": () =>
+      json(200, {
+        built: false,
+        version: null,
+        builtAt: null,
+        downloadBase: "http://localhost:8081/agent/v1/download",
+        artifacts: [],
+      }),
     ...handlers,
   });
   const result = renderApp(<DownloadsPage />);
@@ -64,6 +72,68 @@ describe("DownloadsPage", () => {
       screen.getAllByText(/Node\.js 20 or later must be installed on the device/).length,
     ).toBeGreaterThan(0);
     expect(sent).toEqual({ locationId: 11, name: "Laptops", expiresInHours: 168, maxUses: null });
+  });
+
+  it("lists the self-contained agents and packages with their SHA-256 and drops Node.js from the requirements", async () => {
+    const artifacts = [
+      {
+        file: "steward-agent-linux-x64",
+        kind: "binary",
+        target: "linux-x64",
+        size: 101_000_000,
+        sha256: "1".repeat(64),
+      },
+      {
+        file: "steward-agent_0.1.0_amd64.deb",
+        kind: "deb",
+        target: null,
+        size: 35_000_000,
+        sha256: "2".repeat(64),
+      },
+      {
+        file: "steward-agent-0.1.0-x64.msi",
+        kind: "msi",
+        target: null,
+        size: 30_000_000,
+        sha256: "3".repeat(64),
+      },
+    ];
+    const { user } = renderPage({
+      "GET /api/agent/downloads": () =>
+        json(200, {
+          built: true,
+          version: "0.1.0",
+          builtAt: "2026-11-24T15:00:00.000Z",
+          downloadBase: "http://localhost:8081/agent/v1/download",
+          artifacts,
+        }),
+      "GET /api/organizations/1/enrollment-tokens": () => json(200, { items: [] }),
+      "POST /api/organizations/1/enrollment-tokens": () =>
+        json(201, {
+          token: aToken({ id: 8 }),
+          secret: "s3cret",
+          agentServerUrl: "http://localhost:8081",
+          ...pins,
+          commands,
+        }),
+    });
+    const table = await screen.findByTestId("agent-downloads");
+    for (const a of artifacts) {
+      const row = within(table).getByTestId(`artifact-${a.file}`);
+      expect(row.textContent).toContain(a.sha256);
+      expect(within(row).getByRole("link", { name: a.file }).getAttribute("href")).toBe(
+        `http://localhost:8081/agent/v1/download/${a.file}`,
+      );
+    }
+    expect(within(table).getByText("Debian package")).toBeTruthy();
+    expect(within(table).getByRole("link", { name: /SHA256SUMS/ })).toBeTruthy();
+    expect(screen.queryByText(/steward-agent\.mjs/)).toBeNull();
+    await screen.findByText("No enrollment tokens yet");
+    await user.type(screen.getByLabelText(/^Token name/), "Laptops");
+    await user.click(screen.getByRole("button", { name: "Create install command" }));
+    await screen.findByTestId("install-command-linux");
+    expect(screen.queryByText(/Node\.js/)).toBeNull();
+    expect(screen.getAllByText(/Nothing needs to be installed first/).length).toBeGreaterThan(0);
   });
 
   it("keeps a token name typed while the organization's locations are still loading", async () => {

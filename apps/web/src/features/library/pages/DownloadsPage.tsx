@@ -13,10 +13,12 @@ import { useCan } from "../../auth";
 import { useOrganization, useOrganizationOptions } from "../../organizations";
 import {
   AGENT_DOWNLOAD_URL,
+  useAgentDownloads,
   useEnrollmentTokens,
   useRevealEnrollmentToken,
   useRevokeEnrollmentToken,
 } from "../api";
+import { AgentDownloads } from "../components/AgentDownloads";
 import { CreateTokenForm } from "../components/CreateTokenForm";
 import { InstallCommands } from "../components/InstallCommands";
 import { TokensTable } from "../components/TokensTable";
@@ -38,6 +40,7 @@ export function DownloadsPage() {
     locations[0]?.id ??
     null;
 
+  const agentDownloads = useAgentDownloads();
   const [created, setCreated] = useState<EnrollmentTokenSecret | null>(null);
   const [shown, setShown] = useState<EnrollmentTokenSecret | null>(null);
 
@@ -72,9 +75,12 @@ export function DownloadsPage() {
           </Button>
         }
       />
-      <Text size="sm" c="dimmed">
-        {t("library.downloads.agentFile", { requirement: t("library.install.nodeRequirement") })}
-      </Text>
+      {!agentDownloads.data?.built ? (
+        <Text size="sm" c="dimmed">
+          {t("library.downloads.agentFile", { requirement: t("library.install.nodeRequirement") })}
+        </Text>
+      ) : null}
+      <AgentDownloads />
 
       {organizations.isPending ? (
         <LoadingState label={t("library.downloads.loadingOrganizations")} />

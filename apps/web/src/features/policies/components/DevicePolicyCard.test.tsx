@@ -125,3 +125,37 @@ describe("DevicePolicyCard", () => {
     expect(screen.getByRole("textbox", { name: "Abweichung für das Gerät" })).toBeTruthy();
   });
 });
+
+describe("DevicePolicyCard versions", () => {
+  it("with dynamic policies shows the policy's own version and theirs, never the derived number, and when the agent applied it", async () => {
+    renderCard({
+      ...fromRole,
+      version: 1_834_223_112,
+      policyVersion: 7,
+      dynamicPolicies: [{ id: 9, name: "Laptops", priority: 1, version: 3 }],
+      lastApplied: { policyId: 3, version: 1_834_223_112, appliedAt: "2026-03-10T08:30:00Z" },
+    });
+    expect(await screen.findByText("Policy version 7")).toBeTruthy();
+    expect(screen.getByText("Dynamic policies: Laptops (version 3)")).toBeTruthy();
+    expect(screen.queryByText(/1,834,223,112|1834223112/)).toBeNull();
+    expect(screen.getByTestId("device-policy-applied").textContent).toMatch(
+      /^Applied by the agent .+ \(this version\)$/,
+    );
+  });
+
+  it("says when the agent applied an earlier version, or none yet", async () => {
+    const { unmount } = renderCard({
+      ...fromRole,
+      policyVersion: 4,
+      lastApplied: { policyId: 3, version: 3, appliedAt: "2026-03-10T08:30:00Z" },
+    });
+    expect((await screen.findByTestId("device-policy-applied")).textContent).toMatch(
+      /^The agent last applied an earlier version .+; this one is on its way\.$/,
+    );
+    unmount();
+    renderCard({ ...fromRole, policyVersion: 4, lastApplied: null });
+    expect((await screen.findByTestId("device-policy-applied")).textContent).toBe(
+      "The agent has not applied a policy yet.",
+    );
+  });
+});

@@ -3,7 +3,7 @@ import { notifications } from "@mantine/notifications";
 import { Link } from "react-router";
 import type { EffectivePolicy } from "@steward/contracts";
 import { describeError } from "../../../api";
-import { formatNumber, useT } from "../../../i18n";
+import { formatDateTime, formatNumber, useT } from "../../../i18n";
 import { QueryView } from "../../../ui";
 import { useCan } from "../../auth";
 import { useEffectivePolicy, usePolicies, usePutDevicePolicyOverride } from "../api";
@@ -80,9 +80,12 @@ function DevicePolicy({
                 {t("policies.badges.disabled")}
               </Badge>
             ) : null}
-            {data.version !== null ? (
+            {(data.policyVersion ?? data.version) != null ? (
               <Text size="xs" c="dimmed">
-                {t("policies.device.policyVersion", { version: formatNumber(data.version) })}
+                {t("policies.device.policyVersion", {
+                  // With dynamic policies `version` is a derived number: people read the policy's own.
+                  version: formatNumber((data.policyVersion ?? data.version)!),
+                })}
               </Text>
             ) : null}
           </Group>
@@ -99,6 +102,7 @@ function DevicePolicy({
         </Stack>
       ) : null}
       <DynamicSources data={data} />
+      {data.policy && data.enforced ? <LastApplied data={data} /> : null}
       {data.policy && !data.enforced ? (
         <Text size="sm" c="orange.8">
           {t("policies.device.notEnforced")}
@@ -154,6 +158,27 @@ function OverrideSelect({
   );
 }
 
+/** When the device's agent last applied its policy, and whether that is the current one. */
+function LastApplied({ data }: { data: EffectivePolicy }) {
+  const t = useT();
+  const applied = data.lastApplied;
+  if (applied === undefined) return null;
+  if (applied === null || applied.policyId === null)
+    return (
+      <Text size="xs" c="dimmed" data-testid="device-policy-applied">
+        {t("policies.device.notApplied")}
+      </Text>
+    );
+  const current = applied.policyId === data.policy?.id && applied.version === data.version;
+  return (
+    <Text size="xs" c={current ? "dimmed" : "orange.8"} data-testid="device-policy-applied">
+      {t(current ? "policies.device.appliedCurrent" : "policies.device.appliedOlder", {
+        time: formatDateTime(applied.appliedAt),
+      })}
+    </Text>
+  );
+}
+
 /** The dynamic policies the device matches and the items each of them sets on it. */
 function DynamicSources({ data }: { data: EffectivePolicy }) {
   const t = useT();
@@ -175,7 +200,15 @@ function DynamicSources({ data }: { data: EffectivePolicy }) {
   return (
     <Stack gap={2} data-testid="device-dynamic-policies">
       <Text size="sm">
-        {t("dynamicPolicies.card.matching", { names: data.dynamicPolicies.map((d) => d.name).join(", ") })}
+        {t("dynamicPolicies.card.matching", {
+          names: data.dynamicPolicies
+            .map((d) =>
+              d.version === undefined
+                ? d.name
+                : t("policies.device.namedVersion", { name: d.name, version: formatNumber(d.version) }),
+            )
+            .join(", "),
+        })}
       </Text>
       {items.map((item) => (
         <Text key={item.key} size="xs" c="dimmed">

@@ -213,3 +213,96 @@ describe("PolicyEditorPage", () => {
     expect(english.filter((text) => screen.queryAllByText(text).length > 0)).toEqual([]);
   });
 });
+
+describe("PolicyEditorPage scheduled automations", () => {
+  const nightly = {
+    name: "Nightly cleanup",
+    scriptId: 5,
+    enabled: true,
+    schedule: {
+      repeats: "DAILY",
+      repeatsEveryCount: 1,
+      repeatsEveryUnit: "HOURS",
+      runAtHour: 2,
+      runAtMinute: 0,
+      dayOfMonth: 1,
+      daysOfWeek: ["MONDAY"],
+      startDate: null,
+      end: { type: "NEVER", occurenceCount: null, endDate: null },
+    },
+    timeZone: "UTC",
+    runAs: "System",
+  };
+  const parentWithAutomation = {
+    ...root,
+    items: { ...root.items, automations: { nightly } },
+    effective: {
+      ...root.effective,
+      automations: {
+        nightly: {
+          value: nightly,
+          state: "OVERRIDDEN",
+          sourcePolicyId: 1,
+          sourcePolicyName: "Default Linux server",
+        },
+      },
+    },
+  };
+  const scripts = {
+    items: [
+      { id: 5, name: "Cleanup temp files" },
+      { id: 6, name: "Restart agent" },
+    ],
+    total: 2,
+  };
+  const automationRow = (name: string) => screen.getByText(name).closest("tr") as HTMLElement;
+
+  it("shows an inherited automation with its script and source; overriding and reverting it; adding one saves script, schedule, zone and run-as", async () => {
+    let patched: { items?: { automations?: Record<string, Record<string, unknown>> } } | undefined;
+    const { user } = renderEditor({
+      "GET /api/policies/1": () => json(200, parentWithAutomation),
+      "GET /api/scripts": () => json(200, scripts),
+      "PATCH /api/policies/2": ({ body }) => {
+        patched = body as typeof patched;
+        return json(200, child);
+      },
+    });
+    await screen.findByText("Scheduled automations");
+    const row = await screen.findByText("Nightly cleanup");
+    const tr = row.closest("tr") as HTMLElement;
+    expect(within(tr).getByText("Inherited")).toBeTruthy();
+    expect(within(tr).getByText("Inherited from Default Linux server")).toBeTruthy();
+    expect(await within(tr).findByText("Cleanup temp files")).toBeTruthy();
+
+    // Switching the inherited automation off overrides it; Revert inherits it again.
+    await user.click(within(tr).getByRole("switch", { name: "Nightly cleanup enabled" }));
+    expect(within(automationRow("Nightly cleanup")).getByText("Overridden")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Revert Nightly cleanup" }));
+    expect(within(automationRow("Nightly cleanup")).getByText("Inherited")).toBeTruthy();
+
+    // A new automation: a script is required, then it is added and saved with its schedule.
+    await user.click(screen.getByRole("button", { name: "Add automation" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.type(within(dialog).getByLabelText("Name"), "Weekly restart");
+    await user.click(within(dialog).getByRole("button", { name: "Apply" }));
+    expect(within(dialog).getByText("Choose a script.")).toBeTruthy();
+    await user.click(within(dialog).getByRole("textbox", { name: "Script" }));
+    await user.click(await screen.findByRole("option", { name: "Restart agent" }));
+    await user.click(within(dialog).getByRole("button", { name: "Apply" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(within(automationRow("Weekly restart")).getByText("Added here")).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(patched).toBeDefined());
+    const saved = patched!.items!.automations!;
+    expect(Object.keys(saved)).toEqual(["automation-1"]);
+    expect(saved["automation-1"]).toMatchObject({
+      name: "Weekly restart",
+      scriptId: 6,
+      enabled: true,
+      runAs: "System",
+      schedule: { repeats: "DAILY", runAtHour: 9, runAtMinute: 0 },
+    });
+    expect(typeof saved["automation-1"]!.timeZone).toBe("string");
+  }, 45_000);
+});

@@ -30,6 +30,7 @@ import { usePageTitle } from "../../../routing";
 import { EmptyState, FormError, PageHeader, QueryView } from "../../../ui";
 import { useCan } from "../../auth";
 import { usePolicies, usePolicy, useUpdatePolicy } from "../api";
+import { AutomationsSection } from "../components/AutomationsSection";
 import { ConditionsSection } from "../components/ConditionsSection";
 import { ParentSelect } from "../components/PolicyFormModal";
 import { itemProblem, SectionItems, type InheritedValue } from "../components/SectionItems";
@@ -98,11 +99,11 @@ function descendantIds(id: number, all: PolicySummary[]): Set<number> {
 const shownSections = () =>
   policySections.list().filter((s) => s.itemKind === "fixed" && sectionTexts[s.key]);
 
-/** The server's field problems with conditions, by condition key. */
-function conditionProblems(details: unknown): Record<string, string> {
+/** The server's field problems with a keyed section's items (conditions, automations), by item key. */
+function keyedProblems(details: unknown, section: string): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const [path, message] of Object.entries(serverFieldErrors(details))) {
-    const key = /^items\.conditions\.([^.]+)/.exec(path)?.[1];
+    const key = new RegExp(`^items\\.${section}\\.([^.]+)`).exec(path)?.[1];
     if (key && !(key in problems)) problems[key] = message;
   }
   return problems;
@@ -155,25 +156,31 @@ function EditorForm({ detail }: { detail: PolicyDetail }) {
       return undefined;
     };
 
-  // The conditions the policy inherits: its parent's effective ones (none without a parent).
-  const parentConditions =
-    parentId === null
-      ? {}
-      : parentDetail
-        ? (parentDetail.effective.conditions ?? {})
-        : parent.isError && parentId === detail.parentId
-          ? Object.fromEntries(
-              Object.entries(detail.effective.conditions ?? {}).filter(([, e]) => e.state === "INHERITED"),
-            )
-          : undefined;
-  const inheritedConditions =
-    parentConditions &&
-    Object.fromEntries(
-      Object.entries(parentConditions).map(([key, e]) => [
-        key,
-        { value: e.value, sourceName: e.sourcePolicyName } satisfies InheritedValue,
-      ]),
+  // A keyed section's inherited items: the parent's effective ones (none without a parent).
+  const inheritedKeyed = (section: string): Record<string, InheritedValue> | undefined => {
+    const fromParent =
+      parentId === null
+        ? {}
+        : parentDetail
+          ? (parentDetail.effective[section] ?? {})
+          : parent.isError && parentId === detail.parentId
+            ? Object.fromEntries(
+                Object.entries(detail.effective[section] ?? {}).filter(([, e]) => e.state === "INHERITED"),
+              )
+            : undefined;
+    return (
+      fromParent &&
+      Object.fromEntries(
+        Object.entries(fromParent).map(([key, e]) => [
+          key,
+          { value: e.value, sourceName: e.sourcePolicyName } satisfies InheritedValue,
+        ]),
+      )
     );
+  };
+  // The conditions and automations the policy inherits.
+  const inheritedConditions = inheritedKeyed("conditions");
+  const inheritedAutomations = inheritedKeyed("automations");
 
   const setItem = (section: string, item: string, value: unknown) => {
     setDraft((d) => ({ ...d, [section]: { ...d[section], [item]: value } }));
@@ -218,9 +225,11 @@ function EditorForm({ detail }: { detail: PolicyDetail }) {
     update.mutateAsync(body).then(
       () => notifications.show({ color: "teal", message: t("policies.editor.saved") }),
       (error: unknown) => {
-        const conditionErrors = isApiError(error, "E_VALIDATION") ? conditionProblems(error.details) : {};
-        if (Object.keys(conditionErrors).length > 0) {
-          setItemErrors((e) => ({ ...e, conditions: conditionErrors }));
+        const validation = isApiError(error, "E_VALIDATION");
+        const conditionErrors = validation ? keyedProblems(error.details, "conditions") : {};
+        const automationErrors = validation ? keyedProblems(error.details, "automations") : {};
+        if (Object.keys(conditionErrors).length + Object.keys(automationErrors).length > 0) {
+          setItemErrors((e) => ({ ...e, conditions: conditionErrors, automations: automationErrors }));
           setSubmitError(describeError(error));
         } else if (!applyServerErrors(form, error)) setSubmitError(describeError(error));
       },
@@ -305,6 +314,15 @@ function EditorForm({ detail }: { detail: PolicyDetail }) {
             disabled={!canManage}
             onChange={(key, value) => setItem("conditions", key, value)}
             onRemove={(key) => revertItem("conditions", key)}
+          />
+          <AutomationsSection
+            own={(draft.automations ?? {}) as Record<string, unknown>}
+            inherited={inheritedAutomations}
+            deviceClass={detail.deviceClass}
+            errors={itemErrors.automations ?? {}}
+            disabled={!canManage}
+            onChange={(key, value) => setItem("automations", key, value)}
+            onRemove={(key) => revertItem("automations", key)}
           />
           <FormError message={submitError} />
           {canManage ? (

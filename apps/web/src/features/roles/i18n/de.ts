@@ -20,6 +20,7 @@ export const de: Translation<typeof en> = {
     enrollmentManage: "Geräte registrieren (Installationstoken)",
     customFieldsManage: "Benutzerdefinierte Felder festlegen",
     jobsRun: "Skripte und Aktionen auf Geräten ausführen",
+    devicesCommand: "Ad-hoc-Befehle auf einem Gerät ausführen",
     scriptsManage: "Skriptbibliothek verwalten",
     credentialsManage: "Anmeldedaten von Organisationen verwalten",
     backupViewAndRestore: "Sicherungsdaten anzeigen und wiederherstellen",

@@ -18,6 +18,7 @@ export const en = {
     enrollmentManage: "Enroll devices (install tokens)",
     customFieldsManage: "Define custom fields",
     jobsRun: "Run scripts and actions on devices",
+    devicesCommand: "Run ad-hoc commands on a device",
     scriptsManage: "Manage the script library",
     credentialsManage: "Manage organization credentials",
     backupViewAndRestore: "View and restore backup data",

@@ -6,7 +6,7 @@ import { isApiError } from "../../../api";
 import { useT } from "../../../i18n";
 import { EmptyState, ErrorState, LoadingState, PageHeader } from "../../../ui";
 import { usePageTitle } from "../../../routing";
-import { useCan } from "../../auth";
+import { RoleFactorRequirements, useCan } from "../../auth";
 import { useTechnicianRole } from "../api";
 import { useCopyRoleAndOpen } from "../components/use-copy-role";
 import { RoleForm } from "../components/RoleForm";
@@ -104,6 +104,7 @@ function ExistingRole({ id }: { id: number }) {
       ) : null}
       {/* Remount on a new saved version so the draft starts from it. */}
       <RoleForm key={role.updatedAt} role={role} readOnly={role.builtIn || !canManage} />
+      <RoleFactorRequirements roleId={role.id} readOnly={role.builtIn || !canManage} />
     </Stack>
   );
 }

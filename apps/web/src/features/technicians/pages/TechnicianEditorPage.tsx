@@ -4,7 +4,7 @@ import { isApiError } from "../../../api";
 import { useT } from "../../../i18n";
 import { EmptyState, ErrorState, LoadingState, PageHeader } from "../../../ui";
 import { usePageTitle } from "../../../routing";
-import { useCan, useCurrentUser } from "../../auth";
+import { ResetFactorsButton, useCan, useCurrentUser } from "../../auth";
 import { useTechnician } from "../api";
 import { RoleBadge, TechnicianStatusBadge } from "../components/TechnicianBadges";
 import { TechnicianForm } from "../components/TechnicianForm";
@@ -62,6 +62,9 @@ function TechnicianEditor({ id }: { id: number }) {
         }
       />
       <TechnicianForm technician={technician} canEdit={can("technicians.manage")} isSelf={self} />
+      {can("technicians.manage") && !self ? (
+        <ResetFactorsButton userId={technician.id} name={`${technician.firstName} ${technician.lastName}`} />
+      ) : null}
     </Stack>
   );
 }

@@ -26,6 +26,7 @@ export const validationDe: Translation<typeof validationEn> = {
     lessOrEqual: "Der Wert muss kleiner oder gleich {max} sein",
   },
   unknownTimeZone: "Unbekannte Zeitzone",
+  cidr: "Geben Sie ein Netz in CIDR-Form ein, etwa 203.0.113.0/24",
   startPage: "Wählen Sie eine Seite der Konsole",
   email: "Geben Sie eine gültige E-Mail-Adresse ein",
   password: {

@@ -24,6 +24,7 @@ export const validationEn = {
     lessOrEqual: "Value must be less than or equal to {max}",
   },
   unknownTimeZone: "Unknown time zone",
+  cidr: "Enter a network in CIDR form, such as 203.0.113.0/24",
   startPage: "Choose a page of the console",
   email: "Enter a valid email address",
   password: {

@@ -195,6 +195,8 @@ export const de: Translation<typeof en> = {
     APPROVE: "Genehmigen",
     DELETE: "Löschen",
     RUN_SCRIPT: "Skript ausführen",
+    REBOOT: "Neu starten",
+    SHUTDOWN: "Herunterfahren",
   },
   saveGroup: {
     title: "Als Gruppe speichern",

@@ -190,6 +190,8 @@ export const en = {
     APPROVE: "Approve",
     DELETE: "Delete",
     RUN_SCRIPT: "Run script",
+    REBOOT: "Restart",
+    SHUTDOWN: "Shut down",
   },
   saveGroup: {
     title: "Save as group",

@@ -1,0 +1,12 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { securitySettingsRoutes } from "./security-settings.routes.js";
+import type { SecuritySettingsService } from "./security-settings.service.js";
+
+export { createSecuritySettingsService, securityDefaults } from "./security-settings.service.js";
+export { SecuritySettingsRepository } from "./security-settings.repository.js";
+export type { SecuritySettingsService } from "./security-settings.service.js";
+
+/** Security settings: GET/PUT /api/settings/security (system administrators). */
+export function securitySettingsModule(service: SecuritySettingsService): FastifyPluginAsyncZod {
+  return securitySettingsRoutes(service);
+}

@@ -1,0 +1,1 @@
+export { StepUpPrompt } from "./components/StepUpPrompt";

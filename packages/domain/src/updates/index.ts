@@ -1,0 +1,2 @@
+export * from "./metadata.js";
+export * from "./repository.js";
