@@ -42,18 +42,25 @@ export interface ServerConfig {
   webhooksAllowLoopback: boolean;
 }
 
-function int(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === "") return fallback;
+/**
+ * A whole-number setting. Most must be positive; a setting where 0 has a meaning of its own
+ * (no cap, any free port) passes `min` 0 and then takes 0 as given.
+ */
+function int(value: string | undefined, fallback: number, name: string, min = 1): number {
+  if (value === undefined || value.trim() === "") return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  if (!Number.isInteger(n) || n < min)
+    throw new Error(
+      `${name} must be ${min === 0 ? "a whole number of 0 or more" : "a positive integer"}, got "${value}"`,
+    );
   return n;
 }
 
 /** Reads the server's configuration from the environment; every setting has an embedded default. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = int(env.PORT, 8080, "PORT");
-  const agentPort =
-    env.STEWARD_AGENT_PORT === "0" ? 0 : int(env.STEWARD_AGENT_PORT, port + 1, "STEWARD_AGENT_PORT");
+  // 0: the agent listener takes any free port (tests run several servers side by side).
+  const agentPort = int(env.STEWARD_AGENT_PORT, port + 1, "STEWARD_AGENT_PORT", 0);
   const tls = tlsFiles(env);
   const scheme = tls ? "https" : "http";
   const email = env.STEWARD_ADMIN_EMAIL;
@@ -87,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       env.STEWARD_AGENT_UPDATE_BYTES_PER_SECOND,
       0,
       "STEWARD_AGENT_UPDATE_BYTES_PER_SECOND",
+      0,
     ),
     agentRolloutTickMs: int(env.STEWARD_AGENT_ROLLOUT_TICK_MS, 2000, "STEWARD_AGENT_ROLLOUT_TICK_MS"),
     tls,
