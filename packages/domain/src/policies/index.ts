@@ -6,3 +6,4 @@ export * from "./assignment.js";
 export * from "./policy-messages.js";
 export * from "./dynamic.js";
 export * from "./script-refs.js";
+export * from "./backup-section.js";
