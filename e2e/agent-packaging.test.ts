@@ -190,7 +190,7 @@ describe("the self-contained linux-x64 agent", () => {
     // The unit it would install starts the executable itself.
     const executable = path.join(installDir, "steward-agent");
     const unit = await run(executable, ["install-service", "--print"], { env: clean });
-    expect(unit.stdout).toContain(`ExecStart="${executable}" run`);
+    expect(unit.stdout).toContain(`ExecStart="${executable}" launch --install-dir "${installDir}"`);
     expect(unit.stdout).toMatch(/^Restart=always$/m);
 
     const start = () => {
@@ -282,7 +282,7 @@ describe("native packages", () => {
     const installed = path.join(root, "opt/steward/steward-agent");
     expect(fs.statSync(installed).mode & 0o111).not.toBe(0);
     const unit = fs.readFileSync(path.join(root, "lib/systemd/system/steward-agent.service"), "utf8");
-    expect(unit).toContain('ExecStart="/opt/steward/steward-agent" run');
+    expect(unit).toContain('ExecStart="/opt/steward/steward-agent" launch --install-dir "/opt/steward"');
     expect(unit).toMatch(/^Restart=always$/m);
     expect((await dpkg("-s", "steward-agent")).stdout).toMatch(/Status: install ok installed/);
 
@@ -329,7 +329,7 @@ describe("native packages", () => {
     expect(tables).toMatch(/^File$/m);
     const service = (await run("msiinfo", ["export", msi, "ServiceInstall"])).stdout;
     expect(service).toMatch(/StewardAgent/);
-    expect(service).toMatch(/\brun\b/);
+    expect(service).toMatch(/launch --install-dir "\[INSTALLDIR\]\."/);
     const files = (await run("msiinfo", ["export", msi, "File"])).stdout;
     expect(files).toMatch(/steward-agent\.exe/);
   });
@@ -360,7 +360,12 @@ describe("native packages", () => {
     ]);
     const daemon = JSON.parse(parsed.stdout) as Record<string, unknown>;
     expect(daemon.Label).toBe("com.steward.agent");
-    expect(daemon.ProgramArguments).toEqual(["/usr/local/steward/steward-agent", "run"]);
+    expect(daemon.ProgramArguments).toEqual([
+      "/usr/local/steward/steward-agent",
+      "launch",
+      "--install-dir",
+      "/usr/local/steward",
+    ]);
     expect(daemon.KeepAlive).toBe(true);
     expect(fs.statSync(path.join(out, "scripts/postinstall")).mode & 0o111).not.toBe(0);
   });

@@ -219,8 +219,13 @@ async function serviceDefinitions() {
 
 export const LINUX_INSTALL_PATH = "/opt/steward/steward-agent";
 export const LINUX_DATA_DIR = "/var/lib/steward-agent";
+/** The install folder the service's launcher keeps its versions in: the program's own folder. */
+export const LINUX_INSTALL_DIR = path.dirname(LINUX_INSTALL_PATH);
 export const MAC_INSTALL_PATH = "/usr/local/steward/steward-agent";
 export const MAC_DATA_DIR = "/Library/Application Support/Steward/Agent";
+export const MAC_INSTALL_DIR = path.dirname(MAC_INSTALL_PATH);
+/** What the launcher adds to the install folder: versions installed by updates and their state. */
+const LAUNCHER_FILES = ["versions", "current", "update-state.json"];
 const debArch = { x64: "amd64", arm64: "arm64" };
 const rpmArch = { x64: "x86_64", arm64: "aarch64" };
 
@@ -242,7 +247,7 @@ export async function buildDeb(target, binary) {
   fs.chmodSync(path.join(root, LINUX_INSTALL_PATH), 0o755);
   writeFile(
     path.join(root, "lib/systemd/system/steward-agent.service"),
-    systemdUnit({ nodePath: LINUX_INSTALL_PATH, dataDir: LINUX_DATA_DIR }),
+    systemdUnit({ nodePath: LINUX_INSTALL_PATH, dataDir: LINUX_DATA_DIR, installDir: LINUX_INSTALL_DIR }),
   );
   const size = Math.ceil(fs.statSync(binary).size / 1024);
   writeFile(
@@ -289,6 +294,11 @@ exit 0
     path.join(root, "DEBIAN/postrm"),
     `#!/bin/sh
 set -e
+# Removing the package also removes the versions the launcher kept beside the executable.
+if [ "$1" = "remove" ] || [ "$1" = "purge" ]; then
+  for f in ${LAUNCHER_FILES.join(" ")}; do rm -rf "$DPKG_ROOT${LINUX_INSTALL_DIR}/$f"; done
+  rmdir "$DPKG_ROOT${LINUX_INSTALL_DIR}" 2>/dev/null || true
+fi
 if [ "$1" = "purge" ]; then rm -rf "$DPKG_ROOT${LINUX_DATA_DIR}"; fi
 if [ -z "$DPKG_ROOT" ] && [ -d /run/systemd/system ]; then systemctl daemon-reload || true; fi
 exit 0
@@ -315,7 +325,7 @@ export async function buildRpm(target, binary) {
   fs.copyFileSync(binary, path.join(sources, "steward-agent"));
   writeFile(
     path.join(sources, "steward-agent.service"),
-    systemdUnit({ nodePath: LINUX_INSTALL_PATH, dataDir: LINUX_DATA_DIR }),
+    systemdUnit({ nodePath: LINUX_INSTALL_PATH, dataDir: LINUX_DATA_DIR, installDir: LINUX_INSTALL_DIR }),
   );
   const spec = path.join(top, "steward-agent.spec");
   writeFile(
@@ -351,6 +361,11 @@ fi
 
 %preun
 if [ "$1" = 0 ] && [ -d /run/systemd/system ]; then systemctl disable --now steward-agent || true; fi
+
+%postun
+if [ "$1" = 0 ]; then
+  for f in ${LAUNCHER_FILES.join(" ")}; do rm -rf "${LINUX_INSTALL_DIR}/$f"; done
+fi
 `,
   );
   execFileSync(
@@ -408,7 +423,8 @@ export async function buildMsi(target, binary) {
             <File Id="StewardAgentExe" Name="steward-agent.exe" Source="steward-agent.exe" KeyPath="yes" />
             <ServiceInstall Id="StewardAgentService" Name="StewardAgent" DisplayName="Steward agent"
                             Description="Steward remote monitoring and management agent"
-                            Type="ownProcess" Start="auto" ErrorControl="normal" Arguments="run" />
+                            Type="ownProcess" Start="auto" ErrorControl="normal"
+                            Arguments="launch --install-dir &quot;[INSTALLDIR].&quot;" />
             <ServiceControl Id="StewardAgentControl" Name="StewardAgent" Stop="both" Remove="uninstall" Wait="yes" />
           </Component>
         </Directory>
@@ -442,7 +458,7 @@ export async function buildMacLayout(target, binary) {
   fs.chmodSync(path.join(root, MAC_INSTALL_PATH), 0o755);
   writeFile(
     path.join(root, "Library/LaunchDaemons/com.steward.agent.plist"),
-    launchdPlist({ nodePath: MAC_INSTALL_PATH, dataDir: MAC_DATA_DIR }),
+    launchdPlist({ nodePath: MAC_INSTALL_PATH, dataDir: MAC_DATA_DIR, installDir: MAC_INSTALL_DIR }),
   );
   writeFile(
     path.join(path.dirname(root), "scripts/postinstall"),

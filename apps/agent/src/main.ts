@@ -30,7 +30,9 @@ Usage:
       printed in the install command; an enrollment answer with another key is refused.
       --ca: a CA certificate (PEM) to trust for an https server, besides Node's own CAs.
   steward-agent run [--data-dir DIR]
-  steward-agent install-service [--data-dir DIR] [--print]
+  steward-agent install-service [--data-dir DIR] [--install-dir DIR] [--print]
+      The service starts "launch --install-dir DIR" (default: the folder of this program), so
+      the version an update installed is the one that starts after a reboot.
   steward-agent status [--data-dir DIR]
   steward-agent simulate --server URL --token TOKEN --count N [--state-file FILE] [--seed N]
       [--heartbeat SECONDS] [--churn-disconnects PER_MIN] [--churn-inventory PER_MIN]
@@ -169,9 +171,11 @@ async function main() {
     }
     case "install-service": {
       // The self-contained executable is the program itself; a script needs Node.js to run it.
+      // The service runs the launcher over the install folder (the program's own by default).
+      const installDir = path.resolve(values["install-dir"] ?? path.dirname(installPath()));
       const spec = isBinaryBuild()
-        ? { nodePath: process.execPath, dataDir }
-        : { nodePath: process.execPath, agentPath: installPath(), dataDir };
+        ? { nodePath: process.execPath, dataDir, installDir }
+        : { nodePath: process.execPath, agentPath: installPath(), dataDir, installDir };
       if (process.platform === "linux") {
         const unit = systemdUnit(spec);
         if (values.print) process.stdout.write(unit);

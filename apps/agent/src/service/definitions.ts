@@ -1,13 +1,40 @@
-/** Service definitions for each OS; `install-service` writes the one for the running OS. */
+/**
+ * Service definitions for each OS; `install-service` writes the one for the running OS.
+ *
+ * Every service starts the agent as its launcher (`launch --install-dir DIR`), not `run`: the
+ * launcher starts whichever version the install folder names as current and restores the
+ * previous one when an update fails its health check, so self-updates survive a reboot.
+ */
 export interface ServiceSpec {
   /** The executable the service starts: Node.js, or the self-contained agent itself. */
   nodePath: string;
   /** The agent script Node.js runs; absent for the self-contained agent. */
   agentPath?: string;
   dataDir: string;
+  /** The install folder holding the installed versions and the pointer to the current one. */
+  installDir: string;
 }
 
 const q = (s: string) => `"${s.replace(/(["\\])/g, "\\$1")}"`;
+
+/** The program and its arguments, as the service manager starts them. */
+export function serviceCommand(spec: ServiceSpec): string[] {
+  return [
+    spec.nodePath,
+    ...(spec.agentPath ? [spec.agentPath] : []),
+    "launch",
+    "--install-dir",
+    spec.installDir,
+  ];
+}
+
+/** Quotes the paths (program, script, install folder) and leaves the words bare. */
+function commandLine(spec: ServiceSpec, quote: (s: string) => string): string {
+  const paths = new Set([spec.nodePath, spec.agentPath, spec.installDir]);
+  return serviceCommand(spec)
+    .map((part) => (paths.has(part) ? quote(part) : part))
+    .join(" ");
+}
 
 export function systemdUnit(spec: ServiceSpec): string {
   return `[Unit]
@@ -19,7 +46,7 @@ After=network-online.target
 [Service]
 Type=simple
 Environment=STEWARD_AGENT_DATA_DIR=${spec.dataDir}
-ExecStart=${[spec.nodePath, spec.agentPath].flatMap((p) => (p ? [q(p)] : [])).join(" ")} run
+ExecStart=${commandLine(spec, q)}
 Restart=always
 RestartSec=5
 KillMode=process
@@ -42,8 +69,8 @@ export function launchdPlist(spec: ServiceSpec): string {
   <string>com.steward.agent</string>
   <key>ProgramArguments</key>
   <array>
-${[spec.nodePath, spec.agentPath, "run"]
-  .flatMap((p) => (p ? [`    <string>${xml(p)}</string>`] : []))
+${serviceCommand(spec)
+  .map((p) => `    <string>${xml(p)}</string>`)
   .join("\n")}
   </array>
   <key>EnvironmentVariables</key>
@@ -68,7 +95,7 @@ ${[spec.nodePath, spec.agentPath, "run"]
  */
 export function windowsServiceScript(spec: ServiceSpec): string {
   const ps = (s: string) => `'${s.replace(/'/g, "''")}'`;
-  const binPath = `${[spec.nodePath, spec.agentPath].flatMap((p) => (p ? [`"${p}"`] : [])).join(" ")} run`;
+  const binPath = commandLine(spec, (p) => `"${p}"`);
   return `$ErrorActionPreference = 'Stop'
 [Environment]::SetEnvironmentVariable('STEWARD_AGENT_DATA_DIR', ${ps(spec.dataDir)}, 'Machine')
 New-Service -Name 'StewardAgent' -DisplayName 'Steward agent' -BinaryPathName ${ps(binPath)} -StartupType Automatic -Description 'Steward remote monitoring and management agent'

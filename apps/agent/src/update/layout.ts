@@ -135,14 +135,19 @@ export function stageVersion(
   return dir;
 }
 
-/** Seeds a fresh install folder with the running build as its first version. */
+/**
+ * Seeds the install folder with the launcher's own build: the first version of a fresh folder,
+ * and the current one when the folder has never held this build (a package upgrade replaced the
+ * program). A build the folder already holds leaves `current` as updates set it.
+ */
 export function seedInstall(
   installDir: string,
   version: string,
   file: string,
   kind: "binary" | "bundle",
 ): void {
-  if (readCurrent(installDir) && entryFor(installDir, readCurrent(installDir)!)) return;
+  const current = readCurrent(installDir);
+  if (current && entryFor(installDir, current) && entryFor(installDir, version)) return;
   stageVersion(installDir, version, file, kind);
   setCurrent(installDir, version);
 }

@@ -81,6 +81,24 @@ describe("installed layout", () => {
     expect(readUpdateState(dir).installed?.version).toBe("1.1.0");
   });
 
+  it("a reboot keeps the version an update installed; a package upgrade's new build becomes current", () => {
+    const dir = tmp("seed");
+    const program = path.join(dir, "program.mjs");
+    fs.writeFileSync(program, "// 1.0.0");
+    seedInstall(dir, "1.0.0", program, "bundle");
+    stageVersion(dir, "1.1.0", program, "bundle");
+    swapTo(dir, "1.1.0", { now: new Date("2026-01-01T00:00:00Z"), healthSeconds: 60 });
+    markHealthy(dir, "1.1.0", new Date("2026-01-01T00:00:10Z"));
+    // The service starts the packaged 1.0.0 program's launcher again after a reboot.
+    seedInstall(dir, "1.0.0", program, "bundle");
+    expect(readCurrent(dir)).toBe("1.1.0");
+    // The package is upgraded to 1.2.0: the launcher's build is new to the folder.
+    fs.writeFileSync(program, "// 1.2.0");
+    seedInstall(dir, "1.2.0", program, "bundle");
+    expect(readCurrent(dir)).toBe("1.2.0");
+    expect(fs.readFileSync(entryFor(dir, "1.2.0")!.file, "utf8")).toBe("// 1.2.0");
+  });
+
   it("refuses version names that would leave the versions folder and prefers a single executable over the bundle", () => {
     const dir = tmp("names");
     const a = path.join(dir, "a");
