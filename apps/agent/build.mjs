@@ -16,6 +16,8 @@ await build({
     js: "import { createRequire as __stewardCreateRequire } from 'node:module';\nconst require = __stewardCreateRequire(import.meta.url);",
   },
   // Optional native speed-ups of ws; the pure-JS fallbacks are used instead.
-  external: ["bufferutil", "utf-8-validate"],
+  // The backup engine runs worker threads and loads a wasm module from its own files: it is loaded
+  // from the installed package when a backup command runs, not bundled.
+  external: ["bufferutil", "utf-8-validate", "@steward/backup"],
   logLevel: "warning",
 });

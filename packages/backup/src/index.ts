@@ -30,3 +30,4 @@ export { BlobIndex, type BlobLocation, type BlobType } from "./blob-index.js";
 export { Chunker, MIN_CHUNK, MAX_CHUNK } from "./chunker.js";
 export type { Snapshot, Tree, TreeNode } from "./tree.js";
 export { lockRepository, type HeldLock } from "./lock.js";
+export { compileExcludes } from "./exclude.js";

@@ -4,6 +4,7 @@ import { runScriptHandler } from "./run-script.js";
 import { wakeOnLanHandler } from "./wake-on-lan.js";
 import { devicePowerHandler } from "./device-power.js";
 import { uninstallAgentHandler } from "./uninstall-agent.js";
+import { backupRestoreHandler, backupRunHandler } from "./backup.js";
 
 export * from "./registry.js";
 export { openSealedSecret } from "./secrets.js";
@@ -17,5 +18,7 @@ export function defaultAgentCommands(): AgentCommandRegistry {
     wakeOnLanHandler,
     devicePowerHandler(),
     uninstallAgentHandler(),
+    backupRunHandler,
+    backupRestoreHandler,
   ]);
 }

@@ -4,6 +4,7 @@ import { runScriptCommand } from "./run-script.js";
 import { wakeOnLanCommand } from "./wake-on-lan.js";
 import { devicePowerCommand } from "./device-power.js";
 import { uninstallAgentCommand } from "./uninstall-agent.js";
+import { backupRestoreCommand, backupRunCommand } from "./backup.js";
 
 export * from "./define.js";
 export * from "./run-script.js";
@@ -12,6 +13,7 @@ export * from "./wake-on-lan.js";
 export * from "./apply-policy.js";
 export * from "./device-power.js";
 export * from "./uninstall-agent.js";
+export * from "./backup.js";
 
 /**
  * Every command kind the protocol knows. A new kind (backup, patching, policies, remote tools)
@@ -25,5 +27,7 @@ export const commandKinds = {
   [applyPolicyCommand.kind]: applyPolicyCommand,
   [devicePowerCommand.kind]: devicePowerCommand,
   [uninstallAgentCommand.kind]: uninstallAgentCommand,
+  [backupRunCommand.kind]: backupRunCommand,
+  [backupRestoreCommand.kind]: backupRestoreCommand,
 } as const;
 export type CommandKindName = keyof typeof commandKinds;
