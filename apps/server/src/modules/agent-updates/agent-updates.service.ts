@@ -1,28 +1,21 @@
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { FastifyRequest } from "fastify";
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type {
   AgentRelease,
   CreateRolloutRequest,
   PublishAgentReleaseRequest,
   Rollout,
   RolloutDeviceState,
-  RolloutRing,
   agent as proto,
 } from "@steward/contracts";
 import {
   bootstrapRootPayload,
-  buildRelease,
-  buildRoot,
-  canonicalJson,
   type RootMetadata,
   type Signed,
   type SnapshotMetadata,
-  type TargetFile,
   type TargetsMetadata,
-  signMetadata,
   type TimestampMetadata,
 } from "@steward/domain";
 import type { Db } from "../../platform/db/database.js";
@@ -35,6 +28,8 @@ import {
   agentRollouts,
   agentUpdateMetadata,
 } from "./agent-updates.tables.js";
+import { createRolloutEngine, IN_FLIGHT, placeInRings, type UpdateChannel } from "./rollout-engine.js";
+import { createMetadataSigner } from "./update-metadata.js";
 import { nodeUpdateCrypto, type UpdateKeys } from "./update-keys.js";
 
 export interface Editor {
@@ -57,128 +52,31 @@ export interface AgentUpdatesOptions {
   offerGraceSeconds?: number;
 }
 
-/** How the rollout engine reaches agents (the agent gateway of this node). */
-export interface UpdateChannel {
-  isOnline(deviceId: number): boolean;
-  offer(deviceId: number, message: proto.UpdateOfferMessage): boolean;
-}
-
-const DAY = 86_400_000;
-const IN_FLIGHT = ["OFFERED", "DOWNLOADING"] as const;
+export type { UpdateChannel } from "./rollout-engine.js";
 
 function artifactNameOf(version: string, platform: string, arch: string, kind: "bundle" | "binary"): string {
   const ext = kind === "bundle" ? ".mjs" : platform === "win32" ? ".exe" : "";
   return `steward-agent-${version}-${platform}-${arch}${ext}`;
 }
 
-/** A device's stable place in a rollout's percentage order. */
-function orderKey(rolloutSeed: string, deviceId: number): string {
-  return createHash("sha256").update(`${rolloutSeed}:${deviceId}`).digest("hex");
-}
-
 export function createAgentUpdatesService(options: AgentUpdatesOptions) {
-  const { db, keys } = options;
+  const { db } = options;
   const clock = options.clock ?? (() => new Date());
-  const metadataDays = options.metadataDays ?? 365;
-  const timestampDays = options.timestampDays ?? 7;
-  const grace = (options.offerGraceSeconds ?? 600) * 1000;
   let channel: UpdateChannel | undefined;
-  let signing: Promise<unknown> = Promise.resolve();
-
-  const expiresIn = (days: number) => new Date(clock().getTime() + days * DAY).toISOString();
-
-  async function latest<T>(role: string): Promise<Signed<T> | undefined> {
-    const [row] = await db
-      .select({ document: agentUpdateMetadata.document })
-      .from(agentUpdateMetadata)
-      .where(eq(agentUpdateMetadata.role, role))
-      .orderBy(desc(agentUpdateMetadata.version))
-      .limit(1);
-    return row?.document as Signed<T> | undefined;
-  }
-
-  async function store(role: string, version: number, document: unknown): Promise<void> {
-    await db.insert(agentUpdateMetadata).values({ role, version, document });
-  }
-
-  /** The first root, made on first use with the repository's own keys. */
-  async function ensureRoot(): Promise<Signed<RootMetadata>> {
-    const existing = await latest<RootMetadata>("root");
-    if (existing) return existing;
-    const root = buildRoot({
-      version: 1,
-      expires: expiresIn(metadataDays * 10),
-      roles: {
-        root: { keys: [keys.root] },
-        targets: { keys: [keys.targets] },
-        snapshot: { keys: [keys.snapshot] },
-        timestamp: { keys: [keys.timestamp] },
-      },
-    });
-    await store("root", 1, root);
-    return root;
-  }
-
-  /** Signs new targets (every published build), snapshot and timestamp, one version above the last. */
-  async function signRelease(): Promise<void> {
-    await ensureRoot();
-    const rows = await db.select().from(agentReleases).orderBy(asc(agentReleases.id));
-    const targets: Record<string, TargetFile> = {};
-    for (const r of rows)
-      targets[r.artifactName] = {
-        length: r.length,
-        hashes: { sha256: r.sha256 },
-        custom: { version: r.version, platform: r.platform, arch: r.arch },
-      };
-    const last = await latest<TargetsMetadata>("targets");
-    const lastTimestamp = await latest<TimestampMetadata>("timestamp");
-    const version = (last?.signed.version ?? 0) + 1;
-    const bundle = buildRelease(
-      {
-        version,
-        targets,
-        expires: expiresIn(metadataDays),
-        timestampExpires: expiresIn(timestampDays),
-        timestampVersion: (lastTimestamp?.signed.version ?? 0) + 1,
-        targetsKeys: [keys.targets],
-        snapshotKeys: [keys.snapshot],
-        timestampKeys: [keys.timestamp],
-      },
-      nodeUpdateCrypto,
-    );
-    await store("targets", version, bundle.targets);
-    await store("snapshot", version, bundle.snapshot);
-    await store("timestamp", bundle.timestamp.signed.version, bundle.timestamp);
-  }
-
-  /** Signs a fresh timestamp over the current snapshot when the served one nears its expiry. */
-  async function refreshTimestamp(): Promise<boolean> {
-    const ts = await latest<TimestampMetadata>("timestamp");
-    const snapshot = await latest<SnapshotMetadata>("snapshot");
-    if (!ts || !snapshot) return false;
-    if (Date.parse(ts.signed.expires) - clock().getTime() > DAY) return false;
-    const json = canonicalJson(snapshot);
-    const next: TimestampMetadata = {
-      ...ts.signed,
-      version: ts.signed.version + 1,
-      expires: expiresIn(timestampDays),
-      meta: {
-        "snapshot.json": {
-          version: snapshot.signed.version,
-          length: json.length,
-          hashes: { sha256: nodeUpdateCrypto.sha256Hex(json) },
-        },
-      },
-    };
-    await store("timestamp", next.version, signMetadata(next, [keys.timestamp]));
-    return true;
-  }
-
-  const serialized = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = signing.then(work, work);
-    signing = run.catch(() => undefined);
-    return run;
-  };
+  const signer = createMetadataSigner({
+    db,
+    keys: options.keys,
+    clock,
+    metadataDays: options.metadataDays ?? 365,
+    timestampDays: options.timestampDays ?? 7,
+  });
+  const { latest, ensureRoot, signRelease, refreshTimestamp, serialized } = signer;
+  const { rolloutOf, rolloutRow, advance } = createRolloutEngine({
+    db,
+    clock,
+    graceMs: (options.offerGraceSeconds ?? 600) * 1000,
+    channel: () => channel,
+  });
 
   function releaseOf(r: typeof agentReleases.$inferSelect): AgentRelease {
     return {
@@ -192,137 +90,6 @@ export function createAgentUpdatesService(options: AgentUpdatesOptions) {
       notes: r.notes,
       createdAt: r.createdAt.toISOString(),
     };
-  }
-
-  async function ringProgress(rolloutId: number, ringCount: number): Promise<Rollout["ringProgress"]> {
-    const rows = await db
-      .select({ ring: agentRolloutDevices.ring, state: agentRolloutDevices.state, n: count() })
-      .from(agentRolloutDevices)
-      .where(eq(agentRolloutDevices.rolloutId, rolloutId))
-      .groupBy(agentRolloutDevices.ring, agentRolloutDevices.state);
-    const out = Array.from({ length: ringCount }, () => ({
-      total: 0,
-      pending: 0,
-      updating: 0,
-      installed: 0,
-      failed: 0,
-      rolledBack: 0,
-    }));
-    for (const r of rows) {
-      const p = out[r.ring];
-      if (!p) continue;
-      const n = Number(r.n);
-      p.total += n;
-      if (r.state === "PENDING") p.pending += n;
-      else if (r.state === "OFFERED" || r.state === "DOWNLOADING") p.updating += n;
-      else if (r.state === "INSTALLED") p.installed += n;
-      else if (r.state === "FAILED") p.failed += n;
-      else if (r.state === "ROLLED_BACK") p.rolledBack += n;
-    }
-    return out;
-  }
-
-  async function rolloutOf(r: typeof agentRollouts.$inferSelect): Promise<Rollout> {
-    const rings = r.rings as RolloutRing[];
-    return {
-      id: r.id,
-      version: r.version,
-      state: r.state as Rollout["state"],
-      maxConcurrent: r.maxConcurrent,
-      healthSeconds: r.healthSeconds,
-      bytesPerSecond: r.bytesPerSecond,
-      rings,
-      currentRing: r.currentRing,
-      ringProgress: await ringProgress(r.id, rings.length),
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
-    };
-  }
-
-  async function rolloutRow(id: number) {
-    const [row] = await db.select().from(agentRollouts).where(eq(agentRollouts.id, id));
-    if (!row) throw new AppError("E_NOT_FOUND", 404);
-    return row;
-  }
-
-  /** Moves a rollout's devices on: stale offers fail, rings advance, free slots get offers. */
-  async function advance(row: typeof agentRollouts.$inferSelect): Promise<number> {
-    const now = clock();
-    await db
-      .update(agentRolloutDevices)
-      .set({ state: "FAILED", reason: "No report from the agent in time.", updatedAt: now })
-      .where(
-        and(
-          eq(agentRolloutDevices.rolloutId, row.id),
-          inArray(agentRolloutDevices.state, [...IN_FLIGHT]),
-          lt(agentRolloutDevices.offeredAt, new Date(now.getTime() - row.healthSeconds * 1000 - grace)),
-        ),
-      );
-    const rings = row.rings as RolloutRing[];
-    const open = await db
-      .select({
-        deviceId: agentRolloutDevices.deviceId,
-        ring: agentRolloutDevices.ring,
-        state: agentRolloutDevices.state,
-      })
-      .from(agentRolloutDevices)
-      .where(
-        and(
-          eq(agentRolloutDevices.rolloutId, row.id),
-          inArray(agentRolloutDevices.state, ["PENDING", ...IN_FLIGHT]),
-        ),
-      )
-      .orderBy(asc(agentRolloutDevices.ring), asc(agentRolloutDevices.deviceId));
-    if (open.length === 0) {
-      await db
-        .update(agentRollouts)
-        .set({ state: "COMPLETED", currentRing: rings.length - 1, updatedAt: now })
-        .where(eq(agentRollouts.id, row.id));
-      return 0;
-    }
-    if (row.state !== "RUNNING") return 0;
-    const online = (id: number) => channel?.isOnline(id) ?? false;
-    // A ring starts once every earlier ring has nothing in flight and no reachable device waiting.
-    let current = row.currentRing;
-    while (
-      current < rings.length - 1 &&
-      !open.some((d) => d.ring <= current && (d.state !== "PENDING" || online(d.deviceId)))
-    )
-      current++;
-    if (current !== row.currentRing)
-      await db
-        .update(agentRollouts)
-        .set({ currentRing: current, updatedAt: now })
-        .where(eq(agentRollouts.id, row.id));
-    let slots = row.maxConcurrent - open.filter((d) => d.state !== "PENDING").length;
-    if (slots <= 0 || !channel) return 0;
-    const offered: number[] = [];
-    for (const d of open) {
-      if (slots <= 0) break;
-      if (d.state !== "PENDING" || d.ring > current || !online(d.deviceId)) continue;
-      const sent = channel.offer(d.deviceId, {
-        type: "update-offer",
-        rolloutId: row.id,
-        version: row.version,
-        healthSeconds: row.healthSeconds,
-        bytesPerSecond: row.bytesPerSecond,
-      });
-      if (sent) {
-        offered.push(d.deviceId);
-        slots--;
-      }
-    }
-    for (let i = 0; i < offered.length; i += 1000)
-      await db
-        .update(agentRolloutDevices)
-        .set({ state: "OFFERED", offeredAt: now, reason: null, updatedAt: now })
-        .where(
-          and(
-            eq(agentRolloutDevices.rolloutId, row.id),
-            inArray(agentRolloutDevices.deviceId, offered.slice(i, i + 1000)),
-          ),
-        );
-    return offered.length;
   }
 
   const service = {
@@ -472,23 +239,7 @@ export function createAgentUpdatesService(options: AgentUpdatesOptions) {
             updatedAt: now,
           })
           .returning();
-        const placed = new Map<number, number>();
-        const seed = `${made!.id}`;
-        const ordered = [...fleet].sort((a, b) => (orderKey(seed, a.id) < orderKey(seed, b.id) ? -1 : 1));
-        input.rings.forEach((ring, index) => {
-          if (ring.kind === "devices") {
-            const wanted = new Set(ring.deviceIds);
-            for (const d of fleet) if (wanted.has(d.id) && !placed.has(d.id)) placed.set(d.id, index);
-          } else if (ring.kind === "organizations") {
-            const wanted = new Set(ring.organizationIds);
-            for (const d of fleet)
-              if (wanted.has(d.organizationId) && !placed.has(d.id)) placed.set(d.id, index);
-          } else {
-            // Percentages count the whole fleet: rings of 10 then 100 reach a tenth, then everyone.
-            const upTo = Math.ceil((ring.percent / 100) * ordered.length);
-            for (const d of ordered.slice(0, upTo)) if (!placed.has(d.id)) placed.set(d.id, index);
-          }
-        });
+        const placed = placeInRings(fleet, input.rings, `${made!.id}`);
         const byId = new Map(fleet.map((d) => [d.id, d]));
         const values = [...placed].map(([deviceId, ring]) => {
           const d = byId.get(deviceId)!;
