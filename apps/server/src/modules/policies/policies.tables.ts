@@ -13,6 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { deviceRoles } from "../device-roles/device-roles.tables.js";
 import { devices } from "../devices/devices.tables.js";
+import { dynamicPolicies } from "../dynamic-policies/dynamic-policies.tables.js";
 import { locations, organizations } from "../organizations/organizations.tables.js";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -147,4 +148,24 @@ export const policyAutomationRuns = pgTable(
     lastRunJobCount: integer("last_run_job_count"),
   },
   (t) => [primaryKey({ columns: [t.policyId, t.automationKey] })],
+);
+
+/**
+ * The same schedule state for the scheduled automations a dynamic policy adds (its automations
+ * section ticked): one row per automation of the dynamic policy, shared by every device it matches.
+ */
+export const dynamicPolicyAutomationRuns = pgTable(
+  "dynamic_policy_automation_runs",
+  {
+    dynamicPolicyId: integer("dynamic_policy_id")
+      .notNull()
+      .references(() => dynamicPolicies.id, { onDelete: "cascade" }),
+    automationKey: text("automation_key").notNull(),
+    scheduleKey: text("schedule_key").notNull(),
+    nextRunAt: ts("next_run_at"),
+    occurrences: integer("occurrences").notNull().default(0),
+    lastRunAt: ts("last_run_at"),
+    lastRunJobCount: integer("last_run_job_count"),
+  },
+  (t) => [primaryKey({ columns: [t.dynamicPolicyId, t.automationKey] })],
 );
