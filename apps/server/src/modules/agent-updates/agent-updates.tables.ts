@@ -93,3 +93,36 @@ export const agentRolloutDevices = pgTable(
     index("agent_rollout_devices_org_idx").on(t.organizationId, t.rolloutId),
   ],
 );
+
+/**
+ * What each device's agent last said about itself (in its hello) and the last update report it
+ * sent; one row per device that has said either. organization_id scopes every read.
+ */
+export const deviceAgentReports = pgTable(
+  "device_agent_reports",
+  {
+    deviceId: integer("device_id")
+      .primaryKey()
+      .references(() => devices.id, { onDelete: "cascade" }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    platform: text("platform"),
+    arch: text("arch"),
+    /** binary or script. */
+    packaging: text("packaging"),
+    installPath: text("install_path"),
+    /** The launcher's install folder; null when no launcher started the agent. */
+    installDir: text("install_dir"),
+    /** systemd, launchd, windows or none. */
+    serviceManager: text("service_manager"),
+    lastErrors: jsonb("last_errors").notNull().default([]),
+    reportedAt: ts("reported_at"),
+    lastUpdateVersion: text("last_update_version"),
+    /** downloading, installed, failed or rolled-back. */
+    lastUpdateStatus: text("last_update_status"),
+    lastUpdateReason: text("last_update_reason"),
+    lastUpdateAt: ts("last_update_at"),
+  },
+  (t) => [index("device_agent_reports_org_idx").on(t.organizationId)],
+);
