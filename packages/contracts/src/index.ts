@@ -31,6 +31,7 @@ export * from "./http/metrics.js";
 export * from "./http/maintenance.js";
 export * from "./http/notifications.js";
 export * from "./http/alerts.js";
+export * from "./http/live.js";
 export * from "./http/dynamic-policies.js";
 export * from "./http/mfa-factors.js";
 export * from "./http/agent-updates.js";

@@ -198,4 +198,9 @@ export const errorsDe: Translation<typeof errorsEn> = {
     noGroup: "targets.groupIds: Es gibt keine Gruppe mit der ID {id}",
     systemNeedsAll: "Systemweite Wartungsfenster erfordern Zugriff auf alle Organisationen",
   },
+  live: {
+    topicNotFound: "Live-Thema nicht gefunden",
+    tooManyStreams:
+      "Für diese Sitzung sind zu viele Live-Verbindungen offen; schließen Sie einen Tab der Konsole",
+  },
 };

@@ -118,4 +118,7 @@ export const validationDe: Translation<typeof validationEn> = {
       "Ein Wartungsfenster wiederholt sich täglich, wöchentlich, monatlich oder alle N Stunden oder Minuten",
     endAfter: "Ein Wartungsfenster endet nie oder an einem Datum",
   },
+  live: {
+    topics: "Geben Sie 1 bis 32 Themen an, jeweils alerts, alerts:org:ID, device:ID oder job:UID",
+  },
 };

@@ -198,4 +198,8 @@ export const errorsEn = {
     noGroup: "targets.groupIds: no group with id {id}",
     systemNeedsAll: "System-wide maintenance windows need access to every organization",
   },
+  live: {
+    topicNotFound: "Live topic not found",
+    tooManyStreams: "Too many live update streams are open for this session; close a console tab",
+  },
 } as const;

@@ -112,4 +112,7 @@ export const validationEn = {
     repeats: "A maintenance window repeats daily, weekly, monthly or every N hours or minutes",
     endAfter: "A maintenance window ends never or on a date",
   },
+  live: {
+    topics: "Give 1 to 32 topics, each alerts, alerts:org:ID, device:ID or job:UID",
+  },
 } as const;
