@@ -190,12 +190,23 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
     options.clock ? { clock: options.clock } : {},
   );
 
+  // Ticketing: tickets with their comments and history, boards, and the setup value lists.
+  const ticketingRepo = new TicketingRepository(deps.db);
+  const tickets = createTicketsService({ repo: ticketingRepo, ...(options.clock ? { clock: options.clock } : {}) });
+  const ticketingSetup = createTicketingSetupService({ repo: ticketingRepo, tickets });
+
   // Scheduled automations of policies, run through the job engine.
   const policyAutomations = createPolicyAutomations({
     db: deps.db,
     bus: deps.bus,
     jobsOn,
     repoOn: (db: Db) => new PoliciesRepository(db),
+    dynamicOn: (db: Db) =>
+      createDynamicPoliciesService({
+        repo: new DynamicPoliciesRepository(db),
+        repoOn: (on: Db) => new DynamicPoliciesRepository(on),
+        whereOf: devicesOn(db).whereOf,
+      }),
     maintenanceOn: (db: Db) => createMaintenanceService({ db, devicesOn }),
     ...(options.clock ? { clock: options.clock } : {}),
   });

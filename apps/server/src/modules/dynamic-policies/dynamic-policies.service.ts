@@ -245,6 +245,20 @@ export function createDynamicPoliciesService({ repo, repoOn, whereOf, onChanged 
       return this.list(scope, { deviceClass: input.deviceClass });
     },
 
+    /** The enabled dynamic policies, by class then priority (what the scheduled automations read). */
+    async enabledPolicies(): Promise<MatchedDynamicPolicy[]> {
+      return (await repo.all())
+        .filter((r) => r.enabled)
+        .map(({ id, name, priority, version, sections, deviceClass }) => ({
+          id,
+          name,
+          priority,
+          version,
+          sections,
+          deviceClass,
+        }));
+    },
+
     /**
      * For each device of the list, the enabled dynamic policies of its class whose criteria match
      * it now, highest priority first (devices no dynamic policy matches are absent).

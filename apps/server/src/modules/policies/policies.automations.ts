@@ -1,26 +1,31 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import {
-  automationEntry,
-  nextRun,
-  resolveEffective,
-  type AutomationEntry,
-  type Schedule,
-} from "@steward/domain";
+import { nextRun } from "@steward/domain";
 import { Bus } from "../../platform/bus.js";
 import type { Db } from "../../platform/db/database.js";
 import { systemScope } from "../../platform/identity/index.js";
 import type { JobsService } from "../jobs/index.js";
 import type { MaintenanceService } from "../maintenance/index.js";
 import { resolveScriptForJob, type ScriptLookupCache } from "../scripts/index.js";
-import { chooseFor, treeOf } from "./policies.effective.js";
-import type { PoliciesRepository, PolicyRow } from "./policies.repository.js";
-import { policyAutomationRuns } from "./policies.tables.js";
+import {
+  automationId,
+  devicesPerAutomation,
+  scheduledAutomations,
+  type AutomationOwner,
+  type ScheduledAutomation,
+} from "./policies.automation-targets.js";
+import type { DynamicMatcher, MatchedDynamic } from "./policies.effective.js";
+import type { PoliciesRepository } from "./policies.repository.js";
+import { dynamicPolicyAutomationRuns, policyAutomationRuns } from "./policies.tables.js";
 
 /** Devices per submit call (a policy may reach thousands of devices). */
 const NODES_PER_SUBMIT = 1_000;
-/** Zone a schedule is read in when the automation names none. */
-const DEFAULT_TIME_ZONE = "UTC";
+
+/** The dynamic policies as the runner reads them, on the pass's transaction. */
+export interface DynamicAutomationSource extends DynamicMatcher {
+  /** The enabled dynamic policies. */
+  enabledPolicies(): Promise<MatchedDynamic[]>;
+}
 
 export interface PolicyAutomationsDeps {
   db: Db;
@@ -28,6 +33,8 @@ export interface PolicyAutomationsDeps {
   jobsOn: (db: Db, bus: Bus) => Pick<JobsService, "submit">;
   /** The policies repository on the pass's transaction. */
   repoOn: (db: Db) => Pick<PoliciesRepository, "all" | "approvedDevices" | "assignmentsOf">;
+  /** The dynamic policies on the pass's transaction (absent: base policies alone). */
+  dynamicOn?: (db: Db) => DynamicAutomationSource;
   /** The maintenance windows, read on the pass's transaction. */
   maintenanceOn: (db: Db) => Pick<MaintenanceService, "devicesInMaintenance">;
   clock?: () => Date;
@@ -36,93 +43,183 @@ export interface PolicyAutomationsDeps {
 
 /** One automation that came due in a pass, and what it submitted. */
 export interface FiredAutomation {
-  policyId: number;
+  /** The policy whose automation it is (null: a dynamic policy's). */
+  policyId: number | null;
+  /** The dynamic policy whose automation it is (null: a policy's). */
+  dynamicPolicyId: number | null;
   automationKey: string;
   deviceIds: number[];
   jobUids: string[];
   /** Devices left out because a maintenance window suppresses automations on them. */
   suppressedDeviceIds: number[];
+  /** Devices left out because another automation due in the same pass ran the same script there. */
+  duplicateDeviceIds: number[];
   error: string | null;
 }
 
-interface Scheduled {
-  policy: PolicyRow;
-  key: string;
-  entry: AutomationEntry & { schedule: Schedule };
-  timeZone: string;
+/** A row of schedule state, whichever owner it belongs to. */
+interface RunState {
   scheduleKey: string;
+  nextRunAt: Date | null;
+  occurrences: number;
 }
 
-/** The enabled, scheduled automations each enabled policy has (its own and inherited ones). */
-function scheduledAutomations(rows: readonly PolicyRow[]): Scheduled[] {
-  const tree = treeOf(rows);
-  const found: Scheduled[] = [];
-  for (const policy of rows) {
-    if (!policy.enabled) continue;
-    const items = resolveEffective(policy.id, tree).automations ?? {};
-    for (const [key, item] of Object.entries(items)) {
-      const parsed = automationEntry.safeParse(item.value);
-      if (!parsed.success || !parsed.data.enabled || !parsed.data.schedule) continue;
-      const timeZone = parsed.data.timeZone ?? DEFAULT_TIME_ZONE;
-      const schedule = parsed.data.schedule as Schedule;
-      found.push({
-        policy,
-        key,
-        entry: { ...parsed.data, schedule },
-        timeZone,
-        scheduleKey: JSON.stringify([schedule, timeZone]),
-      });
-    }
-  }
-  return found;
+type RunValues = RunState & { lastRunAt: Date | null; lastRunJobCount: number | null };
+
+/** The schedule state of both kinds of owner, on the pass's transaction. */
+function runStates(tx: Db) {
+  const policyRow = (policyId: number, key: string) =>
+    and(eq(policyAutomationRuns.policyId, policyId), eq(policyAutomationRuns.automationKey, key));
+  const dynamicRow = (dynamicPolicyId: number, key: string) =>
+    and(
+      eq(dynamicPolicyAutomationRuns.dynamicPolicyId, dynamicPolicyId),
+      eq(dynamicPolicyAutomationRuns.automationKey, key),
+    );
+  return {
+    /** Every row, by `automationId`, with what removing it needs. */
+    async load(): Promise<
+      Map<string, RunState & { kind: AutomationOwner["kind"]; ownerId: number; key: string }>
+    > {
+      const found = new Map<
+        string,
+        RunState & { kind: AutomationOwner["kind"]; ownerId: number; key: string }
+      >();
+      for (const r of await tx.select().from(policyAutomationRuns))
+        found.set(automationId("policy", r.policyId, r.automationKey), {
+          ...r,
+          kind: "policy",
+          ownerId: r.policyId,
+          key: r.automationKey,
+        });
+      for (const r of await tx.select().from(dynamicPolicyAutomationRuns))
+        found.set(automationId("dynamic", r.dynamicPolicyId, r.automationKey), {
+          ...r,
+          kind: "dynamic",
+          ownerId: r.dynamicPolicyId,
+          key: r.automationKey,
+        });
+      return found;
+    },
+    async remove(kind: AutomationOwner["kind"], ownerId: number, key: string) {
+      if (kind === "policy") await tx.delete(policyAutomationRuns).where(policyRow(ownerId, key));
+      else await tx.delete(dynamicPolicyAutomationRuns).where(dynamicRow(ownerId, key));
+    },
+    async start(owner: AutomationOwner, key: string, values: RunValues) {
+      if (owner.kind === "policy")
+        await tx
+          .insert(policyAutomationRuns)
+          .values({ policyId: owner.id, automationKey: key, ...values })
+          .onConflictDoUpdate({
+            target: [policyAutomationRuns.policyId, policyAutomationRuns.automationKey],
+            set: values,
+          });
+      else
+        await tx
+          .insert(dynamicPolicyAutomationRuns)
+          .values({ dynamicPolicyId: owner.id, automationKey: key, ...values })
+          .onConflictDoUpdate({
+            target: [dynamicPolicyAutomationRuns.dynamicPolicyId, dynamicPolicyAutomationRuns.automationKey],
+            set: values,
+          });
+    },
+    async ran(owner: AutomationOwner, key: string, values: Omit<RunValues, "scheduleKey">) {
+      if (owner.kind === "policy")
+        await tx.update(policyAutomationRuns).set(values).where(policyRow(owner.id, key));
+      else await tx.update(dynamicPolicyAutomationRuns).set(values).where(dynamicRow(owner.id, key));
+    },
+  };
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const idOf = (s: ScheduledAutomation) => automationId(s.owner.kind, s.owner.id, s.key);
 
 /**
- * Runs the scheduled automations of policies through the job engine: each pass, an automation
- * that is due submits one ACTION job running its library script on every approved device whose
- * effective policy is the automation's policy, except devices a maintenance window suppressing
- * automations covers. A disabled policy runs nothing. A new or rescheduled automation starts from
- * its next occurrence; runs missed while no server was up are coalesced into one. Passes are
- * serialized across server nodes by a transaction-scoped advisory lock.
+ * Runs the scheduled automations of policies and dynamic policies through the job engine: each
+ * pass, an automation that is due submits one ACTION job running its library script on every
+ * approved device whose effective merged policy holds that automation from that owner, except
+ * devices a maintenance window suppressing automations covers. A device runs a script at most
+ * once per pass, however many of its automations name it. A disabled policy runs nothing on its
+ * devices. A new or rescheduled automation starts from its next occurrence; runs missed while no
+ * server was up are coalesced into one. Passes are serialized across server nodes by a
+ * transaction-scoped advisory lock.
  */
 export function createPolicyAutomations(deps: PolicyAutomationsDeps) {
   const clock = deps.clock ?? (() => new Date());
 
-  function next(s: Scheduled, after: Date, occurrences: number): Date | null {
+  function next(s: ScheduledAutomation, after: Date, occurrences: number): Date | null {
     try {
       return nextRun(s.entry.schedule, s.timeZone, after, occurrences);
     } catch (error) {
       deps.logger?.error(
-        { err: error, policyId: s.policy.id, automationKey: s.key },
+        { err: error, owner: s.owner.kind, ownerId: s.owner.id, automationKey: s.key },
         "policy automation has an unreadable schedule",
       );
       return null;
     }
   }
 
+  /** Submits the automation's job to the devices; answers the job ids, or the failure. */
+  async function submit(
+    tx: Db,
+    bus: Bus,
+    s: ScheduledAutomation,
+    deviceIds: number[],
+    cache: ScriptLookupCache,
+  ) {
+    const name = s.entry.name?.trim() || s.key;
+    const actorName =
+      s.owner.kind === "policy" ? `Policy "${s.owner.name}"` : `Dynamic policy "${s.owner.name}"`;
+    return tx
+      .transaction(async (sp) => {
+        const jobUids: string[] = [];
+        if (deviceIds.length === 0) return jobUids;
+        const content = await resolveScriptForJob(
+          sp,
+          { scriptId: s.entry.scriptId, ...(s.entry.runAs ? { runAs: s.entry.runAs } : {}) },
+          cache,
+        );
+        for (let i = 0; i < deviceIds.length; i += NODES_PER_SUBMIT) {
+          const inserted = await deps.jobsOn(sp, bus).submit(
+            { userId: 0, name: actorName, audit: { actorUserId: null, actorLabel: actorName, ip: null } },
+            {
+              nodes: deviceIds.slice(i, i + NODES_PER_SUBMIT).map((nodeId) => ({
+                nodeId,
+                jobs: [{ jobType: "ACTION", jobName: `${s.owner.name}: ${name}`, content }],
+              })),
+            },
+            systemScope,
+          );
+          jobUids.push(...inserted.map((j) => j.jobUid));
+        }
+        return jobUids;
+      })
+      .then(
+        (jobUids) => ({ jobUids, error: null }),
+        (error: unknown) => {
+          deps.logger?.warn(
+            { err: error, owner: s.owner.kind, ownerId: s.owner.id, automationKey: s.key },
+            "policy automation run failed",
+          );
+          return { jobUids: [] as string[], error: messageOf(error) };
+        },
+      );
+  }
+
   async function pass(tx: Db, bus: Bus): Promise<FiredAutomation[]> {
     const now = clock();
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('policy_automation_runs'))`);
     const repo = deps.repoOn(tx);
+    const dynamic = deps.dynamicOn?.(tx);
     const rows = await repo.all();
-    const wanted = scheduledAutomations(rows);
-    const state = new Map(
-      (await tx.select().from(policyAutomationRuns)).map((r) => [`${r.policyId}:${r.automationKey}`, r]),
-    );
-    const keep = new Set(wanted.map((s) => `${s.policy.id}:${s.key}`));
-    for (const [id, r] of state)
-      if (!keep.has(id))
-        await tx
-          .delete(policyAutomationRuns)
-          .where(
-            sql`${policyAutomationRuns.policyId} = ${r.policyId} and ${policyAutomationRuns.automationKey} = ${r.automationKey}`,
-          );
+    const wanted = scheduledAutomations(rows, dynamic ? await dynamic.enabledPolicies() : []);
+    const states = runStates(tx);
+    const state = await states.load();
+    const keep = new Set(wanted.map(idOf));
+    for (const [id, r] of state) if (!keep.has(id)) await states.remove(r.kind, r.ownerId, r.key);
 
-    const due: Scheduled[] = [];
+    const due: ScheduledAutomation[] = [];
     for (const s of wanted) {
-      const r = state.get(`${s.policy.id}:${s.key}`);
+      const r = state.get(idOf(s));
       if (!r || r.scheduleKey !== s.scheduleKey) {
         const values = {
           scheduleKey: s.scheduleKey,
@@ -131,95 +228,59 @@ export function createPolicyAutomations(deps: PolicyAutomationsDeps) {
           lastRunAt: null,
           lastRunJobCount: null,
         };
-        await tx
-          .insert(policyAutomationRuns)
-          .values({ policyId: s.policy.id, automationKey: s.key, ...values })
-          .onConflictDoUpdate({
-            target: [policyAutomationRuns.policyId, policyAutomationRuns.automationKey],
-            set: values,
-          });
+        await states.start(s.owner, s.key, values);
         // "Run once immediately" is due at once.
         if (values.nextRunAt !== null && values.nextRunAt <= now) due.push(s);
       } else if (r.nextRunAt !== null && r.nextRunAt <= now) due.push(s);
     }
     if (due.length === 0) return [];
 
-    // Which device has which policy, resolved once for the pass.
-    const byId = new Map(rows.map((r) => [r.id, r]));
+    // Which device runs which automation, resolved once for the pass.
     const list = await repo.approvedDevices();
-    const assignments = await repo.assignmentsOf(list);
-    const devicesOf = new Map<number, number[]>();
-    for (const device of list) {
-      const policy = chooseFor(device, byId, assignments).policy;
-      if (policy) devicesOf.set(policy.id, [...(devicesOf.get(policy.id) ?? []), device.id]);
-    }
-    const reached = [...new Set(due.flatMap((s) => devicesOf.get(s.policy.id) ?? []))];
+    const devicesOf = devicesPerAutomation(
+      list,
+      rows,
+      await repo.assignmentsOf(list),
+      dynamic ? await dynamic.matchesFor(list) : new Map(),
+    );
+    const reached = [...new Set(due.flatMap((s) => devicesOf.get(idOf(s)) ?? []))];
     const inMaintenance = await deps.maintenanceOn(tx).devicesInMaintenance(now, reached);
 
     const fired: FiredAutomation[] = [];
     const cache: ScriptLookupCache = new Map();
+    // The scripts each device was sent in this pass (script and account it runs as).
+    const sent = new Map<number, Set<string>>();
     for (const s of due) {
-      const all = devicesOf.get(s.policy.id) ?? [];
+      const script = JSON.stringify([s.entry.scriptId, s.entry.runAs ?? null]);
+      const all = devicesOf.get(idOf(s)) ?? [];
       const suppressed = all.filter((id) => inMaintenance.get(id)?.automations === true);
-      const deviceIds = all.filter((id) => inMaintenance.get(id)?.automations !== true);
-      const name = s.entry.name?.trim() || s.key;
-      const actorName = `Policy "${s.policy.name}"`;
-      const outcome = await tx
-        .transaction(async (sp) => {
-          const jobUids: string[] = [];
-          if (deviceIds.length === 0) return jobUids;
-          const content = await resolveScriptForJob(
-            sp,
-            { scriptId: s.entry.scriptId, ...(s.entry.runAs ? { runAs: s.entry.runAs } : {}) },
-            cache,
-          );
-          for (let i = 0; i < deviceIds.length; i += NODES_PER_SUBMIT) {
-            const inserted = await deps.jobsOn(sp, bus).submit(
-              {
-                userId: 0,
-                name: actorName,
-                audit: { actorUserId: null, actorLabel: actorName, ip: null },
-              },
-              {
-                nodes: deviceIds.slice(i, i + NODES_PER_SUBMIT).map((nodeId) => ({
-                  nodeId,
-                  jobs: [{ jobType: "ACTION", jobName: `${s.policy.name}: ${name}`, content }],
-                })),
-              },
-              systemScope,
-            );
-            jobUids.push(...inserted.map((j) => j.jobUid));
-          }
-          return jobUids;
-        })
-        .then(
-          (jobUids) => ({ jobUids, error: null }),
-          (error: unknown) => {
-            deps.logger?.warn(
-              { err: error, policyId: s.policy.id, automationKey: s.key },
-              "policy automation run failed",
-            );
-            return { jobUids: [] as string[], error: messageOf(error) };
-          },
-        );
-      const r = state.get(`${s.policy.id}:${s.key}`);
+      const duplicates: number[] = [];
+      const deviceIds: number[] = [];
+      for (const id of all) {
+        if (inMaintenance.get(id)?.automations === true) continue;
+        const scripts = sent.get(id) ?? new Set<string>();
+        if (scripts.has(script)) duplicates.push(id);
+        else {
+          deviceIds.push(id);
+          sent.set(id, scripts.add(script));
+        }
+      }
+      const outcome = await submit(tx, bus, s, deviceIds, cache);
+      const r = state.get(idOf(s));
       const occurrences = (r && r.scheduleKey === s.scheduleKey ? r.occurrences : 0) + 1;
-      await tx
-        .update(policyAutomationRuns)
-        .set({
-          nextRunAt: next(s, now, occurrences),
-          occurrences,
-          lastRunAt: now,
-          lastRunJobCount: outcome.jobUids.length,
-        })
-        .where(
-          sql`${policyAutomationRuns.policyId} = ${s.policy.id} and ${policyAutomationRuns.automationKey} = ${s.key}`,
-        );
+      await states.ran(s.owner, s.key, {
+        nextRunAt: next(s, now, occurrences),
+        occurrences,
+        lastRunAt: now,
+        lastRunJobCount: outcome.jobUids.length,
+      });
       fired.push({
-        policyId: s.policy.id,
+        policyId: s.owner.kind === "policy" ? s.owner.id : null,
+        dynamicPolicyId: s.owner.kind === "dynamic" ? s.owner.id : null,
         automationKey: s.key,
         deviceIds,
         suppressedDeviceIds: suppressed,
+        duplicateDeviceIds: duplicates,
         ...outcome,
       });
     }
