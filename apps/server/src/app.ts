@@ -40,6 +40,7 @@ import { auditModule } from "./modules/audit/index.js";
 import { metricsModule } from "./modules/metrics/index.js";
 import { policiesModule } from "./modules/policies/index.js";
 import { maintenanceModule } from "./modules/maintenance/index.js";
+import { ticketingModule } from "./modules/ticketing/index.js";
 import { dynamicPoliciesModule } from "./modules/dynamic-policies/index.js";
 import { notificationsModule } from "./modules/notifications/index.js";
 import { alertsModule } from "./modules/alerts/index.js";
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(policiesModule(services.policies, services.policyAssignments), { prefix: "/api" });
   await app.register(dynamicPoliciesModule(services.dynamicPolicies), { prefix: "/api" });
   await app.register(maintenanceModule(services.maintenance), { prefix: "/api" });
+  await app.register(ticketingModule(services.tickets, services.ticketingSetup), { prefix: "/api" });
   await app.register(agentUpdatesModule(services.agentUpdates), { prefix: "/api" });
   await app.register(notificationsModule(services.notifications), { prefix: "/api" });
   await app.register(alertsModule(services.alerts), { prefix: "/api" });

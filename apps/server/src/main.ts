@@ -10,6 +10,7 @@ import { buildServices } from "./services.js";
 import { parseArgs } from "node:util";
 import { listenHttps, readTls } from "./tls.js";
 import { startMessage } from "./start-message.js";
+import { startTicketCloser } from "./modules/ticketing/index.js";
 
 const { values: flags } = parseArgs({
   options: { "no-local-agent": { type: "boolean" }, "demo-fleet": { type: "string" } },
@@ -46,6 +47,7 @@ async function main() {
   const wentDown = await agents.devices.markAllDown(new Date());
   if (wentDown > 0) logger.info({ devices: wentDown }, "marked devices DOWN until their agents reconnect");
   const scheduler = services.scheduler.start({ logger: app.log });
+  const ticketCloser = startTicketCloser(services.tickets, { logger: app.log });
   const rollups = services.metrics.startRollups({
     onError: (err) => app.log.error({ err }, "metric rollup pass failed"),
   });
@@ -67,6 +69,7 @@ async function main() {
       await running.https?.close();
       await app.close();
       await scheduler.stop();
+      ticketCloser.stop();
       await rollups.stop();
       await services.metrics.close();
       await database.close();

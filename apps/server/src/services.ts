@@ -34,6 +34,7 @@ import { createOrganizationsService } from "./modules/organizations/organization
 import { createPolicyAssignmentsService } from "./modules/policies/policies.assignments.js";
 import { PoliciesRepository } from "./modules/policies/policies.repository.js";
 import { createMaintenanceService } from "./modules/maintenance/maintenance.service.js";
+import { createTicketingSetupService, createTicketsService, TicketingRepository } from "./modules/ticketing/index.js";
 import { createAgentUpdatesService, loadOrCreateUpdateKeys } from "./modules/agent-updates/index.js";
 import { createPolicyDelivery } from "./modules/policies/policies.delivery.js";
 import { createPoliciesService } from "./modules/policies/policies.service.js";
@@ -264,6 +265,8 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
     policyDelivery,
     scheduledTasks,
     maintenance,
+    tickets,
+    ticketingSetup,
     alerts,
     agentUpdates,
     policyAutomations,

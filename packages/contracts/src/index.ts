@@ -35,3 +35,5 @@ export * from "./http/live.js";
 export * from "./http/dynamic-policies.js";
 export * from "./http/mfa-factors.js";
 export * from "./http/agent-updates.js";
+export * from "./http/ticketing.js";
+export * from "./http/backup.js";

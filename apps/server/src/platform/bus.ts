@@ -11,6 +11,12 @@ export interface BusEvents {
   uninstallAgent: [request: { deviceId: number; requestId: string }];
   /** Policies or their assignments changed: every connected agent gets its policy if it moved. */
   policiesChanged: [];
+  /** An alert opened, was reset or acknowledged (the console's live updates). */
+  alertChanged: [change: { organizationId: number; deviceId: number; alertId: number }];
+  /** A job's status changed, or its output grew (the console's live updates). */
+  jobChanged: [change: { jobUid: string; deviceId: number; output: boolean }];
+  /** A device came up or went down (the console's live updates). */
+  deviceStatusChanged: [change: { organizationId: number; deviceId: number }];
 }
 
 /**

@@ -91,7 +91,21 @@ export function createAlerts(deps: AlertsDeps) {
     publicUrl: deps.publicUrl,
     logger,
   });
-  const engine = createAlertEngine({ repo, maintenance: deps.maintenance, followUps, clock, logger });
+  // The console's live streams hear of every alert that opened, reset or was acknowledged.
+  const onChanged = (alert: { id: number; organizationId: number; deviceId: number }) =>
+    deps.bus.emit("alertChanged", {
+      organizationId: alert.organizationId,
+      deviceId: alert.deviceId,
+      alertId: alert.id,
+    });
+  const engine = createAlertEngine({
+    repo,
+    maintenance: deps.maintenance,
+    followUps,
+    clock,
+    logger,
+    onChanged,
+  });
   const checks = createServerChecks({ repo, engine, conditionsOfDevices, clock });
   return {
     repo,
@@ -99,7 +113,7 @@ export function createAlerts(deps: AlertsDeps) {
     checks,
     /** The agent gateway's onConditionEvents. */
     acceptConditionEvents: createConditionIngest({ repo, engine, conditionsOf, clock }),
-    console: createAlertsConsole({ repo, engine, conditionsOfDevices, clock }),
+    console: createAlertsConsole({ repo, engine, conditionsOfDevices, clock, onChanged }),
     /** For the patching and backup areas: raise their failures through the alerts' own path. */
     raiseConditionEvent: checks.raise,
     /**

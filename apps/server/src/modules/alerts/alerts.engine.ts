@@ -27,6 +27,8 @@ export interface AlertEngineDeps {
   followUps: AlertFollowUps;
   clock: () => Date;
   logger: { warn(obj: unknown, msg: string): void };
+  /** Called for each alert that opened or was reset (the console's live updates). */
+  onChanged?: (alert: AlertRow) => void;
 }
 
 const resetTexts: Record<AlertResetCause, string> = {
@@ -101,6 +103,7 @@ export function createAlertEngine(deps: AlertEngineDeps) {
         countRepeat: !input.snapshot,
       });
       if (!opened) return "REPEATED";
+      deps.onChanged?.(row);
       const flapped = await flap(row, input.at);
       if (flapped.flapping) {
         await repo.setFlapping(row.id, true);
@@ -136,6 +139,7 @@ export function createAlertEngine(deps: AlertEngineDeps) {
         note: by?.note ?? "",
       });
       if (!row) return undefined;
+      deps.onChanged?.(row);
       // A technician's reset is no change of the condition's state: it does not count as flapping.
       const flapped =
         cause === "TECHNICIAN" || cause === "CONDITION_REMOVED"

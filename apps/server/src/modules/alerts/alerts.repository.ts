@@ -384,17 +384,19 @@ export class AlertsRepository {
     return Object.fromEntries(rows.map((r) => [r.severity, r.n]));
   }
 
-  /** Acknowledges open alerts in scope; answers the ids it changed. */
-  /** Acknowledges the open alerts among these ids in scope (a reset alert keeps its history as it was); returns their ids. */
+  /**
+   * Acknowledges the open alerts among these ids in scope (a reset alert keeps its history as it
+   * was); answers the alerts it changed.
+   */
   async acknowledge(
     scope: Scope,
     ids: readonly number[],
     by: { userId: number; name: string },
     note: string,
     at: Date,
-  ): Promise<number[]> {
+  ): Promise<{ id: number; organizationId: number; deviceId: number }[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db
+    return this.db
       .update(alerts)
       .set({
         acknowledgedByUserId: by.userId,
@@ -405,8 +407,7 @@ export class AlertsRepository {
       .where(
         and(inScope(scope, alerts.organizationId), inArray(alerts.id, [...ids]), eq(alerts.status, "OPEN")),
       )
-      .returning({ id: alerts.id });
-    return rows.map((r) => r.id);
+      .returning({ id: alerts.id, organizationId: alerts.organizationId, deviceId: alerts.deviceId });
   }
 
   /** The open alerts among these ids in scope. */

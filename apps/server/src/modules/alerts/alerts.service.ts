@@ -12,6 +12,8 @@ export interface AlertsServiceDeps {
   engine: AlertEngine;
   conditionsOfDevices(deviceIds: readonly number[]): Promise<Map<number, DeviceConditions>>;
   clock: () => Date;
+  /** Called for each alert a technician acknowledged (the console's live updates). */
+  onChanged?: (alert: { id: number; organizationId: number; deviceId: number }) => void;
 }
 
 /** The technician behind a change. */
@@ -27,7 +29,19 @@ const notFound = () => new AppError("E_NOT_FOUND", 404, { id: "errors.alerts.not
  * and resetting by hand. Every read and change goes through the caller's scope; an alert outside
  * it answers like one that does not exist.
  */
-export function createAlertsConsole({ repo, engine, conditionsOfDevices, clock }: AlertsServiceDeps) {
+export function createAlertsConsole({
+  repo,
+  engine,
+  conditionsOfDevices,
+  clock,
+  onChanged,
+}: AlertsServiceDeps) {
+  async function acknowledge(scope: Scope, ids: readonly number[], actor: AlertActor, note: string) {
+    const done = await repo.acknowledge(scope, ids, actor, note, clock());
+    if (onChanged) done.forEach(onChanged);
+    return done;
+  }
+
   async function get(scope: Scope, id: number): Promise<AlertView> {
     const row = await repo.byId(scope, id);
     if (!row) throw notFound();
@@ -67,7 +81,7 @@ export function createAlertsConsole({ repo, engine, conditionsOfDevices, clock }
     /** Acknowledges an open alert; an alert already reset stays as it was. */
     async acknowledge(scope: Scope, id: number, actor: AlertActor, note: string): Promise<AlertView> {
       if (!(await repo.existingInScope(scope, [id])).has(id)) throw notFound();
-      await repo.acknowledge(scope, [id], actor, note, clock());
+      await acknowledge(scope, [id], actor, note);
       return get(scope, id);
     },
 
@@ -81,7 +95,7 @@ export function createAlertsConsole({ repo, engine, conditionsOfDevices, clock }
     async acknowledgeMany(scope: Scope, ids: readonly number[], actor: AlertActor, note: string) {
       const unique = [...new Set(ids)];
       const existing = await repo.existingInScope(scope, unique);
-      const done = await repo.acknowledge(scope, unique, actor, note, clock());
+      const done = await acknowledge(scope, unique, actor, note);
       return { done: done.length, notFound: unique.filter((id) => !existing.has(id)) };
     },
 

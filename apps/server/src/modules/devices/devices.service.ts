@@ -24,10 +24,13 @@ const SECTION_LABELS: Partial<Record<keyof agent.Inventory, string>> = {
  * `onDeviceRemoved` is called for each device deleted or rejected, to disconnect its agent.
  */
 export function createDevicesService(
-  deps: Pick<AppDeps, "db"> & Partial<Pick<AppDeps, "dbKind">>,
+  deps: Pick<AppDeps, "db"> & Partial<Pick<AppDeps, "dbKind" | "bus">>,
   options: DeviceManagementOptions = {},
 ) {
   const repo = createDevicesRepository(deps.db);
+  // The console's live streams hear of each device that came up or went down.
+  const statusChanged = (deviceId: number, organizationId: number) =>
+    deps.bus?.emit("deviceStatusChanged", { deviceId, organizationId });
   return {
     ...createDeviceManagement(deps.db, { dbKind: deps.dbKind, ...options }),
     repo,
@@ -56,8 +59,9 @@ export function createDevicesService(
 
     async markUp(id: number, publicIp: string | undefined, at = new Date()) {
       const result = await repo.setStatus(id, "UP", at, publicIp);
-      if (result?.changed)
-        await repo.addActivity(id, result.organizationId, "CAME_UP", sharedEn.activity.cameOnline);
+      if (!result?.changed) return;
+      await repo.addActivity(id, result.organizationId, "CAME_UP", sharedEn.activity.cameOnline);
+      statusChanged(id, result.organizationId);
     },
 
     async markDown(id: number, reason: "disconnected" | "silent", at = new Date()) {
@@ -66,6 +70,7 @@ export function createDevicesService(
         const message =
           reason === "silent" ? sharedEn.activity.wentOfflineSilent : sharedEn.activity.wentOfflineClosed;
         await repo.addActivity(id, result.organizationId, "WENT_DOWN", message, { reason });
+        statusChanged(id, result.organizationId);
       }
     },
 

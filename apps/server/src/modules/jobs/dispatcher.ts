@@ -92,6 +92,10 @@ export function createJobDispatcher(options: DispatcherOptions) {
     openAtRest: (sealed, context) => deps.secretBox.open(sealed, context),
   });
 
+  /** The console's live streams hear of each job whose status or output changed. */
+  const changed = (jobUid: string, deviceId: number, output = false) =>
+    deps.bus.emit("jobChanged", { jobUid, deviceId, output });
+
   const urgent = new Set<number>();
   const bulk = new Set<number>();
   /** Devices whose SENT-but-unstarted jobs go again (they reconnected). */
@@ -238,8 +242,8 @@ export function createJobDispatcher(options: DispatcherOptions) {
 
   // ---- Agent reports ----
 
-  /** Job-started reports waiting to be written: jobUid → attempt. */
-  let started = new Map<string, number>();
+  /** Job-started reports waiting to be written: jobUid → attempt and device. */
+  let started = new Map<string, { attempt: number; deviceId: number }>();
   let startedTimer: NodeJS.Timeout | undefined;
   let startedFlush: Promise<void> = Promise.resolve();
 
@@ -251,7 +255,7 @@ export function createJobDispatcher(options: DispatcherOptions) {
     started = new Map();
     const at = new Date();
     const values = sql.join(
-      [...batch].map(([uid, attempt]) => sql`(${uid}::text, ${attempt}::int)`),
+      [...batch].map(([uid, { attempt }]) => sql`(${uid}::text, ${attempt}::int)`),
       sql`, `,
     );
     // One statement for the batch; the same guard as one by one: a finished job stays finished.
@@ -261,13 +265,14 @@ export function createJobDispatcher(options: DispatcherOptions) {
           update ${jobs} set delivery = 'STARTED', started_at = ${at}, updated_at = ${at}
           from (values ${values}) as v(uid, attempt)
           where ${jobs.jobUid} = v.uid and ${jobs.attempt} = v.attempt and ${jobs.delivery} <> 'FINISHED'`);
+        for (const [jobUid, { deviceId }] of batch) changed(jobUid, deviceId);
       })
       .catch((err: unknown) => logger.error({ err }, "could not record started jobs"));
     return startedFlush;
   }
 
-  function noteStarted(jobUid: string, attempt: number) {
-    started.set(jobUid, attempt);
+  function noteStarted(jobUid: string, attempt: number, deviceId: number) {
+    started.set(jobUid, { attempt, deviceId });
     if (started.size >= STARTED_BATCH) void flushStarted();
     else startedTimer ??= setTimeout(() => void flushStarted(), STARTED_DELAY_MS);
   }
@@ -388,15 +393,17 @@ export function createJobDispatcher(options: DispatcherOptions) {
     async onMessage(deviceId: number, message: JobMessage) {
       switch (message.type) {
         case "job-started":
-          noteStarted(message.jobUid, message.attempt);
+          noteStarted(message.jobUid, message.attempt, deviceId);
           break;
         case "job-output":
           await service.appendOutput(message.jobUid, message.attempt, message.stream, message.chunk);
+          changed(message.jobUid, deviceId, true);
           break;
         case "job-result":
           // Its start is written first (a result must not overtake it).
           await (started.has(message.jobUid) ? flushStarted() : startedFlush);
-          if (!(await handledByKind(deviceId, message))) await applyResult(deviceId, message);
+          if ((await handledByKind(deviceId, message)) || (await applyResult(deviceId, message)))
+            changed(message.jobUid, deviceId);
           // Acknowledge even a stale or duplicate result so the agent can forget it.
           options.send(deviceId, { type: "job-ack", jobUid: message.jobUid, attempt: message.attempt });
           break;
@@ -407,6 +414,7 @@ export function createJobDispatcher(options: DispatcherOptions) {
           );
           await (started.has(message.jobUid) ? flushStarted() : startedFlush);
           await limited(() => service.refused(deviceId, message.jobUid, message.reason));
+          changed(message.jobUid, deviceId);
           break;
         default: {
           const exhaustive: never = message;

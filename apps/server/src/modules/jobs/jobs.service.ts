@@ -424,6 +424,7 @@ export function createJobsService(
           { jobStatus: "CANCELLED", attempt: updated.attempt },
           { completedAt: new Date() },
         );
+      deps.bus.emit("jobChanged", { jobUid: row.jobUid, deviceId: row.deviceId, output: false });
       // Whatever the status, a job already on its way is stopped on the device too.
       if (row.delivery !== "QUEUED")
         deps.bus.emit("cancelJob", { deviceId: row.deviceId, jobUid: row.jobUid, attempt: row.attempt });

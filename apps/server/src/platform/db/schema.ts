@@ -21,3 +21,4 @@ export * from "../../modules/alerts/alerts.tables.js";
 export * from "../../modules/dynamic-policies/dynamic-policies.tables.js";
 export * from "../../modules/auth/mfa.tables.js";
 export * from "../../modules/agent-updates/agent-updates.tables.js";
+export * from "../../modules/ticketing/ticketing.tables.js";

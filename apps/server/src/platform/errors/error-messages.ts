@@ -183,6 +183,12 @@ export const errorMessageIds = {
   E_DYNAMIC_POLICY_NOT_FOUND: ["errors.dynamicPolicies.notFound"],
   E_DYNAMIC_POLICY_NAME_TAKEN: ["errors.dynamicPolicies.nameTaken"],
   E_DYNAMIC_POLICY_ORDER_INVALID: ["errors.dynamicPolicies.orderInvalid"],
+  E_TICKET_NOT_FOUND: ["errors.ticketing.ticketNotFound"],
+  E_TICKET_BOARD_NOT_FOUND: ["errors.ticketing.boardNotFound"],
+  E_TICKET_BOARD_BUILT_IN: ["errors.ticketing.boardBuiltIn"],
+  E_TICKET_VALUE_NOT_FOUND: ["errors.ticketing.valueNotFound"],
+  E_TICKET_VALUE_BUILT_IN: ["errors.ticketing.valueBuiltIn"],
+  E_TICKET_VALUE_IN_USE: ["errors.ticketing.valueInUse"],
   E_INTERNAL: ["errors.internal", "errors.enrollment.failed"],
 } as const satisfies Record<ErrorCode, readonly [ErrorMessageId, ...ErrorMessageId[]]>;
 

@@ -203,4 +203,12 @@ export const errorsDe: Translation<typeof errorsEn> = {
     tooManyStreams:
       "Für diese Sitzung sind zu viele Live-Verbindungen offen; schließen Sie einen Tab der Konsole",
   },
+  ticketing: {
+    ticketNotFound: "Ticket nicht gefunden",
+    boardNotFound: "Board nicht gefunden",
+    boardBuiltIn: "Das Board „Alle Tickets“ gehört zu jeder Installation und kann nicht gelöscht werden",
+    valueNotFound: "Ticket-Einstellungswert nicht gefunden",
+    valueBuiltIn: "Eingebaute Ticketstatus können nicht gelöscht werden",
+    valueInUse: "Tickets verwenden diesen Wert; ändern Sie diese, bevor Sie ihn löschen",
+  },
 };

@@ -202,4 +202,12 @@ export const errorsEn = {
     topicNotFound: "Live topic not found",
     tooManyStreams: "Too many live update streams are open for this session; close a console tab",
   },
+  ticketing: {
+    ticketNotFound: "Ticket not found",
+    boardNotFound: "Board not found",
+    boardBuiltIn: "The All tickets board is part of every installation and cannot be deleted",
+    valueNotFound: "Ticket setup value not found",
+    valueBuiltIn: "Built-in ticket statuses cannot be deleted",
+    valueInUse: "Tickets use this value; change them before deleting it",
+  },
 } as const;
