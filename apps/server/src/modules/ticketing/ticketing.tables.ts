@@ -1,14 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
+import { boolean, customType, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "../../platform/identity/identity.tables.js";
 import { devices } from "../devices/devices.tables.js";
 import { locations, organizations } from "../organizations/organizations.tables.js";
@@ -67,11 +58,17 @@ export const tickets = pgTable(
     impactId: integer("impact_id").references(() => ticketingValues.id),
     typeId: integer("type_id").references(() => ticketingValues.id),
     serviceBoardId: integer("service_board_id").references(() => ticketingValues.id),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     requesterName: text("requester_name").notNull().default(""),
     requesterEmail: text("requester_email").notNull().default(""),
     assigneeUserId: integer("assignee_user_id").references(() => users.id, { onDelete: "set null" }),
-    cc: text("cc").array().notNull().default(sql`'{}'::text[]`),
+    cc: text("cc")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     source: text("source").notNull(),
     createdByUserId: integer("created_by_user_id"),
     createdAt: ts("created_at").notNull().defaultNow(),
