@@ -59,6 +59,8 @@ export interface BuildAppOptions {
   services?: Services;
   /** Without `services`: called for each device deleted or rejected in the console (disconnect its agent). */
   onDeviceRemoved?: (deviceId: number) => void;
+  /** The clock sessions are judged by (tests move it). */
+  clock?: () => Date;
 }
 
 /** Builds the whole console server: platform, then every module's routes over the given services. */
@@ -85,14 +87,14 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   installSecurityHeaders(app);
 
   await app.register(fastifyCookie);
+  const securitySettings = services.securitySettings;
   installAccessControl(app, {
     db: deps.db,
-    policy: {
-      idleSeconds: deps.config.sessionIdleSeconds,
-      absoluteSeconds: deps.config.sessionAbsoluteSeconds,
-    },
+    // The security settings' session limits (the environment's are their defaults).
+    policy: () => securitySettings.sessionPolicy(),
+    ...(options.clock ? { clock: options.clock } : {}),
+    admit: services.securityRules,
   });
-  const securitySettings = services.securitySettings;
   installStepUp(app, { db: deps.db, policy: () => securitySettings.stepUpPolicy() });
 
   await app.register(fastifySwagger, {

@@ -11,6 +11,12 @@ export interface ServerConfig {
   sessionAbsoluteSeconds: number;
   /** Served over HTTPS (directly or behind a TLS-terminating proxy): cookies get Secure. */
   trustProxy: boolean;
+  /**
+   * STEWARD_TRUSTED_PROXIES (comma-separated addresses or CIDR networks): the reverse proxies whose
+   * X-Forwarded-For names the client for the technicians' IP allow-list. From any other peer the
+   * header is ignored, so a client cannot claim an allowed address.
+   */
+  trustedProxies: string[];
   logLevel: string;
   webDistDir: string | undefined;
   smtpUrl: string | undefined;
@@ -78,6 +84,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       "STEWARD_SESSION_ABSOLUTE_SECONDS",
     ),
     trustProxy: env.STEWARD_TRUST_PROXY === "true",
+    trustedProxies: (env.STEWARD_TRUSTED_PROXIES ?? "")
+      .split(",")
+      .map((p) => p.trim())
+      .filter((p) => p !== ""),
     logLevel: env.LOG_LEVEL ?? "info",
     webDistDir: env.STEWARD_WEB_DIST,
     smtpUrl: env.STEWARD_SMTP_URL || undefined,

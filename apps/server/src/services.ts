@@ -11,9 +11,13 @@ import { createAuthService } from "./modules/auth/auth.service.js";
 import { createMfaService } from "./modules/auth/mfa.service.js";
 import { createMfaRepository } from "./modules/auth/mfa.repository.js";
 import {
+  createPasswordRules,
   createSecuritySettingsService,
+  PasswordHistoryRepository,
   SecuritySettingsRepository,
+  securityAccessRules,
 } from "./modules/security-settings/index.js";
+import { factorStanding } from "./modules/auth/mfa.policy.js";
 import { CredentialsRepository } from "./modules/credentials/credentials.repository.js";
 import { createCredentialsService } from "./modules/credentials/credentials.service.js";
 import { CustomFieldsRepository } from "./modules/custom-fields/custom-fields.repository.js";
@@ -89,21 +93,38 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
   const settings = createSettingsService({ repo: new SettingsRepository(deps.db) });
   const roles = createRolesService({ repo: createRolesRepository(deps.db) });
   const preferences = createPreferencesService({ repo: new PreferencesRepository(deps.db) });
+  const securitySettings = createSecuritySettingsService({
+    repo: new SecuritySettingsRepository(deps.db),
+    config: deps.config,
+  });
+  const passwordRules = createPasswordRules({
+    policy: securitySettings.passwordPolicy,
+    history: new PasswordHistoryRepository(deps.db),
+  });
   const auth = createAuthService(deps, {
     // The setup form's company name becomes the general setting.
     onSetup: async ({ companyName }) => void (await settings.updateGeneral({ companyName }, null)),
     // The session carries the user's own settings, so the console applies them at once.
     preferencesOf: preferences.get,
+    // The security settings: factor types allowed, session limits, password policy.
+    allowedFactors: securitySettings.allowedFactors,
+    sessionPolicy: securitySettings.sessionPolicy,
+    checkPassword: passwordRules.check,
   });
-  const mfa = createMfaService(deps, auth, createMfaRepository(deps.db));
-  const securitySettings = createSecuritySettingsService({
-    repo: new SecuritySettingsRepository(deps.db),
-    config: deps.config,
+  const mfa = createMfaService(deps, auth, createMfaRepository(deps.db), {
+    allowedFactors: securitySettings.allowedFactors,
+  });
+  // The allow-list and the roles' required factors, checked on every console request.
+  const securityRules = securityAccessRules({
+    settings: securitySettings,
+    requirementMet: async (userId) =>
+      (await factorStanding(deps.db, userId, securitySettings.allowedFactors)).requirementMet,
   });
   const technicians = createTechniciansService(deps, {
     roles,
     repo: createTechniciansRepository(deps.db),
     languageOf: preferences.languageOf,
+    passwords: passwordRules,
   });
   const audit = createAuditService({ repo: new AuditRepository(deps.db) });
 
@@ -271,6 +292,9 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
     agentUpdates,
     policyAutomations,
     securitySettings,
+    securityRules,
+    /** The password policy wherever a password is set. */
+    passwordRules,
     /** The background scheduler over the same runner dependencies (each node may run one). */
     scheduler: {
       create: (schedulerOptions: SchedulerOptions = {}) => createScheduler(taskRunner, schedulerOptions),

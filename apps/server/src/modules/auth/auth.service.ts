@@ -34,6 +34,7 @@ import {
   permissionsFor,
   touchSession,
   type ResolvedSession,
+  type SessionPolicy,
 } from "../../platform/identity/index.js";
 import { throttleAddress } from "../../platform/http/client-address.js";
 import { createAuthRepository } from "./auth.repository.js";
@@ -60,7 +61,12 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
   const repo = createAuthRepository(db);
   const throttle = createThrottle(db);
   void prepareDummyHash();
-  const policy = { idleSeconds: config.sessionIdleSeconds, absoluteSeconds: config.sessionAbsoluteSeconds };
+  const envPolicy = {
+    idleSeconds: config.sessionIdleSeconds,
+    absoluteSeconds: config.sessionAbsoluteSeconds,
+  };
+  // The session limits in force (security settings over the environment's), asked each time.
+  const sessionPolicy = hooks.sessionPolicy ?? (async () => envPolicy);
   const now = () => new Date();
   const actor = (meta: ClientMeta, user: { id: number; email: string } | null, label?: string) => ({
     actorUserId: user?.id ?? null,
@@ -69,7 +75,7 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
   });
 
   async function viewOf(token: string): Promise<SessionResponse> {
-    const found = await lookupSession(db, token, policy);
+    const found = await lookupSession(db, token, await sessionPolicy());
     if (found.kind !== "ok") throw new AppError("E_UNAUTHENTICATED", 401);
     return sessionResponseFor(found.session);
   }
@@ -88,7 +94,7 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
       ...(await standingOf(session.user.id)),
       lastSeenAt: session.lastSeenAt,
       expiresAt: session.expiresAt,
-      idleSeconds: policy.idleSeconds,
+      idleSeconds: (await sessionPolicy()).idleSeconds,
       ...(hooks.preferencesOf ? { preferences: await hooks.preferencesOf(session.user.id) } : {}),
     });
   }
@@ -96,9 +102,15 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
   async function issueSession(userId: number, meta: ClientMeta, mfaVerified = false): Promise<IssuedSession> {
     // A password was just proven (login, setup, accepted invite): that is a sign-in.
     if (!mfaVerified) await repo.recordLoginSuccess(userId);
-    const created = await createSession(db, userId, policy, meta);
+    const created = await createSession(db, userId, await sessionPolicy(), meta);
     if (mfaVerified) await markSessionMfaVerified(db, sha256(created.token));
     return { token: created.token, response: await viewOf(created.token) };
+  }
+
+  /** TOTP can be neither added nor used while the security settings do not allow it. */
+  async function assertTotpAllowed() {
+    if (hooks.allowedFactors && !(await hooks.allowedFactors()).includes("TOTP"))
+      throw new AppError("E_MFA_FACTOR_NOT_ALLOWED", 403);
   }
 
   const mfaKey = (userId: number) => [throttleKey("mfa", userId)];
@@ -164,6 +176,7 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
 
     /** First run: creates the first system administrator, exactly once even under races. */
     async setup(input: SetupRequest, meta: ClientMeta): Promise<IssuedSession> {
+      await hooks.checkPassword?.(input.password, null);
       const created = await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(730145)`);
         if ((await countSystemAdmins(tx)) > 0) return null;
@@ -241,6 +254,7 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
 
     /** Starts (or restarts) TOTP enrollment; the secret is shown this once. */
     async enrollTotp(session: ResolvedSession) {
+      await assertTotpAllowed();
       if (await repo.confirmedTotp(session.user.id)) throw new AppError("E_MFA_ALREADY_ENROLLED", 409);
       const secret = newTotpSecret();
       await repo.startTotpEnrollment(session.user.id, (factorId) =>
@@ -257,6 +271,7 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
     /** Confirms enrollment with a first code; returns recovery codes (shown once) and a verified session. */
     async confirmTotp(session: ResolvedSession, code: string, meta: ClientMeta) {
       if (await repo.confirmedTotp(session.user.id)) throw new AppError("E_MFA_ALREADY_ENROLLED", 409);
+      await assertTotpAllowed();
       const factor = await repo.pendingTotp(session.user.id);
       if (!factor?.secretEncrypted) throw new AppError("E_MFA_ENROLLMENT_NOT_STARTED", 409);
       await claimMfaAttempt(session, meta);
@@ -284,6 +299,7 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
       const usable = await usableFactorTypes(db, session.user.id, hooks.allowedFactors);
       if (usable.length === 0) throw new AppError("E_MFA_NOT_ENROLLED", 409);
       if ("code" in input) {
+        if (!usable.includes("TOTP")) await assertTotpAllowed();
         const factor = usable.includes("TOTP") ? await repo.confirmedTotp(session.user.id) : undefined;
         if (!factor?.secretEncrypted) throw new AppError("E_MFA_NOT_ENROLLED", 409);
         await claimMfaAttempt(session, meta);
@@ -338,6 +354,10 @@ export interface AuthHooks {
   preferencesOf?: (userId: number) => Promise<UserPreferences>;
   /** The factor types the console allows (security settings); every type when absent. */
   allowedFactors?: AllowedFactorsSource;
+  /** The session limits in force (security settings); the environment's when absent. */
+  sessionPolicy?: () => Promise<SessionPolicy>;
+  /** Refuses a new password the password policy does not allow (first-run setup). */
+  checkPassword?: (password: string, userId: number | null) => Promise<void>;
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

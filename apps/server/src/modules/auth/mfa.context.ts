@@ -42,24 +42,29 @@ export function mfaContext(
     ip: meta.ip ?? null,
   });
 
+  /** The console does not allow this factor type (security settings): it cannot be added. */
   async function assertAllowed(type: MfaFactorType) {
-    if (!(await allowed()).includes(type)) throw new AppError("E_FORBIDDEN", 403);
+    if (!(await allowed()).includes(type)) throw new AppError("E_MFA_FACTOR_NOT_ALLOWED", 403);
   }
 
   /**
    * A factor may be added by a session that passed MFA, or by one whose user holds no factor
-   * yet (first enrollment): a password alone never adds a factor beside existing ones.
+   * they may still sign in with (first enrollment, or every held type is no longer allowed): a
+   * password alone never adds a factor beside usable ones.
    */
   async function assertMayEnroll(session: ResolvedSession) {
     if (session.mfaVerified) return;
-    if ((await confirmedFactorTypes(db, session.user.id)).length > 0)
-      throw new AppError("E_MFA_REQUIRED", 401);
+    if ((await auth.usableFactors(session.user.id)).length > 0) throw new AppError("E_MFA_REQUIRED", 401);
   }
 
-  /** A session may sign in with a factor type only while that type is offered to it. */
+  /**
+   * A session may sign in with a factor type only while that type is offered to it; a held type
+   * the console no longer allows answers so, and the user is to enroll an allowed one.
+   */
   async function assertOffered(session: ResolvedSession, type: MfaFactorType) {
-    if (!(await auth.usableFactors(session.user.id)).includes(type))
-      throw new AppError("E_MFA_NOT_ENROLLED", 409);
+    if ((await auth.usableFactors(session.user.id)).includes(type)) return;
+    if (!(await allowed()).includes(type)) throw new AppError("E_MFA_FACTOR_NOT_ALLOWED", 403);
+    throw new AppError("E_MFA_NOT_ENROLLED", 409);
   }
 
   /** Ends a successful step: first factor of a user brings recovery codes; the session is renewed. */

@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 const defaults: SecuritySettings = {
-  passwordPolicy: { minLength: 12, rejectBreached: true, history: 0 },
+  passwordPolicy: { minLength: 12, characterClasses: 1, rejectBreached: true, history: 0 },
   allowedMfaFactors: ["TOTP", "U2F", "SMS", "DUO"],
   sessionIdleMinutes: 30,
   sessionAbsoluteHours: 8,
@@ -54,11 +54,12 @@ describe("GET and PUT /api/settings/security", () => {
   it("saves the settings and audits the change with the values before and after", async () => {
     const next: SecuritySettings = {
       ...defaults,
-      passwordPolicy: { minLength: 16, rejectBreached: true, history: 5 },
+      passwordPolicy: { minLength: 16, characterClasses: 3, rejectBreached: true, history: 5 },
       allowedMfaFactors: ["TOTP", "U2F"],
       sessionIdleMinutes: 20,
       stepUpWindowMinutes: 10,
-      technicianIpAllowList: ["203.0.113.0/24", "2001:db8::/32", "198.51.100.7"],
+      // The administrator's own address (loopback here) stays on the list.
+      technicianIpAllowList: ["203.0.113.0/24", "2001:db8::/32", "198.51.100.7", "127.0.0.0/8"],
     };
     const res = await admin.put("/api/settings/security", next);
     expect(res.statusCode, res.body).toBe(200);
@@ -78,7 +79,14 @@ describe("GET and PUT /api/settings/security", () => {
     ["a network that is not CIDR", { technicianIpAllowList: ["10.0.0.0/33"] }],
     ["an address out of range", { technicianIpAllowList: ["300.1.1.1"] }],
     ["no second factor allowed", { allowedMfaFactors: [] }],
-    ["a password length under 8", { passwordPolicy: { minLength: 6, rejectBreached: true, history: 0 } }],
+    [
+      "a password length under the floor of 12",
+      { passwordPolicy: { minLength: 11, characterClasses: 1, rejectBreached: true, history: 0 } },
+    ],
+    [
+      "more than four kinds of characters",
+      { passwordPolicy: { minLength: 12, characterClasses: 5, rejectBreached: true, history: 0 } },
+    ],
     ["a step-up window of 0", { stepUpWindowMinutes: 0 }],
   ])("refuses %s with 400 E_VALIDATION", async (_, change) => {
     const res = await admin.put("/api/settings/security", { ...defaults, ...change });

@@ -41,11 +41,14 @@ export function createTechniciansService(
     roles,
     repo,
     languageOf,
+    passwords,
   }: {
     roles: RolesService;
     repo: TechniciansRepository;
     /** The language a user chose for themself, or null when they follow their browser. */
     languageOf: (userId: number) => Promise<Locale | null>;
+    /** The password policy of the security settings (any password the contract accepts when absent). */
+    passwords?: PasswordPolicyHooks;
   },
 ) {
   async function present(row: TechnicianRow): Promise<HeldTechnician> {
@@ -232,11 +235,23 @@ export function createTechniciansService(
 
     /** Sets the password from a valid invite; returns the user id to start a session for. */
     async acceptInvite(token: string, password: string): Promise<number> {
-      const id = await repo.acceptInvite(sha256(token), await hashPassword(password), new Date());
+      const invited = await repo.byValidInvite(sha256(token), new Date());
+      if (!invited) throw new AppError("E_INVITE_INVALID", 404);
+      const hash = passwords
+        ? await passwords.hashAcceptable(password, invited.id)
+        : await hashPassword(password);
+      const id = await repo.acceptInvite(sha256(token), hash, new Date());
       if (id === undefined) throw new AppError("E_INVITE_INVALID", 404);
+      await passwords?.remember(id, hash);
       return id;
     },
   };
+}
+
+/** Checks a new password against the password policy and keeps the user's password history. */
+export interface PasswordPolicyHooks {
+  hashAcceptable(password: string, userId: number | null): Promise<string>;
+  remember(userId: number, hash: string): Promise<void>;
 }
 
 export type TechniciansService = ReturnType<typeof createTechniciansService>;

@@ -68,7 +68,27 @@ const TOUCH_INTERVAL_MS = 15_000;
  * Deny-by-default access control: every /api route declares `config.access`; the session
  * behind the cookie is resolved once here, then the declaration is enforced, then CSRF.
  */
-export function installAccessControl(app: FastifyInstance, deps: { db: Db; policy: SessionPolicy }): void {
+export interface AccessControlDeps {
+  db: Db;
+  /** The session limits; a function is asked on each request, so a changed setting applies at once. */
+  policy: SessionPolicy | (() => Promise<SessionPolicy>);
+  /** The clock sessions are judged by (tests move it). */
+  clock?: () => Date;
+  /**
+   * Further rules on who may call (the security settings: address allow-list, required second
+   * factors): called once the session is resolved, with the caller (null without a session).
+   */
+  admit?: (
+    request: FastifyRequest,
+    auth: AuthContext | null,
+    access: RouteAccessDeclaration,
+  ) => Promise<void>;
+}
+
+export function installAccessControl(app: FastifyInstance, deps: AccessControlDeps): void {
+  const policyNow =
+    typeof deps.policy === "function" ? deps.policy : async () => deps.policy as SessionPolicy;
+  const clock = deps.clock ?? (() => new Date());
   app.decorate("routeAccessTable", [] as RouteAccessEntry[]);
   app.decorateRequest("auth", null);
   app.decorateRequest("sessionExpired", false);
@@ -121,21 +141,23 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; polic
 
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
-      const found = await lookupSession(deps.db, token, deps.policy);
+      const now = clock();
+      const found = await lookupSession(deps.db, token, await policyNow(), now);
       if (found.kind === "ok") {
         const grants = await grantsFor(deps.db, found.session.user);
         request.auth = { session: found.session, permissions: grants.permissions, scopeFor: grants.scopeFor };
         if (
           config.touchSession !== false &&
-          Date.now() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS
+          now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS
         ) {
-          await touchSession(deps.db, found.session.idHash);
+          await touchSession(deps.db, found.session.idHash, now);
         }
       } else if (found.kind === "expired") {
         request.sessionExpired = true;
       }
     }
 
+    await deps.admit?.(request, request.auth, access);
     if (access === "public") return;
     const auth = request.auth;
     if (!auth) {

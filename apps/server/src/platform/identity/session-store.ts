@@ -83,11 +83,12 @@ export async function lookupSession(
   const row = rows[0];
   if (!row) return { kind: "none" };
   const idleDeadline = row.lastSeenAt.getTime() + policy.idleSeconds * 1000;
-  if (
-    now.getTime() >= row.expiresAt.getTime() ||
-    now.getTime() >= idleDeadline ||
-    row.user.status !== "ACTIVE"
-  ) {
+  // The absolute limit counts from sign-in under the limit in force now, so a shortened limit
+  // ends older sessions at once.
+  const expiresAt = new Date(
+    Math.min(row.expiresAt.getTime(), row.createdAt.getTime() + policy.absoluteSeconds * 1000),
+  );
+  if (now.getTime() >= expiresAt.getTime() || now.getTime() >= idleDeadline || row.user.status !== "ACTIVE") {
     await db.delete(sessions).where(eq(sessions.idHash, idHash));
     return { kind: "expired" };
   }
@@ -99,7 +100,7 @@ export async function lookupSession(
       mfaVerified: row.mfaVerifiedAt !== null,
       createdAt: row.createdAt,
       lastSeenAt: row.lastSeenAt,
-      expiresAt: row.expiresAt,
+      expiresAt,
       user: row.user,
     },
   };

@@ -50,6 +50,19 @@ export const errorsEn = {
     mfaPhoneInvalid: "Enter the phone number in international form, starting with +",
     stepUpRequired: "Confirm your identity with your second factor to continue",
     weakPassword: "Choose a stronger password",
+    passwordTooShort: "The password must be at least {min} characters long",
+    passwordCharacterClasses:
+      "The password must mix at least {count} kinds of characters: lowercase letters, uppercase letters, digits, symbols",
+    passwordBreached: "This password is on a list of commonly used passwords. Choose another one.",
+    passwordReused: "You used this password recently. Choose one you have not used before.",
+    mfaFactorNotAllowed:
+      "This kind of second factor is not allowed. Set up one of the allowed kinds to continue.",
+    mfaRoleRequirement: "Your role requires another kind of second factor. Set it up to continue.",
+    ipNotAllowed: "Access from your network address ({ip}) is not allowed. Contact your administrator.",
+    allowListExcludesYou:
+      "The allow-list does not include your own address ({ip}): saving it would lock you out. Add your address or network first.",
+    setupAlreadyDone: "Steward is already set up. Sign in instead.",
+    userDisabled: "This account is disabled. Ask a system administrator to enable it.",
     setupAlreadyDone: "Steward is already set up. Sign in instead.",
     userDisabled: "This account is disabled. Ask a system administrator to enable it.",
   },
