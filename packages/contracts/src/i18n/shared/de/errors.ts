@@ -61,8 +61,6 @@ export const errorsDe: Translation<typeof errorsEn> = {
       "Die Positivliste enthält Ihre eigene Adresse ({ip}) nicht: Speichern würde Sie aussperren. Fügen Sie zuerst Ihre Adresse oder Ihr Netz hinzu.",
     setupAlreadyDone: "Steward ist bereits eingerichtet. Melden Sie sich stattdessen an.",
     userDisabled: "Dieses Konto ist deaktiviert. Bitten Sie eine Systemadministration, es zu aktivieren.",
-    setupAlreadyDone: "Steward ist bereits eingerichtet. Melden Sie sich stattdessen an.",
-    userDisabled: "Dieses Konto ist deaktiviert. Bitten Sie eine Systemadministration, es zu aktivieren.",
   },
   technicians: {
     notFound: "Diesen Techniker gibt es nicht",

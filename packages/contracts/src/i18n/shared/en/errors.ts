@@ -63,8 +63,6 @@ export const errorsEn = {
       "The allow-list does not include your own address ({ip}): saving it would lock you out. Add your address or network first.",
     setupAlreadyDone: "Steward is already set up. Sign in instead.",
     userDisabled: "This account is disabled. Ask a system administrator to enable it.",
-    setupAlreadyDone: "Steward is already set up. Sign in instead.",
-    userDisabled: "This account is disabled. Ask a system administrator to enable it.",
   },
   technicians: {
     notFound: "No such technician",
