@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { EffectivePolicy } from "@steward/contracts";
 import { setLocaleSettings } from "../../../i18n";
@@ -74,6 +74,44 @@ describe("DevicePolicyCard", () => {
     expect(await screen.findByText("Dynamic policies: Edge boxes")).toBeTruthy();
     expect(screen.getByText(/: From dynamic policy Edge boxes$/).textContent).toMatch(/^Heartbeat/);
     expect(screen.getAllByText(/From dynamic policy/)).toHaveLength(1);
+  });
+
+  it("lists the device's scheduled automations, each with the policy or dynamic policy that set it", async () => {
+    const automation = (name: string, enabled = true) => ({ name, scriptId: 1, enabled });
+    renderCard({
+      ...fromRole,
+      dynamicPolicies: [{ id: 8, name: "Edge boxes", priority: 1 }],
+      sections: {
+        automations: {
+          cleanup: {
+            value: automation("Nightly cleanup"),
+            state: "INHERITED",
+            sourcePolicyId: 2,
+            sourcePolicyName: "All servers",
+            sourceDynamicPolicyId: null,
+            sourceDynamicPolicyName: null,
+          },
+          report: {
+            value: automation("Disk report", false),
+            state: "INHERITED",
+            sourcePolicyId: null,
+            sourcePolicyName: null,
+            sourceDynamicPolicyId: 8,
+            sourceDynamicPolicyName: "Edge boxes",
+          },
+        },
+      },
+    });
+    const list = await screen.findByTestId("device-automations");
+    expect(list.textContent).toContain("Scheduled automations");
+    expect(within(list).getByText("Nightly cleanup").textContent).toBe(
+      "Nightly cleanup · From policy All servers",
+    );
+    expect(within(list).getByText(/^Disk report \(off\)/).textContent).toBe(
+      "Disk report (off) · From dynamic policy Edge boxes",
+    );
+    // Listed once: not again among the dynamic policy's other items.
+    expect(screen.getAllByText(/From dynamic policy Edge boxes/)).toHaveLength(1);
   });
 
   it("shows the effective policy and where it came from, and sets the device's own", async () => {

@@ -8,6 +8,7 @@ import { QueryView } from "../../../ui";
 import { useCan } from "../../auth";
 import { useEffectivePolicy, usePolicies, usePutDevicePolicyOverride } from "../api";
 import { deviceClassText, policySourceText, sectionTexts } from "../texts";
+import { DeviceAutomations } from "./DeviceAutomations";
 
 interface DevicePolicyCardProps {
   deviceId: number;
@@ -102,6 +103,7 @@ function DevicePolicy({
         </Stack>
       ) : null}
       <DynamicSources data={data} />
+      {data.policy && data.enforced ? <DeviceAutomations data={data} /> : null}
       {data.policy && data.enforced ? <LastApplied data={data} /> : null}
       {data.policy && !data.enforced ? (
         <Text size="sm" c="orange.8">
@@ -183,8 +185,9 @@ function LastApplied({ data }: { data: EffectivePolicy }) {
 function DynamicSources({ data }: { data: EffectivePolicy }) {
   const t = useT();
   if (!data.dynamicPolicies?.length) return null;
+  // Automations are listed with their sources of their own.
   const items = Object.entries(data.sections).flatMap(([section, entries]) =>
-    Object.entries(entries)
+    Object.entries(section === "automations" ? {} : entries)
       .filter(([, e]) => e.sourceDynamicPolicyId != null)
       .map(([item, e]) => {
         const label = sectionTexts[section]?.items[item]?.label;

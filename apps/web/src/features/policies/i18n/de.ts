@@ -390,5 +390,8 @@ export const de: Translation<typeof en> = {
     noOverride: "Keine Abweichung",
     saved: "Geräterichtlinie gespeichert",
     saveError: "Die Richtlinie des Geräts konnte nicht gespeichert werden",
+    automations: "Geplante Automatisierungen",
+    automationFromPolicy: "Aus Richtlinie {name}",
+    automationOff: "{name} (aus)",
   },
 };

@@ -380,5 +380,8 @@ export const en = {
     noOverride: "No override",
     saved: "Device policy saved",
     saveError: "Could not save the device's policy",
+    automations: "Scheduled automations",
+    automationFromPolicy: "From policy {name}",
+    automationOff: "{name} (off)",
   },
 } as const;
