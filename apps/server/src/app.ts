@@ -46,6 +46,7 @@ import { notificationsModule } from "./modules/notifications/index.js";
 import { alertsModule } from "./modules/alerts/index.js";
 import { agentUpdatesModule } from "./modules/agent-updates/index.js";
 import { securitySettingsModule } from "./modules/security-settings/index.js";
+import { backupModule } from "./modules/backup/index.js";
 import { buildServices, type Services } from "./services.js";
 
 export interface BuildAppOptions {
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(agentUpdatesModule(services.agentUpdates), { prefix: "/api" });
   await app.register(notificationsModule(services.notifications), { prefix: "/api" });
   await app.register(alertsModule(services.alerts), { prefix: "/api" });
+  await app.register(backupModule(services.backup), { prefix: "/api" });
 
   await installWebAssets(
     app,

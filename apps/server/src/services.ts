@@ -30,6 +30,7 @@ import { createDeviceRolesService } from "./modules/device-roles/device-roles.se
 import { createDevicesService } from "./modules/devices/devices.service.js";
 import { createJobsRepository } from "./modules/jobs/jobs.repository.js";
 import { createJobsService } from "./modules/jobs/jobs.service.js";
+import { createBackupRepository, createBackupService } from "./modules/backup/index.js";
 import { createMetricsRepository, createMetricsService } from "./modules/metrics/index.js";
 import { AlertsRepository, createAlerts } from "./modules/alerts/index.js";
 import { createNotificationsService, NotificationsRepository } from "./modules/notifications/index.js";
@@ -43,6 +44,7 @@ import { createAgentUpdatesService, loadOrCreateUpdateKeys } from "./modules/age
 import { createPolicyDelivery } from "./modules/policies/policies.delivery.js";
 import { createPoliciesService } from "./modules/policies/policies.service.js";
 import { createPolicyConditions } from "./modules/policies/policies.conditions.js";
+import { createPolicySectionReader } from "./modules/policies/policies.sections.js";
 import { createPolicyAutomations, startPolicyAutomations } from "./modules/policies/policies.automations.js";
 import { PreferencesRepository } from "./modules/preferences/preferences.repository.js";
 import { createPreferencesService } from "./modules/preferences/preferences.service.js";
@@ -248,6 +250,13 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
     ...(options.clock ? { clock: options.clock } : {}),
   });
 
+  // Backup: plans from the policies' backup section, backups and restores as jobs of the job engine.
+  const backup = createBackupService({
+    repo: createBackupRepository(deps.db),
+    jobs,
+    plans: createPolicySectionReader({ repo: policyDeps.repo, dynamic: dynamicPolicies }),
+  });
+
   // Agent releases and rollouts: update keys of their own, the command key only vouches for the first root.
   const agentUpdates = createAgentUpdatesService({
     db: deps.db,
@@ -291,6 +300,7 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
     alerts,
     agentUpdates,
     policyAutomations,
+    backup,
     securitySettings,
     securityRules,
     /** The password policy wherever a password is set. */

@@ -47,6 +47,8 @@ export interface AgentSideServices {
   policyDelivery?: { handler: ServerCommandHandler };
   /** Agent releases and rollouts (absent: agents are offered no updates). */
   agentUpdates?: AgentUpdatesService;
+  /** Backup's command kinds (absent: backup jobs are not sent). */
+  backup?: { commandHandlers(): ServerCommandHandler[] };
 }
 
 /**
@@ -66,6 +68,7 @@ export function createAgentSide(
     ...jobCommandHandlers(),
     ...deviceActionCommandHandlers(),
     ...(services.policyDelivery ? [services.policyDelivery.handler] : []),
+    ...(services.backup ? services.backup.commandHandlers() : []),
   ]);
   // The dispatcher and the gateway call each other; each only uses the other inside callbacks.
   const dispatcher: JobDispatcher = createJobDispatcher({

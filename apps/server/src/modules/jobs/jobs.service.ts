@@ -215,7 +215,13 @@ export function createJobsService(
      * caller's jobs.run scope): one outside it is refused exactly like an unknown device, and
      * nothing is queued.
      */
-    async submit(actor: Actor, request: SubmitJobRequest, scope: Scope) {
+    async submit(
+      actor: Actor,
+      request: SubmitJobRequest,
+      scope: Scope,
+      /** Job types an area submits itself (with its own checks) beyond the generically runnable ones. */
+      options: { alsoRunnable?: ReadonlySet<JobType> } = {},
+    ) {
       // A submit made from an expired devices cache is refused with a code the console keeps silent.
       if (request.cacheExpiration !== undefined && request.cacheExpiration <= Date.now())
         throw new AppError(
@@ -282,7 +288,7 @@ export function createJobsService(
         for (const job of node.jobs) {
           if (!isJobType(job.jobType))
             throw new AppError("E_INVALID_JOB_TYPE", 400, { id: "errors.jobs.invalidType" });
-          if (!RUNNABLE.has(job.jobType)) {
+          if (!RUNNABLE.has(job.jobType) && !options.alsoRunnable?.has(job.jobType)) {
             throw new AppError("E_INVALID_JOB_TYPE", 400, {
               id: "errors.jobs.notRunnable",
               values: { type: job.jobType },

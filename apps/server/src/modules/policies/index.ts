@@ -16,6 +16,7 @@ export {
   type DeviceConditions,
   type PolicyConditions,
 } from "./policies.conditions.js";
+export { createPolicySectionReader, type PolicySectionReader } from "./policies.sections.js";
 
 /**
  * Agent policies: CRUD at /api/policies, an organization's policy per device role, a location's
