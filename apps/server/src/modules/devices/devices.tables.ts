@@ -10,11 +10,19 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { deviceRoles } from "../device-roles/device-roles.tables.js";
 import { locations, organizations } from "../organizations/organizations.tables.js";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/**
+ * A health status as a rank, worst first: Unhealthy 0, Needs attention 1, Unknown 2, Healthy 3.
+ * The grid sorts by it and an index is built on the same expression, so both must use this one.
+ */
+export const healthRank = (column: AnyPgColumn) =>
+  sql`(case ${column} when 'UNHEALTHY' then 0 when 'NEEDS_ATTENTION' then 1 when 'UNKNOWN' then 2 else 3 end)`;
 
 /**
  * A managed device. The id comes from an identity column and is never reused. Grid columns
@@ -107,6 +115,8 @@ export const devices = pgTable(
     index("devices_free_disk_idx").on(t.minFreeDiskPercent),
     index("devices_status_changed_idx").on(t.status, t.statusChangedAt),
     index("devices_health_idx").on(t.healthStatus, t.sortName, t.id),
+    // The grid's health sort (worst first), ties by name then id, read in either direction.
+    index("devices_health_rank_idx").on(healthRank(t.healthStatus), t.sortName, t.id),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "devices_health_rank_idx" ON "devices" USING btree ((case "health_status" when 'UNHEALTHY' then 0 when 'NEEDS_ATTENTION' then 1 when 'UNKNOWN' then 2 else 3 end),"sort_name","id");
