@@ -297,9 +297,10 @@ export function createAuthService(deps: Pick<AppDeps, "db" | "config" | "secretB
       meta: ClientMeta,
     ): Promise<IssuedSession> {
       const usable = await usableFactorTypes(db, session.user.id, hooks.allowedFactors);
+      // A code for a type the console no longer allows: the user is to enroll an allowed one.
+      if ("code" in input && !usable.includes("TOTP")) await assertTotpAllowed();
       if (usable.length === 0) throw new AppError("E_MFA_NOT_ENROLLED", 409);
       if ("code" in input) {
-        if (!usable.includes("TOTP")) await assertTotpAllowed();
         const factor = usable.includes("TOTP") ? await repo.confirmedTotp(session.user.id) : undefined;
         if (!factor?.secretEncrypted) throw new AppError("E_MFA_NOT_ENROLLED", 409);
         await claimMfaAttempt(session, meta);
