@@ -2,7 +2,8 @@
 // values (OS mix, status, approval, tags, roles, inventories, custom-field values at organization,
 // location and device level) into a throwaway database, then runs the grid's real query code
 // (the devices service behind GET /api/devices, built from apps/server) many times per scenario
-// and prints p50/p95 for: a status filter, a free-text search, a custom-field filter, sorted by name.
+// and prints p50/p95 for: a status filter, a free-text search, a custom-field filter, sorted by name
+// (and further scenarios: combined filters, sorted by organization or by health, scoped callers).
 //
 // Database: embedded PGlite in memory by default; DATABASE_URL=postgres://… creates a throwaway
 // database on that server (steward_bench_<pid>), and drops it at the end.
@@ -228,6 +229,15 @@ async function seedFleet() {
         roleId: roles[pick(t.role)] ?? null,
         tags,
         enrolledAt: new Date(now - int(1, 700) * 86400_000),
+        // A few devices in each worse state, from the index alone (the generator's draws stay as they were).
+        healthStatus:
+          i % 50 === 0
+            ? "UNHEALTHY"
+            : i % 12 === 0
+              ? "NEEDS_ATTENTION"
+              : i % 40 === 1
+                ? "UNKNOWN"
+                : "HEALTHY",
       });
     }
     await db.insert(schema.devices).values(rows);
@@ -360,6 +370,10 @@ const extras = [
   ],
   ["built-in WARNING", () => ({ builtIn: "WARNING" })],
   ["sorted by organization", (i) => ({ sort: "organization", page: String((i % 50) + 1) })],
+  [
+    "sorted by health, worst first (page 1–20)",
+    (i) => ({ sort: i % 2 ? "-health" : "health", page: String((i % 20) + 1) }),
+  ],
   [
     "10-organization technician, by name",
     (i) => ({ sort: i % 2 ? "-name" : "name", page: String((i % 5) + 1) }),

@@ -10,7 +10,7 @@ import {
 import { deviceRoles } from "../device-roles/device-roles.tables.js";
 import { locations, organizations } from "../organizations/organizations.tables.js";
 import { deviceFieldValues } from "./device-field-values.tables.js";
-import { devices } from "./devices.tables.js";
+import { devices, healthRank } from "./devices.tables.js";
 
 /**
  * Criteria with any saved search (group) already loaded: its criteria and free text narrow the
@@ -154,9 +154,7 @@ const sortExpressions: Record<DeviceSortKey, () => SQL[]> = {
   publicIp: () => [sql`${devices.publicIp}`],
   // Worst first, as the alerts list ranks it, not by the code's spelling: ascending (the grid's
   // first click) is Unhealthy, Needs attention, Unknown, Healthy; descending the reverse.
-  health: () => [
-    sql`case ${devices.healthStatus} when 'UNHEALTHY' then 0 when 'NEEDS_ATTENTION' then 1 when 'UNKNOWN' then 2 else 3 end`,
-  ],
+  health: () => [healthRank(devices.healthStatus)],
 };
 
 /** ORDER BY for a sort key; ties by name then id, so paging is stable. */
