@@ -9,6 +9,8 @@ export const de: Translation<typeof en> = {
     saved: "Sicherheitseinstellungen gespeichert",
     password: "Passwortrichtlinie",
     minLength: "Mindestlänge des Passworts",
+    characterClasses: "Zu mischende Arten von Zeichen",
+    characterClassesHelp: "Aus Kleinbuchstaben, Großbuchstaben, Ziffern und Sonderzeichen.",
     rejectBreached: "Verbreitete und kompromittierte Passwörter ablehnen",
     rejectBreachedHelp: "Geprüft gegen eine mit Steward ausgelieferte Liste verbreiteter Passwörter.",
     history: "Frühere Passwörter, die nicht wiederverwendet werden dürfen",

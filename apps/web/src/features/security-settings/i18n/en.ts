@@ -7,6 +7,8 @@ export const en = {
     saved: "Security settings saved",
     password: "Password policy",
     minLength: "Minimum password length",
+    characterClasses: "Kinds of characters to mix",
+    characterClassesHelp: "Out of lowercase letters, uppercase letters, digits and symbols.",
     rejectBreached: "Refuse common and breached passwords",
     rejectBreachedHelp: "Checked against a list of common passwords shipped with Steward.",
     history: "Previous passwords that may not be reused",

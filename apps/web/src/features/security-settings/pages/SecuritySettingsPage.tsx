@@ -1,7 +1,12 @@
 import { useState } from "react";
 import { Checkbox, Divider, Group, NumberInput, Stack, Switch, Text, Textarea, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import type { MfaFactorType, SecuritySettings } from "@steward/contracts";
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type MfaFactorType,
+  type SecuritySettings,
+} from "@steward/contracts";
 import { describeError } from "../../../api";
 import { useT } from "../../../i18n";
 import { FormCard, FormError, PageHeader, QueryView, SaveBar } from "../../../ui";
@@ -69,10 +74,20 @@ function SecuritySettingsForm({ settings }: { settings: SecuritySettings }) {
       <Group grow align="flex-start">
         <NumberInput
           label={t("securitySettings.page.minLength")}
-          min={8}
-          max={128}
+          min={PASSWORD_MIN_LENGTH}
+          max={PASSWORD_MAX_LENGTH}
           value={draft.passwordPolicy.minLength}
-          onChange={(v) => set("passwordPolicy", { ...draft.passwordPolicy, minLength: number(v, 8) })}
+          onChange={(v) =>
+            set("passwordPolicy", { ...draft.passwordPolicy, minLength: number(v, PASSWORD_MIN_LENGTH) })
+          }
+        />
+        <NumberInput
+          label={t("securitySettings.page.characterClasses")}
+          description={t("securitySettings.page.characterClassesHelp")}
+          min={1}
+          max={4}
+          value={draft.passwordPolicy.characterClasses}
+          onChange={(v) => set("passwordPolicy", { ...draft.passwordPolicy, characterClasses: number(v, 1) })}
         />
         <NumberInput
           label={t("securitySettings.page.history")}
