@@ -1,7 +1,13 @@
 import { IconCloudUpload } from "@tabler/icons-react";
 import type { MessageKey } from "../../i18n";
-import type { RouteEntry } from "../../routing";
+import { lazyPage, type RouteEntry } from "../../routing";
 import { BackupPlaceholderPage } from "./pages/BackupPlaceholderPage";
+
+const page = {
+  system: lazyPage(() => import("./pages/BackupOverviewPage"), "SystemBackupPage"),
+  customer: lazyPage(() => import("./pages/BackupOverviewPage"), "CustomerBackupPage"),
+  device: lazyPage(() => import("./pages/DeviceBackupPage"), "DeviceBackupPage"),
+};
 
 const backup = (
   path: string,
@@ -17,9 +23,10 @@ const backup = (
   ...extra,
 });
 
-/** Every backup route; none is built yet (each page offers the demo request). */
+/** Every backup route; the dashboards' pages are built, the others still offer the demo request. */
 export const backupRoutes: RouteEntry[] = [
   backup("/systemDashboard/backup/:page", "backup.routes.backup", "backup.routes.systemArea", {
+    page: page.system,
     section: "shell.sections.dashboard",
     tab: {
       group: "systemDashboard",
@@ -36,6 +43,7 @@ export const backupRoutes: RouteEntry[] = [
     },
   }),
   backup("/customerDashboard/:id/backup/:page", "backup.routes.backup", "backup.routes.organizationArea", {
+    page: page.customer,
     section: "shell.sections.organizations",
     tab: {
       group: "customerDashboard",
@@ -45,6 +53,7 @@ export const backupRoutes: RouteEntry[] = [
     },
   }),
   backup("/deviceDashboard/:id/backup/:page", "backup.routes.backup", "backup.routes.deviceArea", {
+    page: page.device,
     section: "shell.sections.devices",
     tab: {
       group: "deviceDashboard",

@@ -6,3 +6,5 @@ export { useGroups } from "./api";
 // The device search's criteria, as other features pick and show them (dynamic policies).
 export { useCriteriaText } from "./components/CriteriaSummary";
 export { CriteriaDrawer } from "./grid/CriteriaDrawer";
+// The frame of a /deviceDashboard/:id/… page (other features add device tabs: backup).
+export { DevicePage } from "./dashboard/DevicePage";
