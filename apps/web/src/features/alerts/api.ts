@@ -7,11 +7,9 @@ import {
   type AlertStatus,
   type AlertView,
 } from "@steward/contracts";
+import { liveTopics } from "@steward/contracts";
 import type { ConditionPriority, ConditionSeverity } from "@steward/domain";
-import { api } from "../../api";
-
-/** How often an open list asks again; react-query holds off while the browser tab is hidden. */
-export const ALERTS_POLL_MS = 5000;
+import { api, useLiveFallback, useLiveInvalidate } from "../../api";
 
 /** What a page asks for (the contract's query with one severity and one priority at most). */
 export interface AlertsRequest {
@@ -33,11 +31,28 @@ export const alertKeys = {
   list: (request: AlertsRequest) => [...alertKeys.all, "list", request] as const,
 };
 
-/** Alerts in the caller's scope, asked again every few seconds so new ones and resets show up. */
+/** The live topic whose notices change a list: its device's, its organization's, or every alert in scope. */
+function alertsTopicOf(request: AlertsRequest): string {
+  if (request.deviceId !== undefined) return liveTopics.device(request.deviceId);
+  if (request.organizationId !== undefined) return liveTopics.organizationAlerts(request.organizationId);
+  return liveTopics.alerts;
+}
+
+/**
+ * Alerts in the caller's scope. New ones, resets and acknowledgements arrive over the live
+ * stream, which reads every alert list again; only while it is down are the lists polled.
+ */
 export function useAlerts(request: AlertsRequest, options: { enabled?: boolean } = {}) {
+  const enabled = options.enabled ?? true;
+  useLiveInvalidate(
+    enabled ? alertsTopicOf(request) : null,
+    () => [alertKeys.all],
+    (event) => event.change === "alert",
+  );
+  const fallback = useLiveFallback();
   return useQuery({
     queryKey: alertKeys.list(request),
-    enabled: options.enabled ?? true,
+    enabled,
     queryFn: ({ signal }) =>
       api.get<AlertListResponse>("/alerts", {
         signal,
@@ -57,7 +72,7 @@ export function useAlerts(request: AlertsRequest, options: { enabled?: boolean }
       }),
     // The table keeps its rows (and so its scroll and selection) while the next answer comes.
     placeholderData: keepPreviousData,
-    refetchInterval: ALERTS_POLL_MS,
+    refetchInterval: fallback,
   });
 }
 

@@ -16,7 +16,8 @@ import type {
   UpdateDeviceRequest,
   UpdateSavedSearchRequest,
 } from "@steward/contracts";
-import { api } from "../../api";
+import { liveTopics } from "@steward/contracts";
+import { api, LIVE_FALLBACK_POLL_MS, useLiveInvalidate } from "../../api";
 import { useInvalidateDashboard } from "../dashboard";
 import { deviceListQueryString, type GridState } from "./grid/grid-state";
 
@@ -58,12 +59,25 @@ export function useDeviceList(state: GridState) {
   });
 }
 
+/**
+ * One device. Its presence and health change under the page: the live stream says when (it came
+ * up or went down, an alert opened or reset), and the page reads the device, its activities and
+ * its chart marks again. Inventory has no live notice: it is read again every minute.
+ */
 export function useDevice(id: number) {
+  useLiveInvalidate(
+    liveTopics.device(id),
+    () => [
+      deviceKeys.detail(id),
+      [...deviceKeys.all, "activities"],
+      [...deviceKeys.metrics(id, "1h"), "alerts"],
+    ],
+    (event) => event.change === "device-status" || event.change === "alert",
+  );
   return useQuery({
     queryKey: deviceKeys.detail(id),
     queryFn: ({ signal }) => api.get<DeviceDetail>(`/devices/${id}`, { signal }),
-    // Presence and inventory change under the page: refresh while it is open.
-    refetchInterval: 30_000,
+    refetchInterval: LIVE_FALLBACK_POLL_MS,
   });
 }
 

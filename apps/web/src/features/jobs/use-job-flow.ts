@@ -1,7 +1,8 @@
 import { useMemo } from "react";
 import { useMutation, useQueries, useQueryClient } from "@tanstack/react-query";
 import { isTerminal } from "@steward/domain";
-import type { JobView } from "@steward/contracts";
+import { liveTopics, type JobView } from "@steward/contracts";
+import { useLiveFallback, useLiveTopics } from "../../api";
 import { jobKeys, jobsApi } from "./api";
 import {
   JobFlowError,
@@ -34,14 +35,24 @@ export function useJobFlow() {
   );
 }
 
-/** Watches some jobs, each refreshed every 2 s until it reaches a final status. */
+/**
+ * Watches some jobs until each reaches a final status: read again when the live stream says one
+ * changed, polled every 2 s only while the stream is down.
+ */
 export function useWatchedJobs(jobUids: readonly string[]) {
+  const queryClient = useQueryClient();
+  useLiveTopics(jobUids.map(liveTopics.job), (event) => {
+    if (event.change === "job-output") return;
+    const uid = "jobUid" in event ? event.jobUid : event.topic.slice("job:".length);
+    if (uid) void queryClient.invalidateQueries({ queryKey: jobKeys.job(uid) });
+  });
+  const poll = useLiveFallback(2000);
   return useQueries({
     queries: jobUids.map((jobUid) => ({
       queryKey: jobKeys.job(jobUid),
       queryFn: ({ signal }: { signal: AbortSignal }) => jobsApi.get(jobUid, signal).then((a) => a.job),
       refetchInterval: (query: { state: { data?: JobView | undefined } }) =>
-        query.state.data && isTerminal(query.state.data.jobStatus) ? false : 2000,
+        query.state.data && isTerminal(query.state.data.jobStatus) ? false : poll,
     })),
   });
 }

@@ -117,4 +117,11 @@ export const de: Translation<typeof en> = {
     more: "{count, plural, one {# weitere offene Warnung} other {# weitere offene Warnungen}}",
     times: "{count, plural, one {einmal} other {# Mal}}",
   },
+  live: {
+    on: "Live",
+    onHint: "Neue Warnungen, Zurücksetzungen und Bestätigungen erscheinen sofort",
+    reconnecting: "Verbindung wird wiederhergestellt…",
+    reconnectingHint:
+      "Die Live-Verbindung ist unterbrochen; die Liste wird jede Minute neu gelesen, bis sie zurück ist",
+  },
 };

@@ -114,4 +114,10 @@ export const en = {
     more: "{count, plural, one {# more open alert} other {# more open alerts}}",
     times: "{count, plural, one {once} other {# times}}",
   },
+  live: {
+    on: "Live",
+    onHint: "New alerts, resets and acknowledgements appear as they happen",
+    reconnecting: "Reconnecting…",
+    reconnectingHint: "The live connection is down; the list is read again every minute until it returns",
+  },
 } as const;

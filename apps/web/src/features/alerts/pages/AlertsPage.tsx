@@ -12,6 +12,7 @@ import { alertsRequestOf, hasAlertFilters } from "../alert-params";
 import { AlertFilters } from "../components/AlertFilters";
 import { AlertNoteDialog } from "../components/AlertNoteDialog";
 import { AlertsTable } from "../components/AlertsTable";
+import { LiveIndicator } from "../components/LiveIndicator";
 import { BulkBar } from "../components/BulkBar";
 import { SeverityCounters } from "../components/SeverityCounters";
 import type { AlertSort } from "../components/SortableTh";
@@ -91,6 +92,7 @@ export function AlertsList({ organizationId }: { organizationId: number | null }
       <PageHeader
         title={t(organizationId === null ? "dashboard.routes.alerts" : "organizations.routes.alerts")}
         description={t("alerts.page.description")}
+        actions={<LiveIndicator />}
       />
       <Group justify="space-between" align="center" gap="sm">
         <SegmentedControl

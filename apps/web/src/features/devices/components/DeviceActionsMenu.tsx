@@ -17,6 +17,7 @@ import { notifications } from "@mantine/notifications";
 import { IconChevronDown } from "@tabler/icons-react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { SCRIPT_LANGUAGES, scriptLanguageLabels } from "@steward/domain";
+import { liveTopics } from "@steward/contracts";
 import type {
   AdHocCommandRequest,
   DeviceDetail,
@@ -24,7 +25,7 @@ import type {
   PowerActionData,
   UninstallAgentResponse,
 } from "@steward/contracts";
-import { api, describeError } from "../../../api";
+import { api, describeError, useLiveFallback, useLiveInvalidate } from "../../../api";
 import { useT } from "../../../i18n";
 import { useCan } from "../../auth";
 import { confirmAction } from "../../../ui";
@@ -104,14 +105,21 @@ export function PowerActionForm({
   );
 }
 
-/** The running ad-hoc command's output, read again every second until its job has finished. */
+/**
+ * The running ad-hoc command's output until its job has finished: read again when the live
+ * stream says the job changed (every second only while the stream is down).
+ */
 function CommandOutput({ jobUid }: { jobUid: string }) {
   const t = useT();
+  useLiveInvalidate(liveTopics.job(jobUid), (event) =>
+    event.change === "job-output" ? [["jobs", jobUid, "output"]] : [["jobs", jobUid]],
+  );
+  const poll = useLiveFallback(1000);
   const job = useQuery({
     queryKey: ["jobs", jobUid, "status"],
     queryFn: ({ signal }) =>
       api.get<{ job: { jobStatus: string; jobResult: string | null } }>(`/webapp/job/${jobUid}`, { signal }),
-    refetchInterval: (q) => (q.state.data?.job.jobStatus === "COMPLETED" ? false : 1000),
+    refetchInterval: (q) => (q.state.data?.job.jobStatus === "COMPLETED" ? false : poll),
   });
   const finished = job.data?.job.jobStatus === "COMPLETED" || job.data?.job.jobStatus === "CANCELLED";
   const output = useQuery({
@@ -120,7 +128,7 @@ function CommandOutput({ jobUid }: { jobUid: string }) {
       api.get<{ stdout: string; stderr: string; exitCode: number | null }>(`/webapp/job/${jobUid}/output`, {
         signal,
       }),
-    refetchInterval: finished ? false : 1000,
+    refetchInterval: finished ? false : poll,
   });
   // The job's end can be seen before the last lines were read: read them once more then.
   const { refetch } = output;

@@ -2,9 +2,9 @@ import { keepPreviousData, useQuery, useMutation, useQueryClient } from "@tansta
 import { Alert, Button, Code, Group, Loader, Paper, ScrollArea, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconPlayerStop } from "@tabler/icons-react";
-import type { JobView } from "@steward/contracts";
+import { liveTopics, type JobView } from "@steward/contracts";
 import { isTerminal } from "@steward/domain";
-import { describeError } from "../../../api";
+import { describeError, useLiveFallback, useLiveInvalidate } from "../../../api";
 import { localizeText, useT } from "../../../i18n";
 import { ErrorState } from "../../../ui";
 import { jobKeys, jobsApi } from "../api";
@@ -17,22 +17,28 @@ interface JobOutputPanelProps {
   canCancel: boolean;
 }
 
-/** Live output of one job: status and output polled every second until it ends, with Cancel. */
+/**
+ * Live output of one job until it ends, with Cancel: status and output are read again when the
+ * live stream says they changed (polled every second only while the stream is down).
+ */
 export function JobOutputPanel({ jobUid, title, canCancel }: JobOutputPanelProps) {
   const t = useT();
   const queryClient = useQueryClient();
+  useLiveInvalidate(liveTopics.job(jobUid), (event) =>
+    event.change === "job-output" ? [jobKeys.output(jobUid)] : [jobKeys.job(jobUid), jobKeys.output(jobUid)],
+  );
+  const poll = useLiveFallback(POLL_INTERVAL_MS);
   const job = useQuery({
     queryKey: jobKeys.job(jobUid),
     queryFn: ({ signal }) => jobsApi.get(jobUid, signal).then((a) => a.job),
-    refetchInterval: (query) =>
-      query.state.data && isTerminal(query.state.data.jobStatus) ? false : POLL_INTERVAL_MS,
+    refetchInterval: (query) => (query.state.data && isTerminal(query.state.data.jobStatus) ? false : poll),
   });
   const ended = job.data ? isTerminal(job.data.jobStatus) : false;
   const output = useQuery({
     // The key changes when the job ends: its final output is read once more.
     queryKey: [...jobKeys.output(jobUid), ended] as const,
     queryFn: ({ signal }) => jobsApi.output(jobUid, signal),
-    refetchInterval: ended ? false : POLL_INTERVAL_MS,
+    refetchInterval: ended ? false : poll,
     enabled: job.isSuccess,
     // What streamed so far stays on screen while the final output is read.
     placeholderData: keepPreviousData,
