@@ -24,7 +24,7 @@ export async function registryRoutes(): Promise<RegistryEntry[]> {
 /** The console's JSON API as the signed-in browser calls it (session cookie and CSRF token). */
 export async function consoleApi<T>(
   page: Page,
-  method: "GET" | "POST",
+  method: "GET" | "POST" | "PUT",
   url: string,
   body?: unknown,
 ): Promise<T> {
