@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { SessionResponse } from "@steward/contracts";
 import { SESSION_COOKIE } from "../../platform/identity/index.js";
 import type { ClientMeta } from "./auth.service.js";
 
@@ -16,6 +17,15 @@ export function setSessionCookie(
     path: "/",
     maxAge: maxAgeSeconds,
   });
+}
+
+/**
+ * How long the browser keeps the cookie of a session just issued: until the session's absolute
+ * end under the security settings in force.
+ */
+export function sessionCookieAge(response: SessionResponse): number {
+  if (!("absoluteExpiresAt" in response)) return 0;
+  return Math.max(0, Math.floor((new Date(response.absoluteExpiresAt).getTime() - Date.now()) / 1000));
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {

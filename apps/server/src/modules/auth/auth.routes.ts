@@ -14,12 +14,11 @@ import { notFound } from "../../platform/errors/app-error.js";
 import { requireAuth } from "../../platform/identity/index.js";
 import type { AppDeps } from "../../platform/deps.js";
 import type { AuthService } from "./auth.service.js";
-import { clearSessionCookie, clientMeta, setSessionCookie } from "./auth.cookies.js";
+import { clearSessionCookie, clientMeta, sessionCookieAge, setSessionCookie } from "./auth.cookies.js";
 
 const tags = ["auth"];
 
 export function authRoutes(deps: AppDeps, auth: AuthService): FastifyPluginAsyncZod {
-  const maxAge = deps.config.sessionAbsoluteSeconds;
   return async (app) => {
     // First run only: once a system administrator exists these answer 404 like any unknown path,
     // before the body is even validated.
@@ -44,7 +43,7 @@ export function authRoutes(deps: AppDeps, auth: AuthService): FastifyPluginAsync
       },
       async (request, reply) => {
         const issued = await auth.setup(request.body, clientMeta(request));
-        setSessionCookie(request, reply, issued.token, maxAge);
+        setSessionCookie(request, reply, issued.token, sessionCookieAge(issued.response));
         return reply.status(201).send(issued.response);
       },
     );
@@ -70,7 +69,7 @@ export function authRoutes(deps: AppDeps, auth: AuthService): FastifyPluginAsync
       },
       async (request, reply) => {
         const issued = await auth.login(request.body, clientMeta(request));
-        setSessionCookie(request, reply, issued.token, maxAge);
+        setSessionCookie(request, reply, issued.token, sessionCookieAge(issued.response));
         return issued.response;
       },
     );
@@ -113,7 +112,7 @@ export function authRoutes(deps: AppDeps, auth: AuthService): FastifyPluginAsync
           request.body.code,
           clientMeta(request),
         );
-        setSessionCookie(request, reply, result.token, maxAge);
+        setSessionCookie(request, reply, result.token, sessionCookieAge(result.response));
         return { recoveryCodes: result.recoveryCodes, session: result.response };
       },
     );
@@ -126,7 +125,7 @@ export function authRoutes(deps: AppDeps, auth: AuthService): FastifyPluginAsync
       },
       async (request, reply) => {
         const issued = await auth.verifyMfa(requireAuth(request).session, request.body, clientMeta(request));
-        setSessionCookie(request, reply, issued.token, maxAge);
+        setSessionCookie(request, reply, issued.token, sessionCookieAge(issued.response));
         return issued.response;
       },
     );

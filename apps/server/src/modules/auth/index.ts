@@ -6,7 +6,7 @@ import { mfaRoutes } from "./mfa.routes.js";
 import type { MfaService } from "./mfa.service.js";
 
 export type { AuthService, AuthHooks, IssuedSession } from "./auth.service.js";
-export { setSessionCookie, clientMeta } from "./auth.cookies.js";
+export { setSessionCookie, sessionCookieAge, clientMeta } from "./auth.cookies.js";
 
 export type { MfaService } from "./mfa.service.js";
 export { createMfaService } from "./mfa.service.js";

@@ -22,16 +22,15 @@ import {
 import { AppError } from "../../platform/errors/app-error.js";
 import { audit, requireAuth } from "../../platform/identity/index.js";
 import type { AppDeps } from "../../platform/deps.js";
-import { clientMeta, setSessionCookie } from "./auth.cookies.js";
+import { clientMeta, sessionCookieAge, setSessionCookie } from "./auth.cookies.js";
 import type { Completed, MfaService } from "./mfa.service.js";
 
 const tags = ["auth"];
 
 /** Routes of the second factors beside TOTP, the provider settings and the administrators' controls. */
 export function mfaRoutes(deps: AppDeps, mfa: MfaService): FastifyPluginAsyncZod {
-  const maxAge = deps.config.sessionAbsoluteSeconds;
   const done = (request: FastifyRequest, reply: FastifyReply, completed: Completed) => {
-    setSessionCookie(request, reply, completed.issued.token, maxAge);
+    setSessionCookie(request, reply, completed.issued.token, sessionCookieAge(completed.issued.response));
     return {
       session: completed.issued.response,
       ...(completed.recoveryCodes ? { recoveryCodes: completed.recoveryCodes } : {}),

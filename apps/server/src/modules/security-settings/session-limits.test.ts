@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { SecuritySettings } from "@steward/contracts";
 import { buildApp } from "../../app.js";
 import { createTestContext, signedInClient, TestClient, type TestContext } from "../../testing/test-app.js";
+import { SESSION_COOKIE } from "../../platform/identity/index.js";
 
 let ctx: TestContext;
 /** The same server with a clock the test moves. */
@@ -92,5 +93,16 @@ describe("session limits from the security settings", () => {
     const session = (await client.get("/api/auth/session")).json();
     expect(session.state).toBe("authenticated");
     expect(new Date(session.absoluteExpiresAt).getTime() - Date.now()).toBeLessThanOrEqual(2 * 3600_000);
+
+    // A new sign-in's cookie lasts as long as the session may: the setting, not the environment.
+    const { email } = await signedInClient(ctx);
+    const login = await new TestClient(ctx.app).post("/api/auth/login", {
+      email,
+      password: "correct horse battery staple",
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const cookie = login.cookies.find((c) => c.name === SESSION_COOKIE);
+    expect(cookie?.maxAge).toBeGreaterThan(2 * 3600 - 60);
+    expect(cookie?.maxAge).toBeLessThanOrEqual(2 * 3600);
   });
 });

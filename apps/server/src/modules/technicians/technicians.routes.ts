@@ -14,7 +14,7 @@ import {
 } from "@steward/contracts";
 import { audit, auditAs, requireAuth } from "../../platform/identity/index.js";
 import type { AppDeps } from "../../platform/deps.js";
-import { clientMeta, setSessionCookie, type AuthService } from "../auth/index.js";
+import { clientMeta, sessionCookieAge, setSessionCookie, type AuthService } from "../auth/index.js";
 import { presentTechnician } from "./technicians.presenter.js";
 import type { HeldTechnician, Inviter, IssuedInvite, TechniciansService } from "./technicians.service.js";
 
@@ -177,7 +177,7 @@ export function techniciansRoutes(
           { actorUserId: userId, actorLabel: email, ip: request.ip },
           { action: "technician.invite_accepted", targetType: "user", targetId: userId },
         );
-        setSessionCookie(request, reply, issued.token, deps.config.sessionAbsoluteSeconds);
+        setSessionCookie(request, reply, issued.token, sessionCookieAge(issued.response));
         return issued.response;
       },
     );
