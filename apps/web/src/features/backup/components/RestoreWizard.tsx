@@ -144,7 +144,11 @@ export function RestoreWizard({
             label={t("backup.wizard.chooseRevision")}
             data={revisions.data.map((r) => ({
               value: r.revisionId,
-              label: `${formatDateTime(r.time)} · ${r.planName} · ${formatBytes(r.bytes)}`,
+              label: t("backup.wizard.revisionOption", {
+                time: formatDateTime(r.time),
+                plan: r.planName,
+                size: formatBytes(r.bytes),
+              }),
             }))}
             value={revisionId}
             onChange={(v) => {

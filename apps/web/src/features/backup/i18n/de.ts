@@ -116,6 +116,7 @@ export const de: Translation<typeof en> = {
     stepDestination: "Ziel",
     stepProgress: "Fortschritt",
     chooseRevision: "Wählen Sie die Revision, aus der wiederhergestellt wird",
+    revisionOption: "{time} · {plan} · {size}",
     revisionLabel: "Revision",
     filesCaption: "Dateien und Ordner der Revision",
     select: "{path} auswählen",

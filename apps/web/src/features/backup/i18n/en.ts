@@ -113,6 +113,7 @@ export const en = {
     stepDestination: "Destination",
     stepProgress: "Progress",
     chooseRevision: "Choose the revision to restore from",
+    revisionOption: "{time} · {plan} · {size}",
     revisionLabel: "Revision",
     filesCaption: "Files and folders in the revision",
     select: "Select {path}",
