@@ -46,6 +46,7 @@ import { notificationsModule } from "./modules/notifications/index.js";
 import { alertsModule } from "./modules/alerts/index.js";
 import { agentUpdatesModule } from "./modules/agent-updates/index.js";
 import { securitySettingsModule } from "./modules/security-settings/index.js";
+import { liveModule } from "./modules/live/index.js";
 import { backupModule } from "./modules/backup/index.js";
 import { buildServices, type Services } from "./services.js";
 
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(agentUpdatesModule(services.agentUpdates), { prefix: "/api" });
   await app.register(notificationsModule(services.notifications), { prefix: "/api" });
   await app.register(alertsModule(services.alerts), { prefix: "/api" });
+  await app.register(liveModule(services.live), { prefix: "/api" });
   await app.register(backupModule(services.backup), { prefix: "/api" });
 
   await installWebAssets(

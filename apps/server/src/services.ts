@@ -33,6 +33,7 @@ import { createJobsService } from "./modules/jobs/jobs.service.js";
 import { createBackupRepository, createBackupService } from "./modules/backup/index.js";
 import { createMetricsRepository, createMetricsService } from "./modules/metrics/index.js";
 import { AlertsRepository, createAlerts } from "./modules/alerts/index.js";
+import { createLiveHub, createSessionScope, LiveRepository } from "./modules/live/index.js";
 import { createNotificationsService, NotificationsRepository } from "./modules/notifications/index.js";
 import { OrganizationsRepository } from "./modules/organizations/organizations.repository.js";
 import { createOrganizationsService } from "./modules/organizations/organizations.service.js";
@@ -266,6 +267,13 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
     ...(options.clock ? { clock: options.clock } : {}),
   });
 
+  // The console's live updates: one stream per tab, fed by the bus, checked against its session.
+  const live = createLiveHub({
+    bus: deps.bus,
+    repo: new LiveRepository(deps.db),
+    sessionScope: createSessionScope(deps.db, () => securitySettings.sessionPolicy()),
+  });
+
   return {
     settings,
     preferences,
@@ -305,6 +313,7 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
     securityRules,
     /** The password policy wherever a password is set. */
     passwordRules,
+    live,
     /** The background scheduler over the same runner dependencies (each node may run one). */
     scheduler: {
       create: (schedulerOptions: SchedulerOptions = {}) => createScheduler(taskRunner, schedulerOptions),
