@@ -7,12 +7,12 @@ export const LIVE_PERMISSION: Permission = "devices.read";
 
 /**
  * Reads the session behind a stream's cookie again, as the access layer does for a request,
- * without counting it as activity: a console left open does not keep its session alive. Null
- * when the session ended or no longer holds the permission.
+ * under the session limits in force, without counting it as activity: a console left open does
+ * not keep its session alive. Null when the session ended or no longer holds the permission.
  */
-export function createSessionScope(db: Db, policy: SessionPolicy) {
+export function createSessionScope(db: Db, policy: () => Promise<SessionPolicy>) {
   return async (token: string): Promise<Scope | null> => {
-    const found = await lookupSession(db, token, policy);
+    const found = await lookupSession(db, token, await policy());
     if (found.kind !== "ok" || !found.session.mfaVerified) return null;
     const grants = await grantsFor(db, found.session.user);
     return grants.permissions.has(LIVE_PERMISSION) ? grants.scopeFor(LIVE_PERMISSION) : null;
