@@ -111,7 +111,13 @@ const ref = z.object({ id: z.number(), name: z.string() }).nullable();
 const optionalId = id.nullable().optional();
 const tag = text().trim().min(1).max(50);
 
-export const ticketStatusRef = z.object({ id: z.number(), name: z.string(), stateType: ticketStateType });
+/** A ticket's status; a built-in one is shown by its state's name in the reader's language. */
+export const ticketStatusRef = z.object({
+  id: z.number(),
+  name: z.string(),
+  stateType: ticketStateType,
+  builtIn: z.boolean(),
+});
 
 export const ticket = z.object({
   id: z.number(),

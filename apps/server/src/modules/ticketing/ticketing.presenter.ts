@@ -27,7 +27,12 @@ export function presentTicketRow(r: TicketRecord): TicketRow {
   return {
     id: r.id,
     subject: r.subject,
-    status: { id: r.statusId, name: r.statusName, stateType: (r.statusState ?? "OPEN") as TicketStateType },
+    status: {
+      id: r.statusId,
+      name: r.statusName,
+      stateType: (r.statusState ?? "OPEN") as TicketStateType,
+      builtIn: r.statusBuiltIn,
+    },
     priority: ref(r.priorityId, r.priorityName),
     severity: ref(r.severityId, r.severityName),
     impact: ref(r.impactId, r.impactName),

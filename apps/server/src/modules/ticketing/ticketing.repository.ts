@@ -40,6 +40,7 @@ const ticketColumns = {
   statusId: tickets.statusId,
   statusName: status.name,
   statusState: status.stateType,
+  statusBuiltIn: status.builtIn,
   priorityId: tickets.priorityId,
   priorityName: priority.name,
   severityId: tickets.severityId,

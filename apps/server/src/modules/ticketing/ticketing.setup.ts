@@ -68,7 +68,9 @@ export function createTicketingSetupService(deps: { repo: TicketingRepository; t
     if (!before || before.kind !== input.kind) throw valueNotFound();
     // A built-in status keeps the state it stands for; only its name and place change.
     const stateType = before.kind !== "STATUS" ? null : before.builtIn ? before.stateType : input.stateType;
-    const row = await repo.updateValue(id, { name: input.name, position: input.position, stateType });
+    // A built-in status is shown by its state's name in each language, so its name stays.
+    const name = before.kind === "STATUS" && before.builtIn ? before.name : input.name;
+    const row = await repo.updateValue(id, { name, position: input.position, stateType });
     await audit(repo.db, request, {
       action: "ticketing.value.update",
       targetType: "ticketing_value",

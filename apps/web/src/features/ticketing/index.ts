@@ -1,2 +1,8 @@
-// Nothing of this feature is used by others yet; its routes reach the registry from ./routes.
-export {};
+import { lazyPage } from "../../routing";
+
+/** The ticketing tabs of an organization's and a device's dashboard. */
+export const organizationTicketsPage = lazyPage(
+  () => import("./pages/ScopedTicketsPage"),
+  "OrganizationTicketsPage",
+);
+export const deviceTicketsPage = lazyPage(() => import("./pages/ScopedTicketsPage"), "DeviceTicketsPage");

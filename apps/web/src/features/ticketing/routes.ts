@@ -1,19 +1,24 @@
-import { IconTicket } from "@tabler/icons-react";
-import type { RouteEntry } from "../../routing";
-import { NotAvailablePage } from "../../ui";
+import { IconListDetails, IconTicket } from "@tabler/icons-react";
+import { lazyPage, type RouteEntry } from "../../routing";
+import { boardPath, SETUP_PATH } from "./paths";
 
-/** Board id 1 is used when a board path is built without one. */
-export const DEFAULT_BOARD_ID = 1;
-export const boardPath = (id: number = DEFAULT_BOARD_ID) => `/ticketing/board/${id}`;
+export { DEFAULT_BOARD_ID, boardPath } from "./paths";
 
-/** Ticketing — not built yet. */
+const page = {
+  home: lazyPage(() => import("./pages/BoardPage"), "TicketingHomePage"),
+  board: lazyPage(() => import("./pages/BoardPage"), "BoardPage"),
+  ticket: lazyPage(() => import("./pages/TicketPage"), "TicketPage"),
+  create: lazyPage(() => import("./pages/NewTicketPage"), "NewTicketPage"),
+  setup: lazyPage(() => import("./pages/TicketingSetupPage"), "TicketingSetupPage"),
+};
+
+/** Ticketing: the boards, a ticket, the create form, and the setup lists in administration. */
 export const ticketingRoutes: RouteEntry[] = [
   {
     path: "/ticketing/board/:id",
-    page: NotAvailablePage,
+    page: page.board,
     title: "ticketing.routes.board",
-    area: "ticketing.routes.boards",
-    access: "authenticated",
+    access: "ticketing.read",
     section: "ticketing.routes.ticketing",
     nav: {
       section: "main",
@@ -24,11 +29,33 @@ export const ticketingRoutes: RouteEntry[] = [
     },
   },
   {
+    path: "/ticketing/ticket/:id",
+    page: page.ticket,
+    title: "ticketing.routes.ticket",
+    access: "ticketing.read",
+    section: "ticketing.routes.ticketing",
+  },
+  {
+    path: "/ticketing/new",
+    page: page.create,
+    title: "ticketing.routes.newTicket",
+    access: "ticketing.manage",
+    section: "ticketing.routes.ticketing",
+  },
+  {
     path: "/ticketing/*",
-    page: NotAvailablePage,
+    page: page.home,
     title: "ticketing.routes.ticketing",
     area: "ticketing.routes.ticketing",
-    access: "authenticated",
+    access: "ticketing.read",
     section: "ticketing.routes.ticketing",
+  },
+  {
+    path: SETUP_PATH,
+    page: page.setup,
+    title: "ticketing.routes.setup",
+    access: "settings.manage",
+    section: "shell.sections.administration",
+    nav: { section: "administration", order: 45, icon: IconListDetails },
   },
 ];
