@@ -1,38 +1,17 @@
 import { useState } from "react";
-import {
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Select,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
-import { IconArrowBackUp, IconPlus } from "@tabler/icons-react";
+import { Button, Group, Modal, Select, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
 import type { ScheduledTask } from "@steward/contracts";
 import { automationEntry, type AutomationEntry, type DeviceClass, type RunAsOs } from "@steward/domain";
 import { useT } from "../../../i18n";
 import { browserTimeZone, timeZoneOptions } from "../../../lib/time-zones";
-import {
-  confirmAction,
-  DeleteIconButton,
-  EditIconButton,
-  ListTable,
-  RowAction,
-  RowActions,
-} from "../../../ui";
 import { ScheduleEditor, ScheduleSummary, useScheduleDraft } from "../../scheduled-tasks";
+import { RunAsSelect, useScripts } from "../../scripts";
+import { keysOf, KeyedItemsSection } from "./KeyedItemsSection";
+import type { InheritedValue } from "./SectionItems";
 
 /** The zone an automation without one is read in (the server reads it the same way). */
 const DEFAULT_TIME_ZONE = "UTC";
-import { RunAsSelect, useScripts } from "../../scripts";
-import type { InheritedValue } from "./SectionItems";
 
 interface AutomationsSectionProps {
   /** The policy's own automations (new ones and its overrides of inherited ones), by key. */
@@ -51,9 +30,6 @@ interface AutomationsSectionProps {
 /** The operating system a class's devices run scripts on. */
 export const osOfClass = (deviceClass: DeviceClass): RunAsOs =>
   deviceClass === "MAC" ? "MAC" : deviceClass.startsWith("WINDOWS") ? "WINDOWS" : "LINUX";
-
-/** A badge's label is never cut short: its column widens instead. */
-const fullLabel = { label: { overflow: "visible" } } as const;
 
 interface Editing {
   /** null: a new automation, keyed when applied. */
@@ -86,157 +62,69 @@ export function AutomationsSection({
   const scripts = useScripts({ page: 1, pageSize: 500, runnableOn: osOfClass(deviceClass) });
   const scriptName = (id: number) =>
     scripts.data?.items.find((s) => s.id === id)?.name ?? t("policies.automations.scriptMissing", { id });
-  const keys = [...new Set([...Object.keys(inherited ?? {}), ...Object.keys(own)])];
-  const has = (record: Record<string, unknown> | undefined, key: string) =>
-    record !== undefined && Object.prototype.hasOwnProperty.call(record, key);
+  const keys = keysOf(own, inherited);
 
   return (
-    <Paper withBorder radius="md" p="md">
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <div>
-            <Title order={5}>{t("policies.automations.title")}</Title>
-            <Text size="sm" c="dimmed">
-              {t("policies.automations.description")}
-            </Text>
-          </div>
-          {!disabled ? (
-            <Button
-              variant="default"
-              leftSection={<IconPlus size={16} />}
-              style={{ flexShrink: 0 }}
-              onClick={() => setEditing({ key: null, value: null })}
-            >
-              {t("policies.automations.add")}
-            </Button>
-          ) : null}
-        </Group>
-        {inherited === undefined ? (
-          <Group gap="xs">
-            <Loader size="xs" />
-            <Text size="sm" c="dimmed">
-              {t("policies.automations.loadingInherited")}
-            </Text>
-          </Group>
-        ) : keys.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t("policies.automations.empty")}
-          </Text>
-        ) : (
-          <ListTable caption={t("policies.automations.tableLabel")} minWidth={640} highlightOnHover={false}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th miw={200}>{t("policies.automations.columns.automation")}</Table.Th>
-                <Table.Th>{t("policies.automations.columns.schedule")}</Table.Th>
-                <Table.Th>{t("policies.automations.columns.enabled")}</Table.Th>
-                <Table.Th>{t("policies.automations.columns.source")}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {keys.map((key) => {
-                const isOwn = has(own, key);
-                const from = inherited?.[key];
-                const value = asEntry(isOwn ? own[key] : from?.value);
-                const name = value.name?.trim() || key;
-                return (
-                  <Table.Tr key={key} data-automation={key}>
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {scriptName(value.scriptId)}
-                      </Text>
-                      {errors[key] ? (
-                        <Text size="xs" c="red">
-                          {errors[key]}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">
-                        {value.schedule ? (
-                          <ScheduleSummary schedule={value.schedule as ScheduledTask["schedule"]} />
-                        ) : (
-                          t("policies.automations.noSchedule")
-                        )}
-                      </Text>
-                      {value.schedule ? (
-                        <Text size="xs" c="dimmed">
-                          {value.timeZone ?? DEFAULT_TIME_ZONE}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <Switch
-                        aria-label={t("policies.automations.enabledNamed", { name })}
-                        checked={value.enabled}
-                        disabled={disabled}
-                        onChange={(e) => onChange(key, { ...value, enabled: e.currentTarget.checked })}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      {isOwn && from === undefined ? (
-                        <Badge
-                          variant="light"
-                          color="teal"
-                          title={t("policies.automations.ownHelp")}
-                          styles={fullLabel}
-                        >
-                          {t("policies.automations.own")}
-                        </Badge>
-                      ) : isOwn ? (
-                        <Badge variant="light" color="orange" styles={fullLabel}>
-                          {t("policies.badges.overridden")}
-                        </Badge>
-                      ) : (
-                        <Stack gap={2}>
-                          <Badge variant="light" color="gray" styles={fullLabel}>
-                            {t("policies.badges.inherited")}
-                          </Badge>
-                          {from?.sourceName ? (
-                            <Text size="xs" c="dimmed">
-                              {t("policies.editor.inheritedFrom", { policy: from.sourceName })}
-                            </Text>
-                          ) : null}
-                        </Stack>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {!disabled ? (
-                        <RowActions>
-                          <EditIconButton name={name} onClick={() => setEditing({ key, value })} />
-                          {isOwn && from !== undefined ? (
-                            <RowAction
-                              tooltip={t("policies.editor.revert")}
-                              label={t("policies.editor.revertNamed", { item: name })}
-                              icon={<IconArrowBackUp size={16} />}
-                              onClick={() => onRemove(key)}
-                            />
-                          ) : null}
-                          {isOwn && from === undefined ? (
-                            <DeleteIconButton
-                              name={name}
-                              onClick={() =>
-                                confirmAction({
-                                  title: t("policies.automations.deleteTitle"),
-                                  message: t("policies.automations.deleteMessage", { name }),
-                                  onConfirm: () => onRemove(key),
-                                })
-                              }
-                            />
-                          ) : null}
-                        </RowActions>
-                      ) : null}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </ListTable>
-        )}
-      </Stack>
+    <KeyedItemsSection<AutomationEntry>
+      own={own}
+      inherited={inherited}
+      errors={errors}
+      disabled={disabled}
+      texts={{
+        title: t("policies.automations.title"),
+        description: t("policies.automations.description"),
+        loadingInherited: t("policies.automations.loadingInherited"),
+        empty: t("policies.automations.empty"),
+        tableLabel: t("policies.automations.tableLabel"),
+        itemHeader: t("policies.automations.columns.automation"),
+        enabledHeader: t("policies.automations.columns.enabled"),
+        sourceHeader: t("policies.automations.columns.source"),
+        own: t("policies.automations.own"),
+        ownHelp: t("policies.automations.ownHelp"),
+        enabledNamed: (name) => t("policies.automations.enabledNamed", { name }),
+        deleteTitle: t("policies.automations.deleteTitle"),
+        deleteMessage: (name) => t("policies.automations.deleteMessage", { name }),
+      }}
+      addControl={
+        <Button
+          variant="default"
+          leftSection={<IconPlus size={16} />}
+          style={{ flexShrink: 0 }}
+          onClick={() => setEditing({ key: null, value: null })}
+        >
+          {t("policies.automations.add")}
+        </Button>
+      }
+      read={asEntry}
+      nameOf={(key, value) => value.name?.trim() || key}
+      detail={(value) => scriptName(value.scriptId)}
+      columns={[
+        {
+          header: t("policies.automations.columns.schedule"),
+          cell: (value) => (
+            <>
+              <Text size="sm">
+                {value.schedule ? (
+                  <ScheduleSummary schedule={value.schedule as ScheduledTask["schedule"]} />
+                ) : (
+                  t("policies.automations.noSchedule")
+                )}
+              </Text>
+              {value.schedule ? (
+                <Text size="xs" c="dimmed">
+                  {value.timeZone ?? DEFAULT_TIME_ZONE}
+                </Text>
+              ) : null}
+            </>
+          ),
+        },
+      ]}
+      minWidth={640}
+      rowAttribute="data-automation"
+      onChange={onChange}
+      onRemove={onRemove}
+      onEdit={(key, value) => setEditing({ key, value })}
+    >
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
@@ -256,7 +144,7 @@ export function AutomationsSection({
           />
         ) : null}
       </Modal>
-    </Paper>
+    </KeyedItemsSection>
   );
 }
 

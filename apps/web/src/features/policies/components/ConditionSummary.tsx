@@ -13,7 +13,7 @@ export const unitScale: Record<ThresholdUnit, number> = {
   MB_PER_SECOND: 1024 ** 2,
 };
 
-type ThresholdCheck = Check<
+export type ThresholdCheck = Check<
   "cpu" | "memory" | "diskFree" | "diskUsage" | "diskActiveTime" | "network" | "processResource"
 >;
 
