@@ -2,6 +2,7 @@ import type { BackupPlanStatus, LockhartStatus, RestoreRequest, RevisionTree } f
 import { agent as proto } from "@steward/contracts";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { Scope } from "../../platform/identity/index.js";
+import type { ServerCommandHandler } from "../agents/index.js";
 import type { Actor, JobsService } from "../jobs/index.js";
 import type { BackupJobRow, BackupRepository } from "./backup.repository.js";
 import {
@@ -55,7 +56,8 @@ export function createBackupService({
   }
 
   return {
-    commandHandlers: () => backupCommandHandlers(repo),
+    /** The backup command kinds, for the agent side. */
+    commandHandlers: (): ServerCommandHandler[] => backupCommandHandlers(repo),
 
     /** Whether backup is on and has data for the scope, an organization or a device. */
     async status(scope: Scope, filter: Filter, fetchHasData: boolean): Promise<LockhartStatus> {
