@@ -48,6 +48,7 @@ import { agentUpdatesModule } from "./modules/agent-updates/index.js";
 import { securitySettingsModule } from "./modules/security-settings/index.js";
 import { liveModule } from "./modules/live/index.js";
 import { backupModule } from "./modules/backup/index.js";
+import { ssoModule } from "./modules/sso/index.js";
 import { buildServices, type Services } from "./services.js";
 
 export interface BuildAppOptions {
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(organizationsModule(services.organizations), { prefix: "/api" });
   await app.register(settingsModule(services.settings), { prefix: "/api" });
   await app.register(securitySettingsModule(securitySettings), { prefix: "/api" });
+  await app.register(ssoModule(deps, services.sso), { prefix: "/api" });
   await app.register(preferencesModule(services.preferences), { prefix: "/api" });
   await app.register(dashboardModule(services.dashboard), { prefix: "/api" });
   await app.register(promotionModule(services.promotion), { prefix: "/api" });

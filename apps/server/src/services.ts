@@ -71,6 +71,7 @@ import { SettingsRepository } from "./modules/settings/settings.repository.js";
 import { createSettingsService } from "./modules/settings/settings.service.js";
 import { createTechniciansRepository } from "./modules/technicians/technicians.repository.js";
 import { createTechniciansService } from "./modules/technicians/technicians.service.js";
+import { createSsoRepository, createSsoService } from "./modules/sso/index.js";
 
 export interface BuildServicesOptions {
   /** Called for each device deleted or rejected in the console (the agent side disconnects it). */
@@ -130,6 +131,14 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
     passwords: passwordRules,
   });
   const audit = createAuditService({ repo: new AuditRepository(deps.db) });
+  const sso = createSsoService({
+    db: deps.db,
+    repo: createSsoRepository(deps.db),
+    store: new SettingsRepository(deps.db),
+    secretBox: deps.secretBox,
+    auth,
+    publicUrl: deps.config.publicUrl,
+  });
 
   const devices = createDevicesService(deps, { onDeviceRemoved: options.onDeviceRemoved });
   const jobs = createJobsService(deps, {
@@ -310,6 +319,7 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
     policyAutomations,
     backup,
     securitySettings,
+    sso,
     securityRules,
     /** The password policy wherever a password is set. */
     passwordRules,

@@ -34,6 +34,7 @@ export * from "./http/alerts.js";
 export * from "./http/live.js";
 export * from "./http/dynamic-policies.js";
 export * from "./http/mfa-factors.js";
+export * from "./http/sso.js";
 export * from "./http/agent-updates.js";
 export * from "./http/ticketing.js";
 export * from "./http/backup.js";

@@ -18,6 +18,9 @@ const PUBLIC_ROUTES = [
   "POST /api/auth/login",
   "GET /api/invites/:token",
   "POST /api/invites/:token/accept",
+  "GET /api/auth/sso",
+  "GET /api/auth/sso/start",
+  "GET /api/auth/sso/callback",
 ];
 
 const concrete = (url: string) =>

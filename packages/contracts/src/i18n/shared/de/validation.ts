@@ -27,6 +27,10 @@ export const validationDe: Translation<typeof validationEn> = {
   },
   unknownTimeZone: "Unbekannte Zeitzone",
   cidr: "Geben Sie ein Netz in CIDR-Form ein, etwa 203.0.113.0/24",
+  ssoIssuer:
+    "Geben Sie die Aussteller-URL des Identitätsanbieters mit https:// ein (http:// nur auf diesem Computer)",
+  ssoSecretRequired:
+    "Geben Sie das Client-Geheimnis ein, das der Identitätsanbieter für Steward ausgestellt hat",
   startPage: "Wählen Sie eine Seite der Konsole",
   email: "Geben Sie eine gültige E-Mail-Adresse ein",
   password: {

@@ -25,6 +25,8 @@ export const validationEn = {
   },
   unknownTimeZone: "Unknown time zone",
   cidr: "Enter a network in CIDR form, such as 203.0.113.0/24",
+  ssoIssuer: "Enter the identity provider's issuer URL with https:// (http:// only on this computer)",
+  ssoSecretRequired: "Enter the client secret the identity provider issued for Steward",
   startPage: "Choose a page of the console",
   email: "Enter a valid email address",
   password: {
