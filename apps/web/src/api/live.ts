@@ -8,9 +8,9 @@ export type LiveEvent = LiveNotice | { topic: string; change: "resync" };
 export type LiveListener = (event: LiveEvent) => void;
 
 /**
- * idle: nothing is followed; connecting: the stream is being opened (or reopened by the
- * browser); live: notices arrive; down: the server refused or the browser has no EventSource
- * (the channel tries again after a while).
+ * idle: nothing is followed; connecting: the first stream is being opened; live: notices arrive;
+ * down: the stream broke or was refused, or the browser has no EventSource (the browser or the
+ * channel tries again after a while).
  */
 export type LiveStatus = "idle" | "connecting" | "live" | "down";
 
@@ -87,8 +87,8 @@ export function createLiveChannel(options: { source?: LiveSourceFactory | null; 
       setStatus("down");
       return;
     }
-    // Switching topics keeps a live channel live; it reopens within a moment.
-    if (status !== "live") setStatus("connecting");
+    // Switching topics keeps the status: a live channel reopens within a moment.
+    if (status === "idle") setStatus("connecting");
     const opened = factory(`${url}?topics=${encodeURIComponent(topics)}`);
     source = opened;
     openTopics = topics;
@@ -110,14 +110,11 @@ export function createLiveChannel(options: { source?: LiveSourceFactory | null; 
     };
     opened.onerror = () => {
       missed = true;
-      if (opened.readyState !== CLOSED) {
-        // The browser reconnects by itself.
-        setStatus("connecting");
-        return;
-      }
+      setStatus("down");
+      // The browser reconnects by itself unless the server refused the stream.
+      if (opened.readyState !== CLOSED) return;
       // Refused (signed out, a topic gone, too many tabs): try again later, slower each time.
       close();
-      setStatus("down");
       retry = setTimeout(connect, retryDelay);
       retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
     };
