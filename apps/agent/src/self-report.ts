@@ -64,13 +64,32 @@ export class ErrorLog {
   }
 }
 
+/**
+ * The service manager that started the agent, told by what each one puts in the environment of
+ * the programs it starts: systemd an invocation id, launchd the job's name, and a Windows service
+ * runs outside every logon session (no session name).
+ */
+export function serviceManager(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): NonNullable<proto.AgentSelfReport["serviceManager"]> {
+  if (platform === "linux" && env.INVOCATION_ID) return "systemd";
+  if (platform === "darwin" && env.XPC_SERVICE_NAME && env.XPC_SERVICE_NAME !== "0") return "launchd";
+  if (platform === "win32" && !env.SESSIONNAME) return "windows";
+  return "none";
+}
+
 /** What the agent tells the server about itself in each hello. */
-export function selfReport(errors: ErrorLog): proto.AgentSelfReport {
+export function selfReport(errors: ErrorLog, env: NodeJS.ProcessEnv = process.env): proto.AgentSelfReport {
+  // The launcher names its install folder to the agent it starts; without one there is no self-update.
+  const installDir = env.STEWARD_AGENT_INSTALL_DIR;
   return {
     platform: process.platform,
     arch: process.arch,
     installPath: installPath(),
     packaging: isBinaryBuild() ? "binary" : "script",
     lastErrors: errors.list(),
+    ...(installDir ? { installDir } : {}),
+    serviceManager: serviceManager(env),
   };
 }

@@ -21,7 +21,9 @@ describe("built-in device searches", () => {
       "INSTALL_ISSUES",
       "UNHEALTHY",
       "NEEDS_ATTENTION",
+      "OUTDATED_AGENTS",
     ]);
+    expect(builtInSearches.OUTDATED_AGENTS.criteria).toEqual({ outdatedAgent: true });
     expect(builtInSearches.UP.criteria).toEqual({ status: ["UP"] });
     // The health the alerts give a device: the worst of its open alerts.
     expect(builtInSearches.UNHEALTHY.criteria).toEqual({ health: ["UNHEALTHY"] });

@@ -32,6 +32,8 @@ export interface FixedCriteria {
   anyOf?: FixedCondition[];
   failedPatches?: boolean;
   networkDevice?: boolean;
+  /** The agent runs an older version than the newest one published for self-update. */
+  outdatedAgent?: boolean;
 }
 
 export const builtInSearches = {
@@ -51,6 +53,7 @@ export const builtInSearches = {
   },
   UNHEALTHY: { label: "Unhealthy devices", criteria: { health: ["UNHEALTHY"] } },
   NEEDS_ATTENTION: { label: "Needs attention", criteria: { health: ["NEEDS_ATTENTION"] } },
+  OUTDATED_AGENTS: { label: "Outdated agents", criteria: { outdatedAgent: true } },
 } as const satisfies Record<string, { label: string; criteria: FixedCriteria }>;
 
 export type BuiltInSearchName = keyof typeof builtInSearches;

@@ -19,8 +19,11 @@ export interface AgentSocketSide {
   side: AgentSide;
   url: string;
   org: { organizationId: number; locationId: number };
-  /** Enrolls a new device with a one-use token and connects it, up to the welcome. */
-  connect(): Promise<SocketAgent>;
+  /**
+   * Enrolls a new device with a one-use token and connects it, up to the welcome; the hello says
+   * agent version "test" (the inventory 1.0.0) and no self-report unless given.
+   */
+  connect(hello?: { agentVersion?: string; self?: proto.AgentSelfReport }): Promise<SocketAgent>;
   /** Terminates every socket handed out, then closes the listener. */
   close(): Promise<void>;
 }
@@ -40,7 +43,9 @@ export async function startAgentSocketSide(ctx: TestContext, tokenName: string):
   const org = await createOrganization(ctx);
   const sockets: WebSocket[] = [];
 
-  async function connect(): Promise<SocketAgent> {
+  async function connect(
+    hello: { agentVersion?: string; self?: proto.AgentSelfReport } = {},
+  ): Promise<SocketAgent> {
     const { token } = await side.enrollment.createToken({
       ...org,
       name: tokenName,
@@ -55,7 +60,8 @@ export async function startAgentSocketSide(ctx: TestContext, tokenName: string):
       body: JSON.stringify({
         token,
         publicKey: rawPublicKey(identity.publicKey),
-        inventory: makeInventory(),
+        // The inventory names the version the hello says, as a real agent's does.
+        inventory: makeInventory(hello.agentVersion ? { agentVersion: hello.agentVersion } : {}),
       }),
     });
     const { deviceId } = (await res.json()) as proto.EnrollResponse;
@@ -76,8 +82,9 @@ export async function startAgentSocketSide(ctx: TestContext, tokenName: string):
               type: "hello",
               deviceId,
               signature,
-              agentVersion: "test",
+              agentVersion: hello.agentVersion ?? "test",
               protocol: proto.AGENT_PROTOCOL_VERSION,
+              ...(hello.self ? { self: hello.self } : {}),
             }),
           );
         }

@@ -82,6 +82,9 @@ export const agentReportedError = z.object({
   message: agentText(500),
 });
 
+/** systemd, launchd or the Windows Service Control Manager; "none": started by hand. */
+export const AGENT_SERVICE_MANAGERS = ["systemd", "launchd", "windows", "none"] as const;
+
 /**
  * What the agent says about itself in every hello: how it was built and installed, and its
  * last errors. Agents older than this field send none.
@@ -96,6 +99,10 @@ export const agentSelfReport = z.object({
   /** "binary": one self-contained executable; "script": a JavaScript file run by an installed Node.js. */
   packaging: z.enum(["binary", "script"]),
   lastErrors: z.array(agentReportedError).max(10),
+  /** The install folder of the launcher that started the agent; absent when no launcher did (no self-update). */
+  installDir: agentText(500).optional(),
+  /** The service manager that started the agent, as far as the agent can tell. */
+  serviceManager: z.enum(AGENT_SERVICE_MANAGERS).optional(),
 });
 export type AgentSelfReport = z.infer<typeof agentSelfReport>;
 

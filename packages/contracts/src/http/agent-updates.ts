@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { id as idType, isoDateTime, text } from "../common.js";
-import { agentVersionName } from "../agent/updates.js";
+import { AGENT_UPDATE_STATUSES, agentVersionName } from "../agent/updates.js";
+import { AGENT_SERVICE_MANAGERS } from "../agent/protocol.js";
 
 const id = idType();
 
@@ -106,3 +107,33 @@ export const rolloutDevicesQuery = z.object({
   state: z.enum(ROLLOUT_DEVICE_STATES).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
+
+/**
+ * What a device's agent last said about itself (its hello) and how its last update went (its
+ * update reports). Null fields: the agent has not said (an older agent, or no update yet).
+ */
+export const deviceAgentReport = z.object({
+  deviceId: id,
+  agentVersion: z.string(),
+  /** The newest version published for self-update; null when none is. */
+  latestVersion: z.string().nullable(),
+  /** The agent runs an older version than the newest published one. */
+  outdated: z.boolean(),
+  platform: z.string().nullable(),
+  arch: z.string().nullable(),
+  packaging: z.enum(["binary", "script"]).nullable(),
+  installPath: z.string().nullable(),
+  installDir: z.string().nullable(),
+  serviceManager: z.enum(AGENT_SERVICE_MANAGERS).nullable(),
+  reportedAt: isoDateTime.nullable(),
+  lastErrors: z.array(z.object({ at: z.string(), message: z.string() })),
+  lastUpdate: z
+    .object({
+      version: z.string(),
+      status: z.enum(AGENT_UPDATE_STATUSES),
+      reason: z.string().nullable(),
+      at: isoDateTime,
+    })
+    .nullable(),
+});
+export type DeviceAgentReport = z.infer<typeof deviceAgentReport>;

@@ -54,6 +54,8 @@ export const deviceCriteria = z
     search: text().trim().max(200).optional(),
     /** A saved search (group) whose criteria also apply. */
     groupId: id.optional(),
+    /** Also match archived devices (agent uninstalled from the console); left out by default. */
+    includeArchived: z.boolean().optional(),
   })
   .strict();
 export type DeviceCriteria = z.infer<typeof deviceCriteria>;
@@ -132,6 +134,11 @@ const filterParams = {
   tags: listParam(text().max(25), 20).optional(),
   cf: customFieldParam.optional(),
   builtIn: builtInSearchName.optional(),
+  /** "true": archived devices are listed too. */
+  includeArchived: z
+    .enum(["true", "false"])
+    .transform((v) => v === "true")
+    .optional(),
   sort: deviceSort.default("name"),
 };
 

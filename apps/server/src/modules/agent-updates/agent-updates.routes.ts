@@ -4,6 +4,7 @@ import {
   agentRelease,
   agentReleaseList,
   createRolloutRequest,
+  deviceAgentReport,
   idParam,
   publishAgentReleaseRequest,
   rollout,
@@ -75,6 +76,15 @@ export function agentUpdatesRoutes(service: AgentUpdatesService): FastifyPluginA
       "/agent-rollouts/:id/resume",
       { config: { access: "system-admin" }, schema: { tags, params: idParam, response: { 200: rollout } } },
       async (request) => service.setPaused(request.params.id, false, editorOf(request)),
+    );
+
+    app.get(
+      "/devices/:id/agent",
+      {
+        config: { access: "devices.read" },
+        schema: { tags, params: idParam, response: { 200: deviceAgentReport } },
+      },
+      async (request) => service.agentReport(request.params.id, requireScope(request)),
     );
 
     app.get(

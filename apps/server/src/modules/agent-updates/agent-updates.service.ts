@@ -28,6 +28,7 @@ import {
   agentRollouts,
   agentUpdateMetadata,
 } from "./agent-updates.tables.js";
+import { deviceAgentReport, recordSelfReport, recordUpdateResult } from "./agent-reports.js";
 import { createRolloutEngine, IN_FLIGHT, placeInRings, type UpdateChannel } from "./rollout-engine.js";
 import { createMetadataSigner } from "./update-metadata.js";
 import { nodeUpdateCrypto, type UpdateKeys } from "./update-keys.js";
@@ -341,8 +342,12 @@ export function createAgentUpdatesService(options: AgentUpdatesOptions) {
       };
     },
 
-    /** A device said hello with its version: an update it was offered counts as installed. */
-    async onHello(deviceId: number, agentVersion: string): Promise<void> {
+    /**
+     * A device said hello with its version and its report about itself: the report is kept, and
+     * an update it was offered counts as installed.
+     */
+    async onHello(deviceId: number, agentVersion: string, self?: proto.AgentSelfReport): Promise<void> {
+      await recordSelfReport(db, deviceId, self, clock());
       const rows = await db
         .select({ rolloutId: agentRolloutDevices.rolloutId, version: agentRollouts.version })
         .from(agentRolloutDevices)
@@ -365,6 +370,7 @@ export function createAgentUpdatesService(options: AgentUpdatesOptions) {
 
     /** An agent's report on an offered update. */
     async onStatus(deviceId: number, message: proto.UpdateStatusMessage): Promise<void> {
+      await recordUpdateResult(db, deviceId, message, clock());
       if (message.rolloutId === undefined) return;
       const state = {
         downloading: "DOWNLOADING",
@@ -386,6 +392,9 @@ export function createAgentUpdatesService(options: AgentUpdatesOptions) {
           ),
         );
     },
+
+    /** What a device's agent last said about itself and how its last update went. */
+    agentReport: (deviceId: number, scope: Scope) => deviceAgentReport(db, deviceId, scope),
 
     /** One pass of the rollout engine over every running rollout; returns how many offers went out. */
     async tick(): Promise<number> {

@@ -8,6 +8,7 @@ export {
   type UpdateChannel,
 } from "./agent-updates.service.js";
 export { handleUpdateRequest } from "./agent-endpoints.js";
+export { outdatedAgentCondition } from "./agent-reports.js";
 export { generateUpdateKeys, loadOrCreateUpdateKeys, type UpdateKeys } from "./update-keys.js";
 
 /** Agent releases and rollouts: publishing builds, signed update metadata, rollouts with rings. */

@@ -43,8 +43,8 @@ export interface GatewayOptions {
   ): Promise<void>;
   /** Metric samples from an authenticated device (already checked against the contract). */
   onMetrics?(deviceId: number, organizationId: number, message: proto.MetricsMessage): Promise<unknown>;
-  /** A device authenticated, saying which agent version it runs (the update rollouts take it). */
-  onHello?(deviceId: number, agentVersion: string): Promise<void>;
+  /** A device authenticated, saying which agent version it runs and what it reports about itself. */
+  onHello?(deviceId: number, agentVersion: string, self?: proto.AgentSelfReport): Promise<void>;
   /** An agent's report on an update it was offered. */
   onUpdateStatus?(deviceId: number, message: proto.UpdateStatusMessage): Promise<void>;
   /** Condition state changes the agent evaluated on the device (the alerts module takes them). */
@@ -160,7 +160,7 @@ export function createAgentGateway(options: GatewayOptions) {
       wantFullInventory: device.inventoryUpdatedAt === null,
     });
     options.onAgentReady?.(device.id);
-    await options.onHello?.(device.id, message.agentVersion);
+    await options.onHello?.(device.id, message.agentVersion, message.self);
   }
 
   function onMessage(conn: Connection, raw: string) {

@@ -91,7 +91,11 @@ export function createAgentSide(
     ...(services.alerts ? { onConditionEvents: services.alerts.acceptConditionEvents } : {}),
     ...(updates
       ? {
-          onHello: (deviceId: number, version: string) => updates.onHello(deviceId, version),
+          onHello: (
+            deviceId: number,
+            version: string,
+            self?: Parameters<AgentUpdatesService["onHello"]>[2],
+          ) => updates.onHello(deviceId, version, self),
           onUpdateStatus: (deviceId: number, message: Parameters<AgentUpdatesService["onStatus"]>[1]) =>
             updates.onStatus(deviceId, message),
         }

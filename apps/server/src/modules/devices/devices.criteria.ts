@@ -1,4 +1,4 @@
-import { and, asc, desc, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { CustomFieldFilter, DeviceCriteria, DeviceSort, DeviceSortKey } from "@steward/contracts";
 import {
   builtInSearches,
@@ -7,6 +7,7 @@ import {
   type FixedCondition,
   type FixedCriteria,
 } from "@steward/domain";
+import { outdatedAgentCondition } from "../agent-updates/index.js";
 import { deviceRoles } from "../device-roles/device-roles.tables.js";
 import { locations, organizations } from "../organizations/organizations.tables.js";
 import { deviceFieldValues } from "./device-field-values.tables.js";
@@ -48,6 +49,7 @@ export function fixedConditions(c: FixedCriteria): SQL[] {
   if (c.failedPatches) out.push(conditionSql.failedPatches());
   if (c.networkDevice) out.push(conditionSql.networkDevice());
   if (c.anyOf?.length) out.push(or(...c.anyOf.map((name) => conditionSql[name]()))!);
+  if (c.outdatedAgent) out.push(outdatedAgentCondition());
   return out;
 }
 
@@ -126,10 +128,16 @@ function plainConditions(c: PlainCriteria, test: SubstringTest): SQL[] {
   return out;
 }
 
-/** The WHERE clause for criteria over the devices table (undefined: every device). */
+/**
+ * The WHERE clause for criteria over the devices table. Archived devices (their agent was
+ * uninstalled from the console) are left out unless the criteria ask to include them.
+ */
 export function criteriaWhere(c: ResolvedCriteria, test: SubstringTest = "like"): SQL | undefined {
   if (c.matchNothing) return sql`false`;
   const conditions = plainConditions(c, test);
+  // A saved search that includes archived devices includes them wherever it is used.
+  if (!c.includeArchived && !c.groups?.some((g) => g.criteria.includeArchived))
+    conditions.push(isNull(devices.archivedAt));
   for (const g of c.groups ?? []) {
     conditions.push(...plainConditions(g.criteria, test));
     if (g.search) conditions.push(searchCondition(g.search, test));

@@ -66,6 +66,7 @@ export function criteriaFromQuery(q: FilterQuery): DeviceCriteria {
   if (q.builtIn) c.builtIn = q.builtIn;
   if (q.search) c.search = q.search;
   if (q.groupId !== undefined) c.groupId = q.groupId;
+  if (q.includeArchived) c.includeArchived = true;
   return c;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.js";
 import { inScope, scopeCovers, users, type Scope } from "../../platform/identity/index.js";
 import { devices } from "../devices/devices.tables.js";
@@ -93,7 +93,10 @@ export function createJobsRepository(db: Db) {
       return user;
     },
 
-    /** The devices a submit names that lie in `scope` (the ids travel as one JSON array). */
+    /**
+     * The devices a submit names that lie in `scope` (the ids travel as one JSON array). An
+     * archived device (its agent uninstalled from the console) receives no jobs: it is not among them.
+     */
     async submitTargets(deviceIds: readonly number[], scope: Scope) {
       return db
         .select({
@@ -107,6 +110,7 @@ export function createJobsRepository(db: Db) {
         .where(
           and(
             sql`${devices.id} in (select value::int from jsonb_array_elements_text(${JSON.stringify(deviceIds)}::jsonb))`,
+            isNull(devices.archivedAt),
             inScope(scope, devices.organizationId),
           ),
         );
@@ -117,7 +121,14 @@ export function createJobsRepository(db: Db) {
       const rows = await db
         .select({ id: devices.id })
         .from(devices)
-        .where(and(where, eq(devices.approvalStatus, "APPROVED"), inScope(scope, devices.organizationId)))
+        .where(
+          and(
+            where,
+            eq(devices.approvalStatus, "APPROVED"),
+            isNull(devices.archivedAt),
+            inScope(scope, devices.organizationId),
+          ),
+        )
         .orderBy(asc(devices.id))
         .limit(limit);
       return rows.map((r) => r.id);

@@ -6,8 +6,8 @@ import { useT, type MessageKey, type Translate } from "../../../i18n";
 import { osFamilyText } from "../../../lib/os-labels";
 import { healthText } from "./DeviceHealth";
 
-/** The built-in searches are named as the device grid names them. */
-const builtInText: Record<BuiltInSearchName, MessageKey> = {
+/** The built-in searches' names, as the device grid offers them and criteria summaries read them. */
+export const builtInText: Record<BuiltInSearchName, MessageKey> = {
   ALL: "devicesGrid.builtIn.ALL",
   UP: "devicesGrid.builtIn.UP",
   DOWN: "devicesGrid.builtIn.DOWN",
@@ -20,6 +20,7 @@ const builtInText: Record<BuiltInSearchName, MessageKey> = {
   INSTALL_ISSUES: "devicesGrid.builtIn.INSTALL_ISSUES",
   UNHEALTHY: "devicesGrid.builtIn.UNHEALTHY",
   NEEDS_ATTENTION: "devicesGrid.builtIn.NEEDS_ATTENTION",
+  OUTDATED_AGENTS: "devicesGrid.builtIn.OUTDATED_AGENTS",
 };
 
 const statusText: Record<NonNullable<DeviceCriteria["status"]>[number], MessageKey> = {

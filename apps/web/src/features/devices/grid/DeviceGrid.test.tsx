@@ -138,6 +138,7 @@ describe("the device grid in German", () => {
       "Installationsprobleme",
       "Fehlerhafte Geräte",
       "Aufmerksamkeit erforderlich",
+      "Veraltete Agenten",
     ]);
   });
 });

@@ -15,10 +15,11 @@ import { useDebouncedCallback } from "@mantine/hooks";
 import { IconDeviceDesktopPlus, IconDownload, IconFilter, IconSearch } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { builtInSearchNames, type BuiltInSearchName } from "@steward/domain";
-import { useT, type MessageKey } from "../../../i18n";
+import { useT } from "../../../i18n";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui";
 import { useCan } from "../../auth";
 import { exportCsvUrl, useDeviceList } from "../api";
+import { builtInText } from "../components/CriteriaSummary";
 import { BulkActions, type ActionTarget } from "./BulkActions";
 import { ColumnChooser } from "./ColumnChooser";
 import { csvColumns, gridColumns, loadColumnChoice, saveColumnChoice, type GridColumnKey } from "./columns";
@@ -34,22 +35,6 @@ import {
   type DeviceFilters,
   type GridState,
 } from "./grid-state";
-
-/** The names of the built-in searches as the grid offers them. */
-const builtInSearchText: Record<BuiltInSearchName, MessageKey> = {
-  ALL: "devicesGrid.builtIn.ALL",
-  UP: "devicesGrid.builtIn.UP",
-  DOWN: "devicesGrid.builtIn.DOWN",
-  WARNING: "devicesGrid.builtIn.WARNING",
-  SOFTWARE_INVENTORY: "devicesGrid.builtIn.SOFTWARE_INVENTORY",
-  LOW_DISK_SPACE: "devicesGrid.builtIn.LOW_DISK_SPACE",
-  FAILED_PATCHES: "devicesGrid.builtIn.FAILED_PATCHES",
-  NETWORK_DEVICES: "devicesGrid.builtIn.NETWORK_DEVICES",
-  NEEDS_REBOOT: "devicesGrid.builtIn.NEEDS_REBOOT",
-  INSTALL_ISSUES: "devicesGrid.builtIn.INSTALL_ISSUES",
-  UNHEALTHY: "devicesGrid.builtIn.UNHEALTHY",
-  NEEDS_ATTENTION: "devicesGrid.builtIn.NEEDS_ATTENTION",
-};
 
 interface DeviceGridProps {
   state: GridState;
@@ -111,7 +96,7 @@ export function DeviceGrid({ state, onChange, lockGroup = false, toolbarExtra, b
             label={t("devicesGrid.toolbar.builtInSearch")}
             w={190}
             allowDeselect={false}
-            data={builtInSearchNames.map((name) => ({ value: name, label: t(builtInSearchText[name]) }))}
+            data={builtInSearchNames.map((name) => ({ value: name, label: t(builtInText[name]) }))}
             value={state.filters.builtIn ?? "ALL"}
             onChange={(value) =>
               setFilters({

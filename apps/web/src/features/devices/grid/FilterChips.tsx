@@ -116,6 +116,15 @@ export function FilterChips({
             }),
       remove: (f: DeviceFilters) => ({ ...f, customFields: f.customFields.filter((_, i) => i !== index) }),
     })),
+    ...(filters.includeArchived
+      ? [
+          {
+            key: "archived",
+            label: t("devicesGrid.chips.includeArchived"),
+            remove: (f: DeviceFilters) => ({ ...f, includeArchived: false }),
+          },
+        ]
+      : []),
   ];
 
   if (chips.length === 0) return null;

@@ -2,6 +2,7 @@ import { useState } from "react";
 import {
   ActionIcon,
   Button,
+  Checkbox,
   Drawer,
   Group,
   MultiSelect,
@@ -264,6 +265,12 @@ function FiltersForm({
             : t("devicesGrid.filters.addCondition")}
         </Button>
       </Stack>
+      <Checkbox
+        label={t("devicesGrid.filters.includeArchived")}
+        description={t("devicesGrid.filters.includeArchivedDescription")}
+        checked={draft.includeArchived}
+        onChange={(e) => set("includeArchived", e.currentTarget.checked)}
+      />
       <Group justify="space-between" mt="md">
         <Button
           variant="default"
@@ -280,6 +287,7 @@ function FiltersForm({
               groupId: lockGroup ? draft.groupId : null,
               tags: [],
               customFields: [],
+              includeArchived: false,
             })
           }
         >

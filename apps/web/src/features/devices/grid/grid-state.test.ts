@@ -28,6 +28,17 @@ describe("device grid state", () => {
     expect(state.pageSize).toBe(100);
   });
 
+  it("hides archived devices unless the filter asks for them, and keeps that choice in the URL, the query and saved criteria", () => {
+    expect(parseGridState(new URLSearchParams()).filters.includeArchived).toBe(false);
+    const state = parseGridState(new URLSearchParams("includeArchived=true"));
+    expect(state.filters.includeArchived).toBe(true);
+    expect(gridStateToParams(state).get("includeArchived")).toBe("true");
+    expect(new URLSearchParams(deviceListQueryString(state)).get("includeArchived")).toBe("true");
+    expect(filtersToCriteria(state.filters)).toEqual({ includeArchived: true });
+    expect(criteriaToFilters({ includeArchived: true }).includeArchived).toBe(true);
+    expect(filtersToCriteria(emptyFilters())).toEqual({});
+  });
+
   it("falls back to name order, page 1 and 50 rows", () => {
     const state = parseGridState(new URLSearchParams("sort=evil&page=-1&pageSize=7&builtIn=NOPE"));
     expect(state).toEqual({ filters: emptyFilters(), sort: "name", page: 1, pageSize: 50 });

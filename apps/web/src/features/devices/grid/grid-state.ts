@@ -27,6 +27,8 @@ export interface DeviceFilters {
   groupId: number | null;
   tags: string[];
   customFields: CustomFieldFilter[];
+  /** Archived devices (agent uninstalled from the console) are listed too; hidden by default. */
+  includeArchived: boolean;
 }
 
 export interface GridState {
@@ -52,6 +54,7 @@ export const emptyFilters = (): DeviceFilters => ({
   groupId: null,
   tags: [],
   customFields: [],
+  includeArchived: false,
 });
 
 const STATUSES: readonly DeviceStatusValue[] = ["UP", "DOWN"];
@@ -135,6 +138,7 @@ export function parseGridState(params: URLSearchParams): GridState {
         .map(parseCustomFieldParam)
         .filter((f): f is CustomFieldFilter => f !== null)
         .slice(0, 20),
+      includeArchived: params.get("includeArchived") === "true",
     },
     sort: SORTS.has(sort) ? (sort as DeviceSort) : "name",
     page: Number.isInteger(page) && page > 0 ? page : 1,
@@ -157,6 +161,7 @@ export function filtersToParams(filters: DeviceFilters, into = new URLSearchPara
   if (filters.groupId !== null) into.set("groupId", String(filters.groupId));
   if (filters.tags.length) into.set("tags", filters.tags.join(","));
   for (const cf of filters.customFields) into.append("cf", formatCustomFieldParam(cf));
+  if (filters.includeArchived) into.set("includeArchived", "true");
   return into;
 }
 
@@ -194,6 +199,7 @@ export function filtersToCriteria(filters: DeviceFilters, { withGroup = true } =
   if (filters.tags.length) c.tags = filters.tags;
   if (filters.customFields.length) c.customFields = filters.customFields;
   if (withGroup && filters.groupId !== null) c.groupId = filters.groupId;
+  if (filters.includeArchived) c.includeArchived = true;
   return c;
 }
 
@@ -213,6 +219,7 @@ export function criteriaToFilters(criteria: DeviceCriteria): DeviceFilters {
     groupId: criteria.groupId ?? null,
     tags: criteria.tags ?? [],
     customFields: criteria.customFields ?? [],
+    includeArchived: criteria.includeArchived ?? false,
   };
 }
 
@@ -228,7 +235,8 @@ export function activeFilterCount(filters: DeviceFilters): number {
     filters.roleIds.length +
     (filters.groupId === null ? 0 : 1) +
     filters.tags.length +
-    filters.customFields.length
+    filters.customFields.length +
+    (filters.includeArchived ? 1 : 0)
   );
 }
 

@@ -22,6 +22,7 @@ export const de: Translation<typeof en> = {
     INSTALL_ISSUES: "Installationsprobleme",
     UNHEALTHY: "Fehlerhafte Geräte",
     NEEDS_ATTENTION: "Aufmerksamkeit erforderlich",
+    OUTDATED_AGENTS: "Veraltete Agenten",
   },
   grid: {
     loading: "Geräte werden geladen…",
@@ -101,6 +102,7 @@ export const de: Translation<typeof en> = {
     unset: "hat keinen Wert",
   },
   chips: {
+    includeArchived: "Archivierte Geräte sichtbar",
     label: "Aktive Filter",
     remove: "Filter {filter} entfernen",
     status: "Status: {value}",
@@ -122,6 +124,8 @@ export const de: Translation<typeof en> = {
     customFieldNoValue: "{field} {condition}",
   },
   filters: {
+    includeArchived: "Archivierte Geräte anzeigen",
+    includeArchivedDescription: "Geräte, deren Agent über die Konsole deinstalliert wurde",
     title: "Geräte filtern",
     status: "Status",
     health: "Zustand",

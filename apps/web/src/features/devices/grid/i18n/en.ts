@@ -20,6 +20,7 @@ export const en = {
     INSTALL_ISSUES: "Install issues",
     UNHEALTHY: "Unhealthy devices",
     NEEDS_ATTENTION: "Needs attention",
+    OUTDATED_AGENTS: "Outdated agents",
   },
   grid: {
     loading: "Loading devices…",
@@ -96,6 +97,7 @@ export const en = {
     unset: "has no value",
   },
   chips: {
+    includeArchived: "Archived devices shown",
     label: "Active filters",
     remove: "Remove filter {filter}",
     status: "Status: {value}",
@@ -117,6 +119,8 @@ export const en = {
     customFieldNoValue: "{field} {condition}",
   },
   filters: {
+    includeArchived: "Show archived devices",
+    includeArchivedDescription: "Devices whose agent was uninstalled from the console",
     title: "Filter devices",
     status: "Status",
     health: "Health",
