@@ -74,9 +74,10 @@ describe("DevicePolicyCard", () => {
     expect(await screen.findByText("Dynamic policies: Edge boxes")).toBeTruthy();
     expect(screen.getByText(/: From dynamic policy Edge boxes$/).textContent).toMatch(/^Heartbeat/);
     expect(screen.getAllByText(/From dynamic policy/)).toHaveLength(1);
+    expect(screen.getByText(/^Metric interval/).textContent).toMatch(/: Default$/);
   });
 
-  it("lists the device's scheduled automations, each with the policy or dynamic policy that set it", async () => {
+  it("lists the items of the device's merged policy, each with the policy or dynamic policy that set it", async () => {
     const automation = (name: string, enabled = true) => ({ name, scriptId: 1, enabled });
     renderCard({
       ...fromRole,
@@ -102,15 +103,15 @@ describe("DevicePolicyCard", () => {
         },
       },
     });
-    const list = await screen.findByTestId("device-automations");
+    const list = await screen.findByTestId("device-policy-automations");
     expect(list.textContent).toContain("Scheduled automations");
-    expect(within(list).getByText("Nightly cleanup").textContent).toBe(
-      "Nightly cleanup · From policy All servers",
+    expect(within(list).getByText(/^Nightly cleanup/).textContent).toBe(
+      "Nightly cleanup: From policy All servers",
     );
     expect(within(list).getByText(/^Disk report \(off\)/).textContent).toBe(
-      "Disk report (off) · From dynamic policy Edge boxes",
+      "Disk report (off): From dynamic policy Edge boxes",
     );
-    // Listed once: not again among the dynamic policy's other items.
+    // Listed once, with its source.
     expect(screen.getAllByText(/From dynamic policy Edge boxes/)).toHaveLength(1);
   });
 

@@ -7,8 +7,8 @@ import { formatDateTime, formatNumber, useT } from "../../../i18n";
 import { QueryView } from "../../../ui";
 import { useCan } from "../../auth";
 import { useEffectivePolicy, usePolicies, usePutDevicePolicyOverride } from "../api";
-import { deviceClassText, policySourceText, sectionTexts } from "../texts";
-import { DeviceAutomations } from "./DeviceAutomations";
+import { deviceClassText, policySourceText } from "../texts";
+import { DevicePolicyItems } from "./DevicePolicyItems";
 
 interface DevicePolicyCardProps {
   deviceId: number;
@@ -103,7 +103,7 @@ function DevicePolicy({
         </Stack>
       ) : null}
       <DynamicSources data={data} />
-      {data.policy && data.enforced ? <DeviceAutomations data={data} /> : null}
+      {data.policy && data.enforced ? <DevicePolicyItems data={data} /> : null}
       {data.policy && data.enforced ? <LastApplied data={data} /> : null}
       {data.policy && !data.enforced ? (
         <Text size="sm" c="orange.8">
@@ -181,43 +181,21 @@ function LastApplied({ data }: { data: EffectivePolicy }) {
   );
 }
 
-/** The dynamic policies the device matches and the items each of them sets on it. */
+/** The dynamic policies the device matches (the items each sets are listed with their sources). */
 function DynamicSources({ data }: { data: EffectivePolicy }) {
   const t = useT();
   if (!data.dynamicPolicies?.length) return null;
-  // Automations are listed with their sources of their own.
-  const items = Object.entries(data.sections).flatMap(([section, entries]) =>
-    Object.entries(section === "automations" ? {} : entries)
-      .filter(([, e]) => e.sourceDynamicPolicyId != null)
-      .map(([item, e]) => {
-        const label = sectionTexts[section]?.items[item]?.label;
-        const named = (e.value as { name?: unknown } | null)?.name;
-        return {
-          key: `${section}.${item}`,
-          // A fixed item by its label; a condition or automation by its own name, else its key.
-          label: label ? t(label) : typeof named === "string" ? named : item,
-          from: e.sourceDynamicPolicyName ?? "",
-        };
-      }),
-  );
   return (
-    <Stack gap={2} data-testid="device-dynamic-policies">
-      <Text size="sm">
-        {t("dynamicPolicies.card.matching", {
-          names: data.dynamicPolicies
-            .map((d) =>
-              d.version === undefined
-                ? d.name
-                : t("policies.device.namedVersion", { name: d.name, version: formatNumber(d.version) }),
-            )
-            .join(", "),
-        })}
-      </Text>
-      {items.map((item) => (
-        <Text key={item.key} size="xs" c="dimmed">
-          {item.label}: {t("dynamicPolicies.card.fromDynamic", { name: item.from })}
-        </Text>
-      ))}
-    </Stack>
+    <Text size="sm" data-testid="device-dynamic-policies">
+      {t("dynamicPolicies.card.matching", {
+        names: data.dynamicPolicies
+          .map((d) =>
+            d.version === undefined
+              ? d.name
+              : t("policies.device.namedVersion", { name: d.name, version: formatNumber(d.version) }),
+          )
+          .join(", "),
+      })}
+    </Text>
   );
 }

@@ -391,7 +391,8 @@ export const de: Translation<typeof en> = {
     saved: "Geräterichtlinie gespeichert",
     saveError: "Die Richtlinie des Geräts konnte nicht gespeichert werden",
     automations: "Geplante Automatisierungen",
-    automationFromPolicy: "Aus Richtlinie {name}",
-    automationOff: "{name} (aus)",
+    itemFromPolicy: "Aus Richtlinie {name}",
+    itemDefault: "Standard",
+    itemOff: "{name} (aus)",
   },
 };

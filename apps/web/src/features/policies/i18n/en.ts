@@ -381,7 +381,8 @@ export const en = {
     saved: "Device policy saved",
     saveError: "Could not save the device's policy",
     automations: "Scheduled automations",
-    automationFromPolicy: "From policy {name}",
-    automationOff: "{name} (off)",
+    itemFromPolicy: "From policy {name}",
+    itemDefault: "Default",
+    itemOff: "{name} (off)",
   },
 } as const;
