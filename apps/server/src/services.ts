@@ -17,7 +17,7 @@ import {
   SecuritySettingsRepository,
   securityAccessRules,
 } from "./modules/security-settings/index.js";
-import { factorStanding } from "./modules/auth/mfa.policy.js";
+import { roleRequirementMet } from "./modules/auth/mfa.policy.js";
 import { CredentialsRepository } from "./modules/credentials/credentials.repository.js";
 import { createCredentialsService } from "./modules/credentials/credentials.service.js";
 import { CustomFieldsRepository } from "./modules/custom-fields/custom-fields.repository.js";
@@ -40,7 +40,11 @@ import { createOrganizationsService } from "./modules/organizations/organization
 import { createPolicyAssignmentsService } from "./modules/policies/policies.assignments.js";
 import { PoliciesRepository } from "./modules/policies/policies.repository.js";
 import { createMaintenanceService } from "./modules/maintenance/maintenance.service.js";
-import { createTicketingSetupService, createTicketsService, TicketingRepository } from "./modules/ticketing/index.js";
+import {
+  createTicketingSetupService,
+  createTicketsService,
+  TicketingRepository,
+} from "./modules/ticketing/index.js";
 import { createAgentUpdatesService, loadOrCreateUpdateKeys } from "./modules/agent-updates/index.js";
 import { createPolicyDelivery } from "./modules/policies/policies.delivery.js";
 import { createPoliciesService } from "./modules/policies/policies.service.js";
@@ -121,8 +125,7 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
   // The allow-list and the roles' required factors, checked on every console request.
   const securityRules = securityAccessRules({
     settings: securitySettings,
-    requirementMet: async (userId) =>
-      (await factorStanding(deps.db, userId, securitySettings.allowedFactors)).requirementMet,
+    requirementMet: (userId) => roleRequirementMet(deps.db, userId, securitySettings.allowedFactors),
   });
   const technicians = createTechniciansService(deps, {
     roles,
@@ -226,7 +229,10 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
 
   // Ticketing: tickets with their comments and history, boards, and the setup value lists.
   const ticketingRepo = new TicketingRepository(deps.db);
-  const tickets = createTicketsService({ repo: ticketingRepo, ...(options.clock ? { clock: options.clock } : {}) });
+  const tickets = createTicketsService({
+    repo: ticketingRepo,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   const ticketingSetup = createTicketingSetupService({ repo: ticketingRepo, tickets });
 
   // Scheduled automations of policies, run through the job engine.

@@ -50,3 +50,13 @@ export async function usableFactorTypes(
 ): Promise<MfaFactorType[]> {
   return (await factorStanding(db, userId, allowed)).offered;
 }
+
+/** Whether the user holds a factor of every type set their roles require (one query when none do). */
+export async function roleRequirementMet(
+  db: Db,
+  userId: number,
+  allowed: AllowedFactorsSource = allowEveryFactor,
+): Promise<boolean> {
+  if ((await roleRequirementsOfUser(db, userId)).length === 0) return true;
+  return (await factorStanding(db, userId, allowed)).requirementMet;
+}
