@@ -86,6 +86,13 @@ export async function seedRealData(page: Page): Promise<RouteIds> {
     roleIds: [Number(need(ids.role, "technician role id"))],
   });
   ids.token = new URL(invite.inviteUrl).pathname.split("/").pop();
+  const ticket = await api<{ id: number }>("POST", "/ticketing/tickets", {
+    organizationId: org.id,
+    subject: "Ticket printer on the second floor jams",
+    descriptionHtml: "<p>Paper <b>jams</b> after every second page.</p>",
+    deviceId: Number(ids.device),
+  });
+  ids.ticket = String(ticket.id);
   return ids;
 }
 
@@ -109,6 +116,7 @@ export function concretePath(template: string, ids: RouteIds): string {
     if (template.startsWith("/editor/role/")) return need(ids.role, "technician role id");
     if (template.startsWith("/editor/user/")) return need(ids.user, "user id");
     if (template.startsWith("/group/")) return need(ids.group, "device group id");
+    if (template.startsWith("/ticketing/ticket/")) return need(ids.ticket, "ticket id");
     if (/device/i.test(template)) return need(ids.device, "device id");
     return "1";
   };

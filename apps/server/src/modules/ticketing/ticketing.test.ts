@@ -123,7 +123,7 @@ describe("organization scope", () => {
     });
     expect(ok.device?.id).toBe(a.deviceIds[0]);
     const onDevice = (
-      await admin.get("/api/ticketing/boards/1/tickets", { query: { deviceId: a.deviceIds[0] } })
+      await admin.get("/api/ticketing/boards/1/tickets", { query: { deviceId: String(a.deviceIds[0]) } })
     ).json<TicketPage>();
     expect(onDevice.items.map((t) => t.id)).toContain(ok.id);
     expect(onDevice.items.every((t) => t.device?.id === a.deviceIds[0])).toBe(true);
@@ -232,7 +232,7 @@ describe("boards", () => {
         priorityId: i % 2 === 0 ? 14 : 11,
       });
     const first = (
-      await admin.get("/api/ticketing/boards/1/tickets", { query: { search: "pagingrun", pageSize: 3 } })
+      await admin.get("/api/ticketing/boards/1/tickets", { query: { search: "pagingrun", pageSize: "3" } })
     ).json<TicketPage>();
     expect(first.total).toBe(7);
     expect(first.items.map((t) => t.subject)).toEqual([
@@ -242,7 +242,7 @@ describe("boards", () => {
     ]);
     const third = (
       await admin.get("/api/ticketing/boards/1/tickets", {
-        query: { search: "pagingrun", pageSize: 3, page: 3 },
+        query: { search: "pagingrun", pageSize: "3", page: "3" },
       })
     ).json<TicketPage>();
     expect(third.items.map((t) => t.subject)).toEqual(["pagingrun ticket 0"]);
