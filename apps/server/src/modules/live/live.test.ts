@@ -176,6 +176,14 @@ describe("GET /api/live", () => {
     await insider.next((n) => n.topic === `device:${deviceId}` && n.change === "alert");
     // Only ids travel: nothing of the alert's content.
     expect(Object.keys(seen).sort()).toEqual(["alertId", "change", "deviceId", "organizationId", "topic"]);
+    // A technician's acknowledgement is a change too.
+    const ack = await admin.post(`/api/alerts/${seen.alertId}/acknowledge`, { note: "on it" });
+    expect(ack.statusCode, ack.body).toBe(200);
+    await waitFor("the acknowledgement", async () =>
+      insider.notices.filter((n) => n.topic === "alerts" && n.alertId === seen.alertId).length === 2
+        ? true
+        : undefined,
+    );
 
     // The other organization's stream hears of its own alert first: nothing came before it.
     ctx.deps.bus.emit("alertChanged", {
@@ -212,6 +220,19 @@ describe("GET /api/live", () => {
     expect(stream.notices.map((n) => n.change)).toEqual(["job-output", "job"]);
     stream.close();
     await waitFor("the stream to be forgotten", async () => ctx.services.live.stats().streams === before);
+  });
+
+  it("tells a job's stream that a technician cancelled it", async () => {
+    const stream = await listen((await scopedTo(other.organizationId)).client, `job:${other.jobUid}`);
+    const res = await admin.post(`/api/webapp/job/${other.jobUid}/cancel`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await stream.next(() => true)).toEqual({
+      topic: `job:${other.jobUid}`,
+      change: "job",
+      jobUid: other.jobUid,
+      deviceId: other.deviceId,
+    });
+    stream.close();
   });
 
   it("ends the stream when its session is revoked", async () => {
