@@ -12,6 +12,7 @@ export function progressReporter(
   const interval = options.intervalMs ?? 1000;
   const started = now();
   let last = -Infinity;
+  let lastLine = "";
   const line = (files: number, bytes: number): string => {
     const seconds = Math.max((now() - started) / 1000, 0.001);
     const bytesPerSecond = bytes / seconds;
@@ -34,11 +35,15 @@ export function progressReporter(
     update(files: number, bytes: number) {
       if (now() - last < interval) return;
       last = now();
-      emit(line(files, bytes));
+      lastLine = line(files, bytes);
+      emit(lastLine);
     },
     /** Reports the final counts. */
     done(files: number, bytes: number) {
-      emit(line(files, bytes));
+      lastLine = line(files, bytes);
+      emit(lastLine);
     },
+    /** The last report: the job result's output keeps it, as the result replaces what streamed. */
+    lastLine: () => lastLine,
   };
 }

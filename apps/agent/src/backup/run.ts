@@ -75,7 +75,7 @@ export function runBackup(
     const problems = result.stats.errors.map((e) => `${e.path}: ${e.message}`).join("\n");
     return {
       exitCode: 0,
-      stdout: "",
+      stdout: progress.lastLine(),
       stderr: problems,
       truncated: false,
       errorMessage: null,
@@ -117,7 +117,7 @@ export function runRestore(
     const problems = result.errors.map((e) => `${e.path}: ${e.message}`).join("\n");
     return {
       exitCode: problems ? 1 : 0,
-      stdout: "",
+      stdout: progress.lastLine(),
       stderr: problems,
       truncated: false,
       errorMessage: problems ? "Some files could not be restored." : null,
