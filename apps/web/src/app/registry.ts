@@ -21,6 +21,7 @@ import { scheduledTaskRoutes } from "../features/scheduled-tasks/routes";
 import { scriptRoutes } from "../features/scripts/routes";
 import { settingsRoutes } from "../features/settings/routes";
 import { securitySettingsRoutes } from "../features/security-settings/routes";
+import { ssoRoutes } from "../features/sso/routes";
 import { technicianRoutes } from "../features/technicians/routes";
 import { roleRoutes } from "../features/roles/routes";
 import { ticketingRoutes } from "../features/ticketing/routes";
@@ -44,6 +45,7 @@ export const routeRegistry: readonly RouteEntry[] = [
   ...roleRoutes,
   ...settingsRoutes,
   ...securitySettingsRoutes,
+  ...ssoRoutes,
   ...auditRoutes,
   ...integrationRoutes,
   ...policyRoutes,

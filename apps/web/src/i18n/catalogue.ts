@@ -63,6 +63,8 @@ import { de as scriptsDe } from "../features/scripts/i18n/de";
 import { en as settingsEn } from "../features/settings/i18n/en";
 import { en as securitySettingsEn } from "../features/security-settings/i18n/en";
 import { de as securitySettingsDe } from "../features/security-settings/i18n/de";
+import { en as ssoEn } from "../features/sso/i18n/en";
+import { de as ssoDe } from "../features/sso/i18n/de";
 import { de as settingsDe } from "../features/settings/i18n/de";
 import { en as techniciansEn } from "../features/technicians/i18n/en";
 import { de as techniciansDe } from "../features/technicians/i18n/de";
@@ -103,6 +105,7 @@ export const en = {
   scripts: scriptsEn,
   settings: settingsEn,
   securitySettings: securitySettingsEn,
+  sso: ssoEn,
   technicians: techniciansEn,
   ticketing: ticketingEn,
   ...sharedEn,
@@ -138,6 +141,7 @@ export const de: Translation<typeof en> = {
   scripts: scriptsDe,
   settings: settingsDe,
   securitySettings: securitySettingsDe,
+  sso: ssoDe,
   technicians: techniciansDe,
   ticketing: ticketingDe,
   ...sharedDe,

@@ -25,7 +25,7 @@ const later = (
   ...extra,
 });
 
-/** Administration › Users: technicians now, end users and sign-in settings later (roles: features/roles). */
+/** Administration › Users: technicians now, end users later (roles: features/roles; single sign-on: features/sso). */
 export const technicianRoutes: RouteEntry[] = [
   {
     path: LIST,
@@ -44,11 +44,6 @@ export const technicianRoutes: RouteEntry[] = [
     section: "shell.sections.administration",
     parent: LIST,
   },
-  later(
-    "/administration/users/singleSignOn",
-    "technicians.routes.singleSignOn",
-    "technicians.routes.singleSignOn",
-  ),
   later("/administration/users/endUsers", "technicians.routes.endUsers", "technicians.routes.endUsers"),
   later(
     "/administration/users/endUserRoles",

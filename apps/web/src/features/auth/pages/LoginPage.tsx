@@ -11,6 +11,7 @@ import { AuthErrorAlert, LockoutAlert } from "../components/AuthErrorAlert";
 import { LoginNotice } from "../components/LoginNotice";
 import { useLockout } from "../components/use-lockout";
 import { HOME_PATH, readAuthState } from "../navigation";
+import { SsoSignInSection } from "../../sso";
 
 export function LoginPage() {
   const t = useT();
@@ -69,6 +70,7 @@ export function LoginPage() {
           </Button>
         </Stack>
       </form>
+      <SsoSignInSection />
     </AuthCard>
   );
 }

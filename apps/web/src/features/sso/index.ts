@@ -1,0 +1,1 @@
+export { SsoSignInSection } from "./components/SsoSignInSection";
