@@ -55,7 +55,7 @@ describe("ticketing journey", { timeout: 240_000 }, () => {
     await inConsole(admin);
     await admin
       .getByRole("navigation", { name: "Main navigation" })
-      .getByRole("link", { name: "Ticketing" })
+      .getByRole("link", { name: "Ticketing", exact: true })
       .click();
     await atPath(admin, "/ticketing/board/1");
     await visible(admin.getByRole("heading", { name: "All tickets" }));
@@ -90,7 +90,7 @@ describe("ticketing journey", { timeout: 240_000 }, () => {
 
     await admin
       .getByRole("navigation", { name: "Main navigation" })
-      .getByRole("link", { name: "Ticketing" })
+      .getByRole("link", { name: "Ticketing", exact: true })
       .click();
     await atPath(admin, "/ticketing/board/1");
     await admin.getByRole("textbox", { name: "Search tickets" }).fill("thermal label");

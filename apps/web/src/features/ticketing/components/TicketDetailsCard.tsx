@@ -71,22 +71,23 @@ export function TicketDetailsCard({ ticket }: { ticket: Ticket }) {
       <Stack gap="sm">
         <Title order={4}>{t("ticketing.ticket.details")}</Title>
         {editable ? (
-          <Group align="flex-end" gap="xs" wrap="nowrap">
+          <Stack gap={6} align="flex-start">
             <TextInput
               label={t("ticketing.ticket.subject")}
               value={subject}
               onChange={(e) => setSubject(e.currentTarget.value)}
               maxLength={200}
-              style={{ flex: 1 }}
+              w="100%"
             />
             <Button
               variant="default"
+              size="xs"
               disabled={subject.trim() === "" || subject === ticket.subject}
               onClick={() => save({ subject })}
             >
               {t("ticketing.ticket.saveSubject")}
             </Button>
-          </Group>
+          </Stack>
         ) : null}
         {valueFields.map(({ kind, key, label }) => {
           const current = currentOf(ticket, kind);

@@ -41,7 +41,7 @@ function cell(t: Translate, column: TicketBoardColumn, ticket: TicketRow, status
       );
     case "status":
       return (
-        <Badge variant="light" color={stateColor[ticket.status.stateType]}>
+        <Badge variant="light" color={stateColor[ticket.status.stateType]} tt="none" maw="none">
           {statusText.status(ticket.status)}
         </Badge>
       );
@@ -151,7 +151,10 @@ export function TicketTable({ boardId, boardName, columns, organizationId, devic
               {data.items.map((ticket) => (
                 <Table.Tr key={ticket.id}>
                   {columns.map((c) => (
-                    <Table.Td key={c}>
+                    <Table.Td
+                      key={c}
+                      style={c === "status" || c === "id" ? { whiteSpace: "nowrap" } : undefined}
+                    >
                       <Text size="sm" component="div">
                         {cell(t, c, ticket, statusText)}
                       </Text>
