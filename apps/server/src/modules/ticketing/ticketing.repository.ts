@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { TicketBoardFilters, TicketStateType } from "@steward/contracts";
+import type { TicketBoardFilters } from "@steward/contracts";
 import type { Db } from "../../platform/db/database.js";
 import { users } from "../../platform/identity/index.js";
 import { inScope, type Scope } from "../../platform/identity/index.js";
@@ -73,7 +73,8 @@ export interface TicketFilter {
   deviceId?: number | undefined;
   statusId?: number | undefined;
   priorityId?: number | undefined;
-  stateType?: TicketStateType | undefined;
+  /** The statuses whose state the board and the page allow (undefined: any status). */
+  stateStatusIds?: readonly number[] | undefined;
   search?: string | undefined;
 }
 
@@ -95,7 +96,7 @@ export function searchQuery(search: string): string | null {
     .join(" & ");
 }
 
-function where(scope: Scope, f: TicketFilter): { where: SQL; needsStatus: boolean } {
+function where(scope: Scope, f: TicketFilter): SQL {
   const parts: (SQL | undefined)[] = [inScope(scope, tickets.organizationId)];
   const inList = (column: Parameters<typeof inArray>[0], ids: readonly number[]) =>
     ids.length > 0 ? inArray(column, [...ids]) : undefined;
@@ -115,9 +116,9 @@ function where(scope: Scope, f: TicketFilter): { where: SQL; needsStatus: boolea
     f.statusId !== undefined ? eq(tickets.statusId, f.statusId) : undefined,
     f.priorityId !== undefined ? eq(tickets.priorityId, f.priorityId) : undefined,
   );
-  const states = [...s.stateTypes, ...(f.stateType ? [f.stateType] : [])];
-  if (s.stateTypes.length > 0) parts.push(inArray(status.stateType, s.stateTypes));
-  if (f.stateType) parts.push(eq(status.stateType, f.stateType));
+  // States are matched through their statuses' ids, so the status index serves the filter.
+  if (f.stateStatusIds)
+    parts.push(f.stateStatusIds.length > 0 ? inArray(tickets.statusId, [...f.stateStatusIds]) : sql`false`);
   const query = f.search ? searchQuery(f.search) : null;
   if (f.search && !query) parts.push(sql`false`);
   if (query) {
@@ -125,7 +126,7 @@ function where(scope: Scope, f: TicketFilter): { where: SQL; needsStatus: boolea
     const text = sql`${tickets.search} @@ to_tsquery('simple', ${query})`;
     parts.push(number ? sql`(${text} or ${tickets.id} = ${Number(number[1])})` : text);
   }
-  return { where: and(...parts)!, needsStatus: states.length > 0 };
+  return and(...parts)!;
 }
 
 function orderOf(sort: TicketSort): SQL[] {
@@ -177,20 +178,18 @@ export class TicketingRepository {
   }
 
   page(scope: Scope, filter: TicketFilter, sort: TicketSort, page: number, pageSize: number) {
-    const { where: condition } = where(scope, filter);
     return this.selectTickets()
-      .where(condition)
+      .where(where(scope, filter))
       .orderBy(...orderOf(sort))
       .limit(pageSize)
       .offset((page - 1) * pageSize);
   }
 
   async count(scope: Scope, filter: TicketFilter): Promise<number> {
-    const { where: condition, needsStatus } = where(scope, filter);
-    const base = this.db.select({ n: sql<number>`count(*)::int` }).from(tickets);
-    const [row] = needsStatus
-      ? await base.innerJoin(status, eq(status.id, tickets.statusId)).where(condition)
-      : await base.where(condition);
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tickets)
+      .where(where(scope, filter));
     return row?.n ?? 0;
   }
 

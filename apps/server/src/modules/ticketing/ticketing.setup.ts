@@ -115,20 +115,36 @@ export function createTicketingSetupService(deps: { repo: TicketingRepository; t
     return settings();
   }
 
-  const filterOf = (board: { filters: unknown }, query: Partial<BoardQuery> = {}): TicketFilter => ({
-    filters: ticketBoardFilters.parse(board.filters ?? {}),
-    organizationId: query.organizationId,
-    deviceId: query.deviceId,
-    statusId: query.statusId,
-    priorityId: query.priorityId,
-    stateType: query.stateType,
-    search: query.search,
-  });
+  /** The ids of the statuses whose state every given list allows, or undefined when none narrows. */
+  async function statusIdsOf(lists: (readonly string[])[]): Promise<number[] | undefined> {
+    const narrowing = lists.filter((l) => l.length > 0);
+    if (narrowing.length === 0) return undefined;
+    const statuses = await repo.values("STATUS");
+    return statuses
+      .filter((s) => s.stateType !== null && narrowing.every((l) => l.includes(s.stateType!)))
+      .map((s) => s.id);
+  }
+
+  async function filterOf(
+    board: { filters: unknown },
+    query: Partial<BoardQuery> = {},
+  ): Promise<TicketFilter> {
+    const filters = ticketBoardFilters.parse(board.filters ?? {});
+    return {
+      filters,
+      organizationId: query.organizationId,
+      deviceId: query.deviceId,
+      statusId: query.statusId,
+      priorityId: query.priorityId,
+      stateStatusIds: await statusIdsOf([filters.stateTypes, query.stateType ? [query.stateType] : []]),
+      search: query.search,
+    };
+  }
 
   async function boards(scope: Scope): Promise<TicketBoardList> {
     await ready();
     const rows = await repo.boards();
-    const counts = await Promise.all(rows.map((b) => repo.count(scope, filterOf(b))));
+    const counts = await Promise.all(rows.map(async (b) => repo.count(scope, await filterOf(b))));
     return { items: rows.map((b, i) => presentBoard(b, counts[i]!)) };
   }
 
@@ -141,12 +157,12 @@ export function createTicketingSetupService(deps: { repo: TicketingRepository; t
 
   async function board(id: number, scope: Scope): Promise<TicketBoard> {
     const row = await boardRow(id);
-    return presentBoard(row, await repo.count(scope, filterOf(row)));
+    return presentBoard(row, await repo.count(scope, await filterOf(row)));
   }
 
   async function boardTickets(id: number, query: BoardQuery, scope: Scope): Promise<TicketPage> {
     const row = await boardRow(id);
-    const filter = filterOf(row, query);
+    const filter = await filterOf(row, query);
     const sort = {
       field: query.sortField ?? (row.sortField as BoardQuery["sortField"] & string),
       direction: query.sortDirection ?? (row.sortDirection as "ASC" | "DESC"),
