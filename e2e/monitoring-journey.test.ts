@@ -516,6 +516,13 @@ describe("monitoring journey", { timeout: 180_000 }, () => {
     onTestFailed,
   }) => {
     onTestFailed(() => shot("failed-reset"));
+    // The alerts page stays open through the recovery: it lists both alerts, its live stream is
+    // open (the page polls not at all then), and the resets must reach it without a reload.
+    await page.goto("/systemDashboard/alerts");
+    await inConsole(page);
+    const openTable = await visible(page.getByRole("table", { name: "Alerts" }));
+    await visible(openTable.getByRole("row").filter({ hasText: DISK_CONDITION }));
+    await visible(page.getByTestId("live-indicator").getByText("Live", { exact: true }));
     const free = await leaveFree(90);
     expect(free).toBeGreaterThan(60);
     startWatched();
@@ -538,8 +545,7 @@ describe("monitoring journey", { timeout: 180_000 }, () => {
       "ALERT_RESET",
     ]);
 
-    await page.goto("/systemDashboard/alerts");
-    await inConsole(page);
+    // Heard over the live stream, on the page loaded before the resets.
     await visible(page.getByText("No open alerts", { exact: true }));
     await page.getByText("History", { exact: true }).click();
     const table = await visible(page.getByRole("table", { name: "Alerts" }));
