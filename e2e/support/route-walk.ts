@@ -90,7 +90,6 @@ export async function seedRealData(page: Page): Promise<RouteIds> {
     organizationId: org.id,
     subject: "Ticket printer on the second floor jams",
     descriptionHtml: "<p>Paper <b>jams</b> after every second page.</p>",
-    deviceId: Number(ids.device),
   });
   ids.ticket = String(ticket.id);
   return ids;
