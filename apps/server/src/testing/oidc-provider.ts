@@ -1,3 +1,4 @@
+/// <reference path="./oidc-provider-package.d.ts" />
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { generateKeyPairSync, randomBytes } from "node:crypto";
