@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the package ships no types, and the e2e project compiles this file without the server project
 /// <reference path="./oidc-provider-package.d.ts" />
 import http from "node:http";
 import type { AddressInfo } from "node:net";
