@@ -17,6 +17,7 @@ const page = {
   customFields: lazyPage(() => import("./pages/DeviceCustomFieldsPage"), "DeviceCustomFieldsPage"),
   health: lazyPage(() => import("./pages/DeviceHealthPage"), "DeviceHealthPage"),
   cache: lazyPage(() => import("./pages/DeviceCachePage"), "DeviceCachePage"),
+  agentUpdates: lazyPage(() => import("./agent-updates/RolloutsPage"), "RolloutsPage"),
 };
 
 const SEARCH = "/deviceSearch";
@@ -157,6 +158,15 @@ export const deviceRoutes: RouteEntry[] = [
     access: "devices.read",
     section: "shell.sections.administration",
     tab: adminTab("devices.routes.health", 50),
+  },
+  {
+    // Rolling agent versions out changes every organization's agents: system administrators only.
+    path: "/administration/devices/agentUpdates",
+    page: page.agentUpdates,
+    title: "devices.routes.agentUpdates",
+    access: "system-admin",
+    section: "shell.sections.administration",
+    tab: adminTab("devices.routes.agentUpdates", 55),
   },
   {
     path: "/administration/devices/cache",

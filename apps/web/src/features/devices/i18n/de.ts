@@ -1,5 +1,6 @@
 import type { Translation } from "@steward/contracts";
 import type { en } from "./en";
+import { agentDe, rolloutsDe } from "../agent-updates/i18n/de";
 
 /** The devices texts in German (formal, short enough for 1024 px wide screens). */
 export const de: Translation<typeof en> = {
@@ -33,6 +34,7 @@ export const de: Translation<typeof en> = {
     groups: "Gruppen",
     health: "Zustand",
     cache: "Cache",
+    agentUpdates: "Agent-Updates",
   },
   name: {
     simulated: "Simuliert",
@@ -384,4 +386,6 @@ export const de: Translation<typeof en> = {
     uninstallSent: "Der Agent deinstalliert sich; das Gerät ist archiviert.",
     uninstallOffline: "Das Gerät ist archiviert; sein Agent wird bei der nächsten Verbindung abgewiesen.",
   },
+  agent: agentDe,
+  rollouts: rolloutsDe,
 };

@@ -1,3 +1,5 @@
+import { agentEn, rolloutsEn } from "../agent-updates/i18n/en";
+
 /** The devices texts in English (the source; the spec's texts exactly as written). */
 export const en = {
   routes: {
@@ -30,6 +32,7 @@ export const en = {
     groups: "Groups",
     health: "Health status",
     cache: "Cache",
+    agentUpdates: "Agent updates",
   },
   name: {
     simulated: "Simulated",
@@ -373,4 +376,6 @@ export const en = {
     uninstallSent: "The agent is uninstalling itself; the device is archived.",
     uninstallOffline: "The device is archived; its agent is refused when it next connects.",
   },
+  agent: agentEn,
+  rollouts: rolloutsEn,
 } as const;

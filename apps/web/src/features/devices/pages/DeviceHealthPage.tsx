@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Anchor, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import {
   IconAlertTriangle,
   IconCircleCheck,
@@ -80,9 +80,12 @@ export function DeviceHealthPage() {
               {t("devices.health.explanation", { hours: data.staleInventoryHours })}
             </Text>
             <Paper withBorder radius="md" p="md">
-              <Title order={5} mb="sm">
-                {t("devices.health.agentVersions")}
-              </Title>
+              <Group justify="space-between" mb="sm">
+                <Title order={5}>{t("devices.health.agentVersions")}</Title>
+                <Anchor component={Link} to={deviceSearchLink({ builtIn: "OUTDATED_AGENTS" })} size="sm">
+                  {t("devices.agent.showOutdated")}
+                </Anchor>
+              </Group>
               {data.agentVersions.length === 0 ? (
                 <Text size="sm" c="dimmed">
                   {t.rich("devices.health.noAgents", {

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { useT } from "../../../i18n";
 import { formatBytes, formatDateTime } from "../../../ui";
 import { DeviceAlertsCard } from "../../alerts";
+import { DeviceAgentSection } from "../agent-updates/DeviceAgentSection";
 import { useCan } from "../../auth";
 import { ActivityList } from "../components/ActivityList";
 import { statusText } from "../components/DeviceName";
@@ -56,6 +57,7 @@ export function DeviceOverviewPage() {
             </Grid.Col>
             <Grid.Col span={5}>
               <Stack gap="md">
+                <DeviceAgentSection deviceId={device.id} />
                 <Section title={t("common.fields.tags")}>
                   <DeviceTags deviceId={device.id} tags={device.tags} canEdit={can("devices.manage")} />
                 </Section>

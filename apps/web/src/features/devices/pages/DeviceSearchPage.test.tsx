@@ -80,6 +80,7 @@ describe("DeviceSearchPage", () => {
       "Install issues",
       "Unhealthy devices",
       "Needs attention",
+      "Outdated agents",
     ]);
     await user.click(screen.getByRole("option", { name: "Low disk space" }));
     await waitFor(() => expect(listCalls.at(-1)?.get("builtIn")).toBe("LOW_DISK_SPACE"));
