@@ -98,6 +98,7 @@ export const de: Translation<typeof en> = {
     loading: "Das Ticket wird geladen …",
     loadError: "Das Ticket konnte nicht geladen werden",
     heading: "#{id} {subject}",
+    subtitle: "{organization} · {status}",
     details: "Details",
     description: "Beschreibung",
     noDescription: "Keine Beschreibung",

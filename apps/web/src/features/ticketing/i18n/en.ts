@@ -95,6 +95,7 @@ export const en = {
     loading: "Loading the ticket…",
     loadError: "The ticket could not be loaded",
     heading: "#{id} {subject}",
+    subtitle: "{organization} · {status}",
     details: "Details",
     description: "Description",
     noDescription: "No description",

@@ -41,7 +41,10 @@ function TicketView({ detail }: { detail: TicketDetail }) {
     <Stack gap="md">
       <PageHeader
         title={t("ticketing.ticket.heading", { id: ticket.id, subject: ticket.subject })}
-        description={`${ticket.organization.name} · ${statusText.status(ticket.status)}`}
+        description={t("ticketing.ticket.subtitle", {
+          organization: ticket.organization.name,
+          status: statusText.status(ticket.status),
+        })}
         actions={<ResolveButton detail={detail} />}
       />
       <Grid gutter="md">
