@@ -300,3 +300,21 @@ describe("signing in through the provider", () => {
     expect(event!.data).toMatchObject({ mfaTrusted: false });
   });
 });
+
+describe("the sign-in round's rate limit", () => {
+  it("answers 429 once an address returned from the provider too often in a minute", async () => {
+    const limited = await createTestContext({
+      publicUrl: CONSOLE,
+      authRateLimits: { perIpPerMinute: 2, perAccountPerMinute: 2 },
+    });
+    try {
+      const browser = new TestClient(limited.app);
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++)
+        statuses.push((await browser.get("/api/auth/sso/callback?code=x&state=y")).statusCode);
+      expect(statuses).toEqual([302, 302, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -34,9 +34,9 @@ const inviteToken: AccountOf = (request) => {
 };
 
 /**
- * The endpoints that take a credential (a password, a second-factor code, an invitation): each
- * is limited per address and, where the request names one, per account, before anything is
- * checked. Counted per endpoint, in memory, per server process.
+ * The endpoints that take a credential (a password, a second-factor code, an invitation, a
+ * provider's sign-in answer): each is limited per address and, where the request names one, per
+ * account, before anything is checked. Counted per endpoint, in memory, per server process.
  */
 const LIMITED: Record<string, AccountOf | null> = {
   "POST /api/auth/login": bodyEmail,
@@ -44,6 +44,9 @@ const LIMITED: Record<string, AccountOf | null> = {
   "POST /api/auth/mfa/totp/confirm": sessionUser,
   "POST /api/setup": null,
   "POST /api/invites/:token/accept": inviteToken,
+  // Single sign-on rounds: each return costs a call to the identity provider and an audit entry.
+  "GET /api/auth/sso/start": null,
+  "GET /api/auth/sso/callback": null,
 };
 
 const asArray = <T>(value: T | T[] | undefined): T[] =>
