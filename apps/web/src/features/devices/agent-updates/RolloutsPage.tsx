@@ -9,6 +9,8 @@ import { useAgentReleases, useRollouts, useSetRolloutPaused } from "./api";
 import { NewRolloutForm } from "./NewRolloutForm";
 import { RolloutDevicesDialog } from "./RolloutDevices";
 
+const emptyCounts = { pending: 0, updating: 0, installed: 0, failed: 0, rolledBack: 0 };
+
 const stateColor = { RUNNING: "blue", PAUSED: "orange", COMPLETED: "green" } as const;
 
 function ringText(ring: RolloutRing, t: Translate): string {
@@ -56,7 +58,9 @@ export function RolloutsPage() {
                   {data.items.map((r) => (
                     <Table.Tr key={r.id}>
                       <Table.Td>{r.version}</Table.Td>
-                      <Table.Td>{`${r.platform} ${r.arch}`}</Table.Td>
+                      <Table.Td>
+                        {t("devices.rollouts.platformValue", { platform: r.platform, arch: r.arch })}
+                      </Table.Td>
                       <Table.Td>{formatBytes(r.length)}</Table.Td>
                       <Table.Td>{formatDateTime(r.createdAt)}</Table.Td>
                     </Table.Tr>
@@ -145,8 +149,11 @@ function RolloutTable({
                     const p = r.ringProgress[i];
                     return (
                       <Text size="xs" key={i}>
-                        {t("devices.rollouts.ringProgress", { ring: i + 1, ringLabel: ringText(ring, t) })}
-                        {p ? ` — ${t("devices.rollouts.counts", p)}` : ""}
+                        {t("devices.rollouts.ringProgress", {
+                          ring: i + 1,
+                          ringLabel: ringText(ring, t),
+                          counts: t("devices.rollouts.counts", p ?? emptyCounts),
+                        })}
                       </Text>
                     );
                   })}

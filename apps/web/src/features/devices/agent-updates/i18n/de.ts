@@ -54,6 +54,7 @@ export const rolloutsDe: Translation<typeof rolloutsEn> = {
   noRolloutsDescription:
     "Starten Sie einen, um die Agenten auf eine veröffentlichte Version zu aktualisieren.",
   platform: "Plattform",
+  platformValue: "{platform} {arch}",
   size: "Größe",
   published: "Veröffentlicht",
   newRollout: "Neuer Rollout",
@@ -84,7 +85,7 @@ export const rolloutsDe: Translation<typeof rolloutsEn> = {
     devices: "{count} Testgeräte",
     organizations: "{count} Organisationen",
   },
-  ringProgress: "Ring {ring}: {ringLabel}",
+  ringProgress: "Ring {ring}: {ringLabel} — {counts}",
   counts:
     "{pending} wartend · {updating} in Aktualisierung · {installed} installiert · {failed} fehlgeschlagen · {rolledBack} zurückgesetzt",
   devicesTitle: "Geräte des Rollouts von {version}",

@@ -50,6 +50,7 @@ export const rolloutsEn = {
   noRolloutsTitle: "No rollouts yet",
   noRolloutsDescription: "Start one to update the fleet's agents to a published version.",
   platform: "Platform",
+  platformValue: "{platform} {arch}",
   size: "Size",
   published: "Published",
   newRollout: "New rollout",
@@ -80,7 +81,7 @@ export const rolloutsEn = {
     devices: "{count} test devices",
     organizations: "{count} organizations",
   },
-  ringProgress: "Ring {ring}: {ringLabel}",
+  ringProgress: "Ring {ring}: {ringLabel} — {counts}",
   counts:
     "{pending} waiting · {updating} updating · {installed} installed · {failed} failed · {rolledBack} rolled back",
   devicesTitle: "Devices of the rollout of {version}",
