@@ -52,6 +52,7 @@ describe("step-up for sensitive actions", () => {
     const declared = ctx.app.stepUpRoutes.map((r) => `${r.method} ${r.url}`);
     for (const expected of [
       "PUT /api/settings/security",
+      "PUT /api/settings/sso",
       "POST /api/technicians",
       "PATCH /api/technicians/:id",
       "DELETE /api/technicians/:id",
