@@ -51,12 +51,16 @@ export const errorsDe: Translation<typeof errorsEn> = {
     passwordTooShort: "Das Passwort muss mindestens {min} Zeichen lang sein",
     passwordCharacterClasses:
       "Das Passwort muss mindestens {count} Arten von Zeichen mischen: Kleinbuchstaben, Großbuchstaben, Ziffern, Sonderzeichen",
-    passwordBreached: "Dieses Passwort steht auf einer Liste häufig verwendeter Passwörter. Wählen Sie ein anderes.",
-    passwordReused: "Sie haben dieses Passwort kürzlich verwendet. Wählen Sie eines, das Sie noch nicht verwendet haben.",
+    passwordBreached:
+      "Dieses Passwort steht auf einer Liste häufig verwendeter Passwörter. Wählen Sie ein anderes.",
+    passwordReused:
+      "Sie haben dieses Passwort kürzlich verwendet. Wählen Sie eines, das Sie noch nicht verwendet haben.",
     mfaFactorNotAllowed:
       "Diese Art von zweitem Faktor ist nicht erlaubt. Richten Sie eine der erlaubten Arten ein, um fortzufahren.",
-    mfaRoleRequirement: "Ihre Rolle verlangt eine andere Art von zweitem Faktor. Richten Sie ihn ein, um fortzufahren.",
-    ipNotAllowed: "Zugriff von Ihrer Netzwerkadresse ({ip}) ist nicht erlaubt. Wenden Sie sich an Ihre Administration.",
+    mfaRoleRequirement:
+      "Ihre Rolle verlangt eine andere Art von zweitem Faktor. Richten Sie ihn ein, um fortzufahren.",
+    ipNotAllowed:
+      "Zugriff von Ihrer Netzwerkadresse ({ip}) ist nicht erlaubt. Wenden Sie sich an Ihre Administration.",
     allowListExcludesYou:
       "Die Positivliste enthält Ihre eigene Adresse ({ip}) nicht: Speichern würde Sie aussperren. Fügen Sie zuerst Ihre Adresse oder Ihr Netz hinzu.",
     setupAlreadyDone: "Steward ist bereits eingerichtet. Melden Sie sich stattdessen an.",
