@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Button, Group, Paper, Select, Stack, TagsInput, Text, TextInput, Title } from "@mantine/core";
+import { Button, Paper, Select, Stack, TagsInput, Text, TextInput, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { Ticket, TicketValueKind, UpdateTicketRequest } from "@steward/contracts";
 import { describeError } from "../../../api";
