@@ -111,7 +111,7 @@ for (let from = 1; from <= TICKETS; from += BATCH) {
     insert into tickets (organization_id, subject, description_html, description_text, status_id,
       priority_id, severity_id, type_id, assignee_user_id, tags, source, created_at, updated_at)
     select
-      (select min(id) from organizations) + (g * 7919) % ${ORGANIZATIONS},
+      (select min(id) from organizations) + ((g::bigint * 7919) % ${ORGANIZATIONS})::int,
       initcap(${pickWord(13)}) || ' ' || ${pickWord(7)} || ' problem ' || g,
       '<p>' || ${pickWord(17)} || ' ' || ${pickWord(23)} || ' ' || ${pickWord(29)} || '</p>',
       ${pickWord(17)} || ' ' || ${pickWord(23)} || ' ' || ${pickWord(29)} || ' after the ' || ${pickWord(31)},
