@@ -115,7 +115,7 @@ function RolloutTable({
       },
     );
   return (
-    <TableCard caption={t("devices.rollouts.rolloutsCaption")} minWidth={760} testId="agent-rollouts">
+    <TableCard caption={t("devices.rollouts.rolloutsCaption")} minWidth={700} testId="agent-rollouts">
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t("devices.rollouts.version")}</Table.Th>
@@ -133,7 +133,12 @@ function RolloutTable({
             <Table.Tr key={r.id} data-testid={`rollout-${r.id}`}>
               <Table.Td>{r.version}</Table.Td>
               <Table.Td>
-                <Badge color={stateColor[r.state]} variant="light">
+                {/* The whole state stays readable in a narrow column (no ellipsis). */}
+                <Badge
+                  color={stateColor[r.state]}
+                  variant="light"
+                  styles={{ label: { overflow: "visible" } }}
+                >
                   {t(`devices.rollouts.stateValue.${r.state}`)}
                 </Badge>
               </Table.Td>
