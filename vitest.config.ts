@@ -19,6 +19,8 @@ export default defineConfig({
           name: "unit",
           include: ["packages/*/src/**/*.test.ts", "apps/agent/src/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
+          // Scans of the whole source tree take seconds on a busy CI machine.
+          testTimeout: process.env.CI ? 30_000 : 5_000,
         },
       },
       {
