@@ -42,6 +42,17 @@ describe("archived devices", () => {
     expect(await listed("&includeArchived=false")).toEqual([active]);
   });
 
+  it("are left out of the health status counts, as the grid they link to leaves them out", async () => {
+    const scoped = (
+      await signedInClient(ctx, { permissions: ["devices.read"], organizationIds: [org.organizationId] })
+    ).client;
+    const res = await scoped.get("/api/devices/health");
+    expect(res.statusCode, res.body).toBe(200);
+    const health = res.json<{ total: number; agentVersions: { count: number }[] }>();
+    expect(health.total).toBe(1);
+    expect(health.agentVersions.reduce((n, v) => n + v.count, 0)).toBe(1);
+  });
+
   it("are found by a saved search that includes them, and left out by one that does not", async () => {
     const make = async (name: string, criteria: object) => {
       const res = await admin.post("/api/saved-searches", { name, criteria });

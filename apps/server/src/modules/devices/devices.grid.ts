@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { DeviceSort } from "@steward/contracts";
 import { escapeLikePattern } from "@steward/domain";
@@ -224,8 +224,12 @@ export function createDeviceGrid(db: Db) {
       return { items, total: total?.n ?? 0 };
     },
 
-    /** Counts for administration → devices → health status, in one pass. */
+    /**
+     * Counts for administration → devices → health status, in one pass. Archived devices are left
+     * out, as the device grid these counts link to leaves them out.
+     */
     async health(scope: Scope, staleBefore: Date) {
+      const active = and(inScope(scope, devices.organizationId), isNull(devices.archivedAt));
       const [row] = await db
         .select({
           total: count(),
@@ -243,11 +247,11 @@ export function createDeviceGrid(db: Db) {
           ),
         })
         .from(devices)
-        .where(inScope(scope, devices.organizationId));
+        .where(active);
       const versions = await db
         .select({ version: devices.agentVersion, count: count() })
         .from(devices)
-        .where(inScope(scope, devices.organizationId))
+        .where(active)
         .groupBy(devices.agentVersion)
         .orderBy(desc(count()), devices.agentVersion);
       return { counts: row, versions };
