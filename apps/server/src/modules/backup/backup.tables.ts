@@ -60,3 +60,23 @@ export const backupPlanStatus = pgTable(
   },
   (t) => [uniqueIndex("backup_plan_status_device_plan_key").on(t.deviceId, t.planId)],
 );
+
+/**
+ * Per device and plan with a schedule: where the plan's schedule stands (the schedule it was
+ * computed from, the next slot, how many slots ran) and the last run it started.
+ */
+export const backupScheduleRuns = pgTable(
+  "backup_schedule_runs",
+  {
+    deviceId: integer("device_id")
+      .notNull()
+      .references(() => devices.id, { onDelete: "cascade" }),
+    planId: text("plan_id").notNull(),
+    scheduleKey: text("schedule_key").notNull(),
+    nextRunAt: ts("next_run_at"),
+    occurrences: integer("occurrences").notNull().default(0),
+    lastRunAt: ts("last_run_at"),
+    lastJobUid: text("last_job_uid"),
+  },
+  (t) => [uniqueIndex("backup_schedule_runs_device_plan_key").on(t.deviceId, t.planId)],
+);
