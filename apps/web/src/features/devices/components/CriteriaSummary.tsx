@@ -58,6 +58,7 @@ export function criteriaText(criteria: DeviceCriteria, t: Translate): string {
   if (criteria.tags?.length) parts.push(t("devices.criteria.tags", { tags: criteria.tags.join(", ") }));
   if (criteria.customFields?.length)
     parts.push(t("devices.criteria.customFields", { count: criteria.customFields.length }));
+  if (criteria.includeArchived) parts.push(t("devices.criteria.includeArchived"));
   return parts.length ? parts.join(" · ") : t("devices.criteria.all");
 }
 

@@ -98,6 +98,7 @@ export const de: Translation<typeof en> = {
     tags: "Tags {tags}",
     customFields:
       "{count, plural, one {# Bedingung für benutzerdefinierte Felder} other {# Bedingungen für benutzerdefinierte Felder}}",
+    includeArchived: "archivierte Geräte eingeschlossen",
     all: "Alle Geräte",
   },
   tags: {

@@ -95,6 +95,7 @@ export const en = {
     roles: "{count, plural, one {# role} other {# roles}}",
     tags: "tags {tags}",
     customFields: "{count, plural, one {# custom field condition} other {# custom field conditions}}",
+    includeArchived: "archived devices included",
     all: "All devices",
   },
   tags: {
