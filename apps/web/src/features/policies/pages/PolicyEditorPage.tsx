@@ -31,6 +31,7 @@ import { EmptyState, FormError, PageHeader, QueryView } from "../../../ui";
 import { useCan } from "../../auth";
 import { usePolicies, usePolicy, useUpdatePolicy } from "../api";
 import { AutomationsSection } from "../components/AutomationsSection";
+import { BackupSection } from "../components/BackupSection";
 import { ConditionsSection } from "../components/ConditionsSection";
 import { ParentSelect } from "../components/PolicyFormModal";
 import { itemProblem, SectionItems, type InheritedValue } from "../components/SectionItems";
@@ -109,6 +110,9 @@ function keyedProblems(details: unknown, section: string): Record<string, string
   return problems;
 }
 
+/** The sections whose items are keyed plans or entries the server may find problems with. */
+const KEYED_SECTIONS = ["conditions", "automations", "backup"] as const;
+
 function EditorForm({ detail }: { detail: PolicyDetail }) {
   const t = useT();
   const can = useCan();
@@ -181,6 +185,7 @@ function EditorForm({ detail }: { detail: PolicyDetail }) {
   // The conditions and automations the policy inherits.
   const inheritedConditions = inheritedKeyed("conditions");
   const inheritedAutomations = inheritedKeyed("automations");
+  const inheritedBackup = inheritedKeyed("backup");
 
   const setItem = (section: string, item: string, value: unknown) => {
     setDraft((d) => ({ ...d, [section]: { ...d[section], [item]: value } }));
@@ -226,10 +231,11 @@ function EditorForm({ detail }: { detail: PolicyDetail }) {
       () => notifications.show({ color: "teal", message: t("policies.editor.saved") }),
       (error: unknown) => {
         const validation = isApiError(error, "E_VALIDATION");
-        const conditionErrors = validation ? keyedProblems(error.details, "conditions") : {};
-        const automationErrors = validation ? keyedProblems(error.details, "automations") : {};
-        if (Object.keys(conditionErrors).length + Object.keys(automationErrors).length > 0) {
-          setItemErrors((e) => ({ ...e, conditions: conditionErrors, automations: automationErrors }));
+        const keyed = Object.fromEntries(
+          KEYED_SECTIONS.map((s) => [s, validation ? keyedProblems(error.details, s) : {}]),
+        );
+        if (Object.values(keyed).some((problems) => Object.keys(problems).length > 0)) {
+          setItemErrors((e) => ({ ...e, ...keyed }));
           setSubmitError(describeError(error));
         } else if (!applyServerErrors(form, error)) setSubmitError(describeError(error));
       },
@@ -323,6 +329,14 @@ function EditorForm({ detail }: { detail: PolicyDetail }) {
             disabled={!canManage}
             onChange={(key, value) => setItem("automations", key, value)}
             onRemove={(key) => revertItem("automations", key)}
+          />
+          <BackupSection
+            own={(draft.backup ?? {}) as Record<string, unknown>}
+            inherited={inheritedBackup}
+            errors={itemErrors.backup ?? {}}
+            disabled={!canManage}
+            onChange={(key, value) => setItem("backup", key, value)}
+            onRemove={(key) => revertItem("backup", key)}
           />
           <FormError message={submitError} />
           {canManage ? (
