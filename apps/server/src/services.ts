@@ -30,7 +30,7 @@ import { createDeviceRolesService } from "./modules/device-roles/device-roles.se
 import { createDevicesService } from "./modules/devices/devices.service.js";
 import { createJobsRepository } from "./modules/jobs/jobs.repository.js";
 import { createJobsService } from "./modules/jobs/jobs.service.js";
-import { createBackupRepository, createBackupService } from "./modules/backup/index.js";
+import { createBackupRepository, createBackupSchedule, createBackupService } from "./modules/backup/index.js";
 import { createMetricsRepository, createMetricsService } from "./modules/metrics/index.js";
 import { AlertsRepository, createAlerts } from "./modules/alerts/index.js";
 import { createLiveHub, createSessionScope, LiveRepository } from "./modules/live/index.js";
@@ -267,10 +267,22 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
   });
 
   // Backup: plans from the policies' backup section, backups and restores as jobs of the job engine.
+  const backupRepo = createBackupRepository(deps.db);
+  const backupPlans = createPolicySectionReader({ repo: policyDeps.repo, dynamic: dynamicPolicies });
   const backup = createBackupService({
-    repo: createBackupRepository(deps.db),
+    repo: backupRepo,
     jobs,
-    plans: createPolicySectionReader({ repo: policyDeps.repo, dynamic: dynamicPolicies }),
+    plans: backupPlans,
+    raiseFailures: alerts.raiseConditionEvent,
+  });
+  // The backup plans' schedules: one backup per slot per device and plan.
+  const backupSchedule = createBackupSchedule({
+    db: deps.db,
+    repo: backupRepo,
+    plans: backupPlans,
+    backup,
+    maintenance,
+    ...(options.clock ? { clock: options.clock } : {}),
   });
 
   // Agent releases and rollouts: update keys of their own, the command key only vouches for the first root.
@@ -324,6 +336,7 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
     agentUpdates,
     policyAutomations,
     backup,
+    backupSchedule,
     securitySettings,
     sso,
     securityRules,
@@ -333,15 +346,19 @@ export function buildServices(deps: AppDeps, options: BuildServicesOptions = {})
     /** The background scheduler over the same runner dependencies (each node may run one). */
     scheduler: {
       create: (schedulerOptions: SchedulerOptions = {}) => createScheduler(taskRunner, schedulerOptions),
-      /** Scheduled tasks and the policies' scheduled automations, each on its own loop. */
+      /** Scheduled tasks, the policies' scheduled automations and backup schedules, each on its own loop. */
       start: (schedulerOptions: SchedulerOptions = {}): RunningScheduler => {
         const tasks = startScheduler(taskRunner, schedulerOptions);
         const automations = startPolicyAutomations(policyAutomations, {
           ...(schedulerOptions.logger ? { logger: schedulerOptions.logger } : {}),
         });
+        const backups = startPolicyAutomations(backupSchedule, {
+          what: "backup schedule",
+          ...(schedulerOptions.logger ? { logger: schedulerOptions.logger } : {}),
+        });
         return {
           tick: tasks.tick,
-          stop: async () => void (await Promise.all([tasks.stop(), automations.stop()])),
+          stop: async () => void (await Promise.all([tasks.stop(), automations.stop(), backups.stop()])),
         };
       },
     },

@@ -4,6 +4,7 @@ import { systemScope } from "../../platform/identity/index.js";
 import { serverCommand, type JobLike, type ServerCommandHandler } from "../agents/index.js";
 import type { BackupRepository } from "./backup.repository.js";
 import { repositoryPathOf } from "./backup.plans.js";
+import type { BackupAlerts } from "./backup.alerts.js";
 
 /** A backup job's content: the spec's fields and the plan as it was when the job was made. */
 export interface BackupRunContent {
@@ -60,7 +61,7 @@ export function backupRestorePayloadOf(row: JobLike): proto.BackupRestorePayload
  * The backup command kinds: built from LOCKHART job rows. A finished backup's revision (with its
  * file list) is recorded here; the job row itself is updated by the job engine as for any job.
  */
-export function backupCommandHandlers(repo: BackupRepository): ServerCommandHandler[] {
+export function backupCommandHandlers(repo: BackupRepository, alerts: BackupAlerts): ServerCommandHandler[] {
   return [
     serverCommand({
       contract: proto.backupRunCommand,
@@ -69,10 +70,17 @@ export function backupCommandHandlers(repo: BackupRepository): ServerCommandHand
         return payload ? { payload } : null;
       },
       onResult: async (deviceId, result, data) => {
-        if (result.outcome !== "SUCCESS" || !data) return false;
+        if (result.outcome === "CANCELLED") return false;
         const job = await repo.job(systemScope, result.jobUid);
         if (!job || job.deviceId !== deviceId) return false;
         const c = job.content as BackupRunContent;
+        if (c.actionType !== "LOCKHART_BACKUP") return false;
+        if (result.outcome !== "SUCCESS" || !data) {
+          const error = result.errorMessage?.trim() || result.stderr.trim() || result.outcome;
+          await alerts.failed(deviceId, job.jobUid, c.planId, c.planName, error);
+          return false;
+        }
+        await alerts.succeeded(deviceId, c.planName, "succeeded");
         await repo.recordRevision(
           {
             organizationId: job.organizationId,

@@ -8,6 +8,9 @@ import { backupPlanStatus, backupRevisions } from "./backup.tables.js";
 /** The most backup jobs one list answers (newest first). */
 const JOB_LIST_LIMIT = 200;
 
+/** Job states in which a backup or restore still runs (or is still to be cancelled). */
+export const RUNNING_JOB_STATUSES = ["START_REQUESTED", "CANCEL_REQUESTED"] as const;
+
 export type RevisionRow = typeof backupRevisions.$inferSelect;
 export type NewRevision = typeof backupRevisions.$inferInsert;
 export type BackupJobRow = Pick<
@@ -197,6 +200,23 @@ export function createBackupRepository(db: Db) {
           target: [backupPlanStatus.deviceId, backupPlanStatus.planId],
           set: { clearedJobUid: jobUid, updatedAt: new Date() },
         });
+    },
+
+    /** The plans (as "device:plan") of these devices with a backup job still running. */
+    async runningBackups(deviceIds: readonly number[]): Promise<Set<string>> {
+      if (deviceIds.length === 0) return new Set();
+      const rows = await db
+        .select({ deviceId: jobs.deviceId, planId: sql<string | null>`${jobs.content}->>'planId'` })
+        .from(jobs)
+        .where(
+          and(
+            eq(jobs.jobType, "LOCKHART"),
+            inArray(jobs.jobStatus, [...RUNNING_JOB_STATUSES]),
+            sql`${jobs.content}->>'actionType' = 'LOCKHART_BACKUP'`,
+            inArray(jobs.deviceId, [...deviceIds]),
+          ),
+        );
+      return new Set(rows.map((r) => `${r.deviceId}:${r.planId}`));
     },
 
     /** Whether devices in scope have revisions (lockhart-status hasData). */

@@ -4,18 +4,19 @@ import { AppError } from "../../platform/errors/app-error.js";
 import type { Scope } from "../../platform/identity/index.js";
 import type { ServerCommandHandler } from "../agents/index.js";
 import type { Actor, JobsService } from "../jobs/index.js";
-import type { BackupJobRow, BackupRepository } from "./backup.repository.js";
+import { RUNNING_JOB_STATUSES, type BackupJobRow, type BackupRepository } from "./backup.repository.js";
 import {
   backupCommandHandlers,
   type BackupRestoreContent,
   type BackupRunContent,
 } from "./backup.commands.js";
 import { plansOf, type PlanSource } from "./backup.plans.js";
+import { createBackupAlerts, type RaiseBackupFailures } from "./backup.alerts.js";
 import { presentJob, presentRevision, type BackupJobContent } from "./backup.presenter.js";
 
 const LOCKHART = new Set(["LOCKHART"] as const);
 const notFound = () => new AppError("E_DEVICE_NOT_FOUND", 404, { id: "errors.devices.noSuch" });
-const running = (status: string) => status === "START_REQUESTED" || status === "CANCEL_REQUESTED";
+const running = (status: string) => (RUNNING_JOB_STATUSES as readonly string[]).includes(status);
 
 type Filter = { deviceId?: number; organizationId?: number };
 
@@ -28,11 +29,16 @@ export function createBackupService({
   repo,
   jobs,
   plans,
+  raiseFailures,
 }: {
   repo: BackupRepository;
   jobs: JobsService;
   plans: PlanSource;
+  /** Raises the device's backup-failure conditions (the alerts' entry point for other areas). */
+  raiseFailures?: RaiseBackupFailures;
 }) {
+  const alerts = createBackupAlerts(repo, raiseFailures);
+
   async function oneDevice(scope: Scope, deviceId: number) {
     const [device] = await repo.devices(scope, { deviceId });
     if (!device) throw notFound();
@@ -57,7 +63,7 @@ export function createBackupService({
 
   return {
     /** The backup command kinds, for the agent side. */
-    commandHandlers: (): ServerCommandHandler[] => backupCommandHandlers(repo),
+    commandHandlers: (): ServerCommandHandler[] => backupCommandHandlers(repo, alerts),
 
     /** Whether backup is on and has data for the scope, an organization or a device. */
     async status(scope: Scope, filter: Filter, fetchHasData: boolean): Promise<LockhartStatus> {
@@ -236,6 +242,7 @@ export function createBackupService({
       if (!job || job.deviceId !== deviceId || (job.content as BackupJobContent).planId !== planId)
         throw new AppError("E_JOB_NOT_FOUND", 404, { id: "errors.jobs.notFound" });
       await repo.clearJob(device, planId, jobUid);
+      await alerts.succeeded(deviceId, (job.content as BackupJobContent).planName ?? planId, "cleared");
       return { resultCode: "SUCCESS" as const };
     },
   };

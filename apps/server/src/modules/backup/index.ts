@@ -9,3 +9,4 @@ export { createBackupRepository } from "./backup.repository.js";
 export function backupModule(service: BackupService): FastifyPluginAsyncZod {
   return backupRoutes(service);
 }
+export { createBackupSchedule, type BackupSchedule } from "./backup.schedule.js";

@@ -13,9 +13,7 @@ import {
   type MatchedDynamic,
 } from "./policies.effective.js";
 import type { DeviceFacts, PolicyRow } from "./policies.repository.js";
-
-/** Zone a schedule is read in when the automation names none. */
-const DEFAULT_TIME_ZONE = "UTC";
+import { DEFAULT_SCHEDULE_TIME_ZONE, scheduleKeyOf } from "../../platform/schedule-slots.js";
 
 /** What holds an automation's schedule: a policy (its own or inherited items) or a dynamic policy. */
 export interface AutomationOwner {
@@ -50,8 +48,8 @@ function scheduled(owner: AutomationOwner, items: Record<string, unknown>): Sche
   for (const [key, value] of Object.entries(items)) {
     const entry = scheduledEntry(value);
     if (!entry) continue;
-    const timeZone = entry.timeZone ?? DEFAULT_TIME_ZONE;
-    found.push({ owner, key, entry, timeZone, scheduleKey: JSON.stringify([entry.schedule, timeZone]) });
+    const timeZone = entry.timeZone ?? DEFAULT_SCHEDULE_TIME_ZONE;
+    found.push({ owner, key, entry, timeZone, scheduleKey: scheduleKeyOf(entry.schedule, timeZone) });
   }
   return found;
 }

@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { nextRun } from "@steward/domain";
 import { Bus } from "../../platform/bus.js";
 import type { Db } from "../../platform/db/database.js";
 import { systemScope } from "../../platform/identity/index.js";
+import { slotAfterRun, slotCheck, type SlotSchedule } from "../../platform/schedule-slots.js";
 import type { JobsService } from "../jobs/index.js";
 import type { MaintenanceService } from "../maintenance/index.js";
 import { resolveScriptForJob, type ScriptLookupCache } from "../scripts/index.js";
@@ -146,17 +146,12 @@ const idOf = (s: ScheduledAutomation) => automationId(s.owner.kind, s.owner.id, 
 export function createPolicyAutomations(deps: PolicyAutomationsDeps) {
   const clock = deps.clock ?? (() => new Date());
 
-  function next(s: ScheduledAutomation, after: Date, occurrences: number): Date | null {
-    try {
-      return nextRun(s.entry.schedule, s.timeZone, after, occurrences);
-    } catch (error) {
-      deps.logger?.error(
-        { err: error, owner: s.owner.kind, ownerId: s.owner.id, automationKey: s.key },
-        "policy automation has an unreadable schedule",
-      );
-      return null;
-    }
-  }
+  const slotOf = (s: ScheduledAutomation): SlotSchedule => ({ ...s, schedule: s.entry.schedule });
+  const unreadable = (s: ScheduledAutomation) => (error: unknown) =>
+    deps.logger?.error(
+      { err: error, owner: s.owner.kind, ownerId: s.owner.id, automationKey: s.key },
+      "policy automation has an unreadable schedule",
+    );
 
   /** Submits the automation's job to the devices; answers the job ids, or the failure. */
   async function submit(
@@ -219,19 +214,9 @@ export function createPolicyAutomations(deps: PolicyAutomationsDeps) {
 
     const due: ScheduledAutomation[] = [];
     for (const s of wanted) {
-      const r = state.get(idOf(s));
-      if (!r || r.scheduleKey !== s.scheduleKey) {
-        const values = {
-          scheduleKey: s.scheduleKey,
-          nextRunAt: next(s, now, 0),
-          occurrences: 0,
-          lastRunAt: null,
-          lastRunJobCount: null,
-        };
-        await states.start(s.owner, s.key, values);
-        // "Run once immediately" is due at once.
-        if (values.nextRunAt !== null && values.nextRunAt <= now) due.push(s);
-      } else if (r.nextRunAt !== null && r.nextRunAt <= now) due.push(s);
+      const { fresh, due: isDue } = slotCheck(state.get(idOf(s)), slotOf(s), now, unreadable(s));
+      if (fresh) await states.start(s.owner, s.key, { ...fresh, lastRunAt: null, lastRunJobCount: null });
+      if (isDue) due.push(s);
     }
     if (due.length === 0) return [];
 
@@ -266,11 +251,10 @@ export function createPolicyAutomations(deps: PolicyAutomationsDeps) {
         }
       }
       const outcome = await submit(tx, bus, s, deviceIds, cache);
-      const r = state.get(idOf(s));
-      const occurrences = (r && r.scheduleKey === s.scheduleKey ? r.occurrences : 0) + 1;
+      const after = slotAfterRun(state.get(idOf(s)), slotOf(s), now, unreadable(s));
       await states.ran(s.owner, s.key, {
-        nextRunAt: next(s, now, occurrences),
-        occurrences,
+        nextRunAt: after.nextRunAt,
+        occurrences: after.occurrences,
         lastRunAt: now,
         lastRunJobCount: outcome.jobUids.length,
       });
@@ -315,10 +299,13 @@ export function createPolicyAutomations(deps: PolicyAutomationsDeps) {
 
 export type PolicyAutomations = ReturnType<typeof createPolicyAutomations>;
 
-/** Runs passes every `intervalMs` (default 30 s) until stopped; a failing pass is logged. */
+/**
+ * Runs passes of a scheduled runner (the policies' automations unless `what` names another)
+ * every `intervalMs` (default 30 s) until stopped; a failing pass is logged.
+ */
 export function startPolicyAutomations(
-  automations: Pick<PolicyAutomations, "tick">,
-  options: { intervalMs?: number; logger?: Pick<FastifyBaseLogger, "error"> } = {},
+  automations: { tick(): Promise<unknown> },
+  options: { intervalMs?: number; logger?: Pick<FastifyBaseLogger, "error">; what?: string } = {},
 ): { stop(): Promise<void> } {
   const intervalMs = options.intervalMs ?? 30_000;
   let stopped = false;
@@ -327,7 +314,9 @@ export function startPolicyAutomations(
   const loop = () => {
     running = automations
       .tick()
-      .catch((err: unknown) => options.logger?.error({ err }, "policy automations pass failed"))
+      .catch((err: unknown) =>
+        options.logger?.error({ err }, `${options.what ?? "policy automations"} pass failed`),
+      )
       .finally(() => {
         if (stopped) return;
         timer = setTimeout(loop, intervalMs);
