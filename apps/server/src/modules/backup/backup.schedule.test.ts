@@ -1,12 +1,33 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultSchedule, type ConditionInput } from "@steward/domain";
 import { agent as proto } from "@steward/contracts";
 import { buildServices } from "../../services.js";
-import { cpuCondition, deviceWith, useAlertsWorld } from "../alerts/alerts.fixtures.js";
+import { createOrganization } from "../../testing/agent-harness.js";
+import { enrollDevice } from "../../testing/device-fixtures.js";
+import {
+  createTestContext,
+  signedInClient,
+  type TestClient,
+  type TestContext,
+} from "../../testing/test-app.js";
+import { alerts } from "../alerts/alerts.tables.js";
 import { jobs } from "../jobs/jobs.tables.js";
 
-const world = useAlertsWorld();
+const world = {} as {
+  ctx: TestContext;
+  admin: TestClient;
+  place: { organizationId: number; locationId: number };
+  alertsOf(deviceId: number): Promise<(typeof alerts.$inferSelect)[]>;
+};
+world.alertsOf = (deviceId) =>
+  world.ctx.deps.db.select().from(alerts).where(eq(alerts.deviceId, deviceId)).orderBy(alerts.id);
+beforeAll(async () => {
+  world.ctx = await createTestContext();
+  world.admin = (await signedInClient(world.ctx, { admin: true })).client;
+  world.place = await createOrganization(world.ctx);
+});
+afterAll(async () => world.ctx.close());
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -40,7 +61,11 @@ async function deviceWithPlans(
     items: { backup, conditions },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return deviceWith(world.ctx, world.admin, world.place, res.json<{ id: number }>().id);
+  const device = await enrollDevice(world.ctx, world.place, { status: "UP" });
+  const policyId = res.json<{ id: number }>().id;
+  const assigned = await world.admin.put(`/api/devices/${device.id}/policy-override`, { policyId });
+  expect(assigned.statusCode, assigned.body).toBe(200);
+  return device.id;
 }
 
 /** One pass of the backup schedule on a server whose clock reads `at`, for this device. */
@@ -123,8 +148,13 @@ describe("backup plans run on their schedule", () => {
 });
 
 describe("failed backups raise the device's backup-failure alert", () => {
-  const failing = (count: number) =>
-    cpuCondition({ name: "Backups failing", check: { kind: "backupFailures", count } });
+  const failing = (count: number): ConditionInput => ({
+    name: "Backups failing",
+    check: { kind: "backupFailures", count },
+    severity: "MAJOR",
+    priority: "HIGH",
+    healthStatus: "UNHEALTHY",
+  });
 
   async function reportFailure(deviceId: number, jobUid: string, errorMessage: string) {
     const [handler] = world.ctx.services.backup.commandHandlers();
