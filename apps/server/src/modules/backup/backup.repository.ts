@@ -50,10 +50,10 @@ export function createBackupRepository(db: Db) {
     completedAt: jobs.completedAt,
   };
   return {
-    /** Active devices in scope (one device, one organization's, or all). */
+    /** Active devices in scope (one device, one organization's, or all; approved ones only if asked). */
     async devices(
       scope: Scope,
-      filter: { deviceId?: number; organizationId?: number },
+      filter: { deviceId?: number; organizationId?: number; approvedOnly?: boolean },
     ): Promise<BackupDevice[]> {
       return db
         .select({ id: devices.id, organizationId: devices.organizationId, name: deviceName })
@@ -62,6 +62,7 @@ export function createBackupRepository(db: Db) {
           and(
             inScope(scope, devices.organizationId),
             isNull(devices.archivedAt),
+            filter.approvedOnly ? eq(devices.approvalStatus, "APPROVED") : undefined,
             filter.deviceId !== undefined ? eq(devices.id, filter.deviceId) : undefined,
             filter.organizationId !== undefined
               ? eq(devices.organizationId, filter.organizationId)

@@ -50,7 +50,7 @@ const keyOf = (deviceId: number, planId: string) => `${deviceId}:${planId}`;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Runs the backup plans' schedules: each pass, every enabled plan with a schedule in a device's
+ * Runs the backup plans' schedules: each pass, every enabled plan with a schedule in an approved device's
  * effective policy whose slot has come starts one backup job of that plan on that device, as
  * the backup module starts any backup. A device in a maintenance window that suppresses
  * automations skips the slot, and so does a plan whose previous backup still runs there. Each
@@ -185,7 +185,7 @@ export function createBackupSchedule(deps: BackupScheduleDeps) {
     /** One pass: starts the backup of every plan slot due now. */
     async tick(): Promise<ScheduledBackup[]> {
       const now = clock();
-      const ids = (await deps.repo.devices(systemScope, {})).map((d) => d.id);
+      const ids = (await deps.repo.devices(systemScope, { approvedOnly: true })).map((d) => d.id);
       const out: ScheduledBackup[] = [];
       for (let i = 0; i < ids.length; i += BATCH) out.push(...(await batch(ids.slice(i, i + BATCH), now)));
       return out;
