@@ -80,7 +80,7 @@ export function backupCommandHandlers(repo: BackupRepository, alerts: BackupAler
           await alerts.failed(deviceId, job.jobUid, c.planId, c.planName, error);
           return false;
         }
-        await alerts.succeeded(deviceId, c.planName, "succeeded");
+        await alerts.succeeded(deviceId, job.jobUid, c.planId, c.planName, "succeeded");
         await repo.recordRevision(
           {
             organizationId: job.organizationId,

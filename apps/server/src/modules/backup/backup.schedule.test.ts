@@ -78,10 +78,10 @@ async function backupJobsOf(deviceId: number) {
   return world.ctx.deps.db.select().from(jobs).where(eq(jobs.deviceId, deviceId)).orderBy(jobs.id);
 }
 
-async function finish(jobUid: string, jobResult: "SUCCESS" | "FAILURE") {
+async function finish(jobUid: string, jobResult: "SUCCESS" | "FAILURE", errorMessage: string | null = null) {
   await world.ctx.deps.db
     .update(jobs)
-    .set({ jobStatus: "COMPLETED", jobResult })
+    .set({ jobStatus: "COMPLETED", jobResult, resultContent: { errorMessage, outcome: jobResult } })
     .where(eq(jobs.jobUid, jobUid));
 }
 
@@ -172,7 +172,7 @@ describe("failed backups raise the device's backup-failure alert", () => {
     };
     await handler!.onResult!(deviceId, message, undefined);
     // The job engine then records the result on the job row.
-    await finish(jobUid, "FAILURE");
+    await finish(jobUid, "FAILURE", errorMessage);
   }
 
   async function reportSuccess(deviceId: number, jobUid: string, n: number) {
@@ -209,8 +209,8 @@ describe("failed backups raise the device's backup-failure alert", () => {
     await finish(jobUid, "SUCCESS");
   }
 
-  async function backUp(deviceId: number) {
-    const res = await world.admin.post(`${BASE}/nodes/${deviceId}/plans/docs/backup`);
+  async function backUp(deviceId: number, planId = "docs") {
+    const res = await world.admin.post(`${BASE}/nodes/${deviceId}/plans/${planId}/backup`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ jobUid: string }>().jobUid;
   }
@@ -244,5 +244,19 @@ describe("failed backups raise the device's backup-failure alert", () => {
     const next = await backUp(deviceId);
     await reportFailure(deviceId, next, "access denied");
     expect((await world.alertsOf(deviceId)).at(-1)).toMatchObject({ status: "OPEN", value: 1 });
+  });
+
+  it("another plan's success leaves the alert of a failing plan open", async () => {
+    const deviceId = await deviceWithPlans(
+      { docs: plan(), mail: plan({ name: "Mail" }) },
+      { backup: failing(1) },
+    );
+    await reportFailure(deviceId, await backUp(deviceId, "mail"), "mailbox locked");
+    await reportSuccess(deviceId, await backUp(deviceId), 2);
+    expect(await world.alertsOf(deviceId)).toMatchObject([
+      { status: "OPEN", detail: "Mail: mailbox locked" },
+    ]);
+    await reportSuccess(deviceId, await backUp(deviceId, "mail"), 3);
+    expect(await world.alertsOf(deviceId)).toMatchObject([{ status: "RESET", resetCause: "RECOVERED" }]);
   });
 });

@@ -242,7 +242,8 @@ export function createBackupService({
       if (!job || job.deviceId !== deviceId || (job.content as BackupJobContent).planId !== planId)
         throw new AppError("E_JOB_NOT_FOUND", 404, { id: "errors.jobs.notFound" });
       await repo.clearJob(device, planId, jobUid);
-      await alerts.succeeded(deviceId, (job.content as BackupJobContent).planName ?? planId, "cleared");
+      const planName = (job.content as BackupJobContent).planName ?? planId;
+      await alerts.succeeded(deviceId, jobUid, planId, planName, "cleared");
       return { resultCode: "SUCCESS" as const };
     },
   };
