@@ -79,9 +79,7 @@ describe("the console in the technician's saved language", () => {
     renderAt("/systemDashboard/backup/1", withPreferences({ language: "de" }));
     const tabs = await screen.findByRole("tablist", { name: "Dashboard-Bereiche" });
     expect(within(tabs).getByRole("tab", { name: "Sicherung" }).getAttribute("aria-selected")).toBe("true");
-    expect(
-      within(screen.getByRole("main")).getByText(/Möchten Sie Cloud- und lokale Sicherung/),
-    ).toBeTruthy();
+    expect(within(tabs).getByRole("tab", { name: "Übersicht" })).toBeTruthy();
   });
 });
 

@@ -74,7 +74,7 @@ describe("console shell and route guards", () => {
   });
 
   it("offers the demo request on backup placeholders", async () => {
-    renderAt("/customerDashboard/4/backup/1", authenticatedSession());
+    renderAt("/editor/customer/4/backup/network-storage", authenticatedSession());
     expect(await screen.findByRole("button", { name: "Request Demo" })).toBeTruthy();
   });
 

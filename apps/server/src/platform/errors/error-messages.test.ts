@@ -33,6 +33,8 @@ const sample = {
   count: 2,
   devices: "db-1 (Linux), db-2 (Linux)",
   more: 0,
+  min: 12,
+  ip: "203.0.113.7",
 };
 
 describe("error texts", () => {

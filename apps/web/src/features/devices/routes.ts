@@ -2,7 +2,6 @@ import { IconDeviceDesktopSearch, IconDevices } from "@tabler/icons-react";
 import type { MessageKey } from "../../i18n";
 import { lazyPage, type RouteEntry, type TabEntry } from "../../routing";
 import { NotAvailablePage } from "../../ui";
-import { deviceTicketsPage } from "../ticketing";
 
 const page = {
   search: lazyPage(() => import("./pages/DeviceSearchPage"), "DeviceSearchPage"),
@@ -111,15 +110,6 @@ export const deviceRoutes: RouteEntry[] = [
     page.customFields,
     tab("devices.routes.customFields", 90),
   ),
-  {
-    path: "/deviceDashboard/:id/ticketing",
-    page: deviceTicketsPage,
-    title: "devices.routes.ticketing",
-    access: "ticketing.read",
-    section: "devices.routes.devices",
-    tab: tab("devices.routes.ticketing", 100),
-    parent: OVERVIEW,
-  },
   {
     path: SEARCH,
     page: page.search,

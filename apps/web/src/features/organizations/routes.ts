@@ -2,7 +2,6 @@ import { IconBuilding } from "@tabler/icons-react";
 import type { MessageKey } from "../../i18n";
 import { lazyPage, type RouteEntry, type TabEntry } from "../../routing";
 import { NotAvailablePage } from "../../ui";
-import { organizationTicketsPage } from "../ticketing";
 
 const page = {
   list: lazyPage(() => import("./pages/OrganizationsPage"), "OrganizationsPage"),
@@ -102,15 +101,6 @@ export const organizationRoutes: RouteEntry[] = [
     "organizations.routes.documentationArea",
     { tab: tab("organizations.routes.documentation", 110, "/customerDashboard/:id/documentation") },
   ),
-  {
-    path: "/customerDashboard/:id/ticketing",
-    page: organizationTicketsPage,
-    title: "organizations.routes.ticketing",
-    access: "ticketing.read",
-    section: "shell.sections.organizations",
-    parent: OVERVIEW,
-    tab: tab("organizations.routes.ticketing", 130),
-  },
   later(
     "/editor/customer/:id/patching",
     "organizations.routes.patching",

@@ -10,6 +10,8 @@ const page = {
   ticket: lazyPage(() => import("./pages/TicketPage"), "TicketPage"),
   create: lazyPage(() => import("./pages/NewTicketPage"), "NewTicketPage"),
   setup: lazyPage(() => import("./pages/TicketingSetupPage"), "TicketingSetupPage"),
+  organization: lazyPage(() => import("./pages/ScopedTicketsPage"), "OrganizationTicketsPage"),
+  device: lazyPage(() => import("./pages/ScopedTicketsPage"), "DeviceTicketsPage"),
 };
 
 /** Ticketing: the boards, a ticket, the create form, and the setup lists in administration. */
@@ -57,5 +59,24 @@ export const ticketingRoutes: RouteEntry[] = [
     access: "settings.manage",
     section: "shell.sections.administration",
     nav: { section: "administration", order: 45, icon: IconListDetails },
+  },
+  // The ticketing tabs of an organization's and a device's dashboard.
+  {
+    path: "/customerDashboard/:id/ticketing",
+    page: page.organization,
+    title: "organizations.routes.ticketing",
+    access: "ticketing.read",
+    section: "shell.sections.organizations",
+    parent: "/customerDashboard/:id/overview",
+    tab: { group: "customerDashboard", label: "organizations.routes.ticketing", order: 130 },
+  },
+  {
+    path: "/deviceDashboard/:id/ticketing",
+    page: page.device,
+    title: "devices.routes.ticketing",
+    access: "ticketing.read",
+    section: "devices.routes.devices",
+    parent: "/deviceDashboard/:id/overview",
+    tab: { group: "deviceDashboard", label: "devices.routes.ticketing", order: 100 },
   },
 ];
