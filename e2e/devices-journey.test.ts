@@ -142,7 +142,9 @@ describe("devices journey", { timeout: 240_000 }, () => {
     const unitDataDir = /^Environment=STEWARD_AGENT_DATA_DIR=(.+)$/m.exec(unit.stdout)?.[1];
     expect(unitDataDir).toBe(dataDir);
     const [program, ...args] = execStartArgs(need(execStart, "ExecStart in the systemd unit"));
-    expect(args).toEqual([agentFile, "run"]);
+    // The unit runs the launcher over the install folder, which keeps the agent running and
+    // swaps in self-updates.
+    expect(args).toEqual([agentFile, "launch", "--install-dir", installDir]);
     agent = spawn(program!, args, {
       env: { ...env, STEWARD_AGENT_DATA_DIR: unitDataDir! },
       stdio: ["ignore", "pipe", "pipe"],
